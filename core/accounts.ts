@@ -1,0 +1,41 @@
+// Account rules shared by the web forms and the auth endpoints (spec 01 §5): e-mail shape, password rules, strength.
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN_LENGTH = 6;
+export const DEVICE_CODE_LENGTH = 6;
+
+export const PASSWORD_MESSAGES = {
+  tooShort: "Password must be at least 6 characters.",
+  noUppercase: "Password must contain at least one uppercase letter (A-Z).",
+  mismatch: "Passwords do not match.",
+  sameAsCurrent: "New password must be different from current password.",
+} as const;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export const isValidEmail = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email.trim());
+
+/** The first broken password rule, or null. Order matches what a person fixes first. */
+export function passwordProblem(password: string, confirm: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  if (!/[A-Z]/.test(password)) return PASSWORD_MESSAGES.noUppercase;
+  if (password !== confirm) return PASSWORD_MESSAGES.mismatch;
+  return null;
+}
+
+export type StrengthLabel = "Weak" | "Medium" | "Strong";
+
+/**
+ * Strength per spec 01 §5: 2 points for 12+ characters, 1 for 8+, one each for lowercase, uppercase, digit, symbol.
+ * The reset screen counts an underscore as "lowercase" (lowercaseOrUnderscore).
+ */
+export function passwordStrength(password: string, opts: { lowercaseOrUnderscore?: boolean } = {}) {
+  let score = password.length >= 12 ? 2 : password.length >= 8 ? 1 : 0;
+  if ((opts.lowercaseOrUnderscore ? /[a-z_]/ : /[a-z]/).test(password)) score++;
+  if (/[A-Z]/.test(password)) score++;
+  if (/\d/.test(password)) score++;
+  if (/[^A-Za-z0-9]/.test(password)) score++;
+  const label: StrengthLabel =
+    password.length >= 6 && score >= 5 ? "Strong" : password.length < 6 || score < 3 ? "Weak" : "Medium";
+  return { score, label, showVarietyHint: password.length >= 6 && password.length <= 7 };
+}

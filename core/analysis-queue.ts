@@ -1,0 +1,48 @@
+// The analysis job queue contract shared by the server (enqueues phase 1) and the engine worker (runs the phases).
+import { Queue } from "bullmq";
+import type Redis from "ioredis";
+import type { Config } from "./config";
+
+export const ANALYSIS_QUEUE = "analysis";
+export const PHASE_COUNT = 3;
+/** A user may run at most this many analyses at once; more would hold credits the user cannot watch. */
+export const MAX_ACTIVE_ANALYSES = 3;
+/** progress_percent once phase N has finished (index N); 0 before the first. */
+export const PROGRESS_AFTER_PHASE = [0, 33, 66, 100] as const;
+
+export type PhaseJobData = { requestId: number; phase: number };
+/** Phase jobs name their request and phase; the engine's repeatable sweep/outcome jobs carry nothing. */
+export type AnalysisJobData = PhaseJobData | Record<string, never>;
+
+export const isPhaseJob = (data: AnalysisJobData): data is PhaseJobData =>
+  typeof data.requestId === "number" && typeof data.phase === "number";
+
+/** BullMQ joins prefix and queue name with ':'; dropping our trailing ':' keeps every key under the run's prefix. */
+export const queuePrefix = (config: Pick<Config, "REDIS_PREFIX">) => config.REDIS_PREFIX.replace(/:+$/, "") || "tw";
+
+/** One job id per (request, phase): re-adding after a crash or from the sweeper collapses onto the same job. */
+export const phaseJobId = (requestId: number, phase: number) => `${requestId}-p${phase}`;
+
+export const phaseMs = (config: Pick<Config, "ANALYSIS_PHASE_SECONDS">) => Math.round(config.ANALYSIS_PHASE_SECONDS * 1000);
+
+/** Past this age an analysis that has not settled is failed and refunded: three phases plus a grace period. */
+export const maxDurationMs = (config: Pick<Config, "ANALYSIS_PHASE_SECONDS">) =>
+  PHASE_COUNT * phaseMs(config) + Math.max(30_000, phaseMs(config));
+
+export function createAnalysisQueue(config: Pick<Config, "REDIS_PREFIX">, connection: Redis): Queue<AnalysisJobData> {
+  return new Queue<AnalysisJobData>(ANALYSIS_QUEUE, {
+    connection,
+    prefix: queuePrefix(config),
+    // Jobs are bookkeeping only: Postgres holds the analysis state, so finished jobs need not linger.
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+  });
+}
+
+/** Schedules a phase; a job with the same id that is still waiting or delayed makes this a no-op. */
+export async function enqueuePhase(queue: Queue<AnalysisJobData>, requestId: number, phase: number, delayMs: number) {
+  await queue.add(
+    "phase",
+    { requestId, phase },
+    { jobId: phaseJobId(requestId, phase), delay: Math.max(0, Math.round(delayMs)), attempts: 3, backoff: { type: "fixed", delay: 1000 } },
+  );
+}

@@ -1,0 +1,56 @@
+// Configuration validation: each bad value is named on one line; processes exit at once without a stack trace.
+import { describe, expect, test } from "bun:test";
+import { parseConfig } from "./config";
+
+const base = { DATABASE_URL: "postgres://u@127.0.0.1:5432/db", REDIS_URL: "redis://127.0.0.1:6379", JWT_SECRET: "s".repeat(40) };
+
+describe("parseConfig", () => {
+  test("defaults", () => {
+    const c = parseConfig(base);
+    expect(c.PORT).toBe(3000);
+    expect(c.MARKET_PROVIDER).toBe("replay");
+    expect(c.PUBLIC_ORIGIN).toBe("http://localhost:3000");
+    expect(c.ANALYSIS_PHASE_SECONDS * 3).toBeGreaterThanOrEqual(120);
+    expect(c.ANALYSIS_PHASE_SECONDS * 3).toBeLessThanOrEqual(300);
+  });
+
+  test("one line per bad variable, naming it and the expectation", () => {
+    let message = "";
+    try {
+      parseConfig({ ...base, PORT: "abc", DATABASE_URL: "nonsense", MARKET_PROVIDER: "kraken" });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    const lines = message.split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines.find((l) => l.includes("PORT"))).toBe('Invalid configuration: PORT expected a whole number from 1 to 65535 (got "abc")');
+    expect(lines.find((l) => l.includes("DATABASE_URL"))).toContain("expected a postgres URL");
+    expect(lines.find((l) => l.includes("MARKET_PROVIDER"))).toContain('(got "kraken")');
+  });
+
+  test("missing required URL says it is required", () => {
+    expect(() => parseConfig({ REDIS_URL: base.REDIS_URL })).toThrow("Invalid configuration: DATABASE_URL is required");
+  });
+
+  test("production needs an explicit JWT secret", () => {
+    expect(() => parseConfig({ ...base, JWT_SECRET: undefined, NODE_ENV: "production" })).toThrow("JWT_SECRET is required in production");
+  });
+});
+
+describe("process start with bad configuration", () => {
+  for (const [name, value] of [["PORT", "abc"], ["DATABASE_URL", "nonsense"]] as const) {
+    test(`${name}=${value} exits 1 with a one-line message`, async () => {
+      const proc = Bun.spawn(["bun", "server/src/main.ts"], {
+        cwd: `${import.meta.dir}/..`,
+        env: { ...process.env, ...base, [name]: value },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const code = await proc.exited;
+      const stderr = (await new Response(proc.stderr).text()).trim();
+      expect(code).toBe(1);
+      expect(stderr.split("\n")).toHaveLength(1);
+      expect(stderr).toStartWith(`Invalid configuration: ${name}`);
+    });
+  }
+});

@@ -1,0 +1,264 @@
+// The analysis worker in-process on the run's Postgres/Redis with a fixed-clock replay: phases, settlement, refunds, recovery.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import Redis from "ioredis";
+import { enqueuePhase, phaseJobId } from "@core/analysis-queue";
+import { applyCreditChange } from "@core/credits";
+import { createLogger } from "@core/log";
+import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../test/helpers";
+import { createReplayClock, createReplayProvider } from "../market/providers/replay";
+import * as phases from "./phases";
+import type { AnalysisContext, FinalResult, PhaseResult } from "./phases";
+import { startAnalysisWorker, type AnalysisWorker, type PhaseModel } from "./worker";
+
+const CLOCK = Date.parse("2024-06-01T00:00:00Z");
+const provider = createReplayProvider(createReplayClock({ fixedMs: CLOCK }));
+const deps = testDeps();
+const app = testApp();
+
+/** The real phases, except the final decision is forced for a few symbols so both settlement paths run for sure. */
+const FORCED: Record<string, "LONG" | "NO_TRADE"> = { ETHUSDT: "LONG", SOLUSDT: "NO_TRADE" };
+const model: PhaseModel = {
+  scanPhase: (ctx: AnalysisContext) => {
+    if (ctx.symbol === "XRPUSDT") throw new Error("model exploded");
+    return phases.scanPhase(ctx);
+  },
+  confirmPhase: phases.confirmPhase,
+  finalPhase: (ctx: AnalysisContext, scan: PhaseResult, confirm: PhaseResult): FinalResult => {
+    const real = phases.finalPhase(ctx, scan, confirm);
+    const forced = FORCED[ctx.symbol];
+    if (forced === "LONG") {
+      const entry = ctx.h1[ctx.h1.length - 1].c;
+      return {
+        ...real,
+        decision: {
+          type: "LONG",
+          confidence: 0.6125,
+          entry_price: entry,
+          stop_loss: entry * 0.98,
+          take_profit: entry * 1.03,
+          rr_ratio: 1.5,
+          timeframe: "1h",
+          entry_timing: "Now",
+          reasoning: "forced LONG for the settlement test",
+        },
+      };
+    }
+    if (forced === "NO_TRADE") {
+      return {
+        ...real,
+        decision: {
+          type: "NO_TRADE",
+          confidence: 0.31,
+          entry_price: null,
+          stop_loss: null,
+          take_profit: null,
+          rr_ratio: null,
+          timeframe: "1h",
+          entry_timing: "n/a",
+          reasoning: "forced NO_TRADE",
+          no_trade_reason: "forced for the refund test",
+        },
+      };
+    }
+    return real;
+  },
+};
+
+let worker: AnalysisWorker;
+const subscriber = new Redis(deps.config.REDIS_URL);
+const progress: Array<{ channel: string; message: { type: string; data: Record<string, unknown> } }> = [];
+
+beforeAll(async () => {
+  // Snapshots left by an engine from an earlier test file would feed the phases; the expected values here assume none.
+  await deps.redis.del(deps.keys.key("market:health"), deps.keys.key("market:gate"));
+  await subscriber.psubscribe(deps.keys.channel("analysis.*"));
+  subscriber.on("pmessage", (_p, channel, message) => progress.push({ channel, message: JSON.parse(message) }));
+  worker = await startAnalysisWorker({ ...deps, log: createLogger("engine", deps.config.LOG_LEVEL), provider, model });
+});
+
+afterAll(async () => {
+  await worker.close();
+  await subscriber.quit();
+  await closeTestDeps();
+});
+
+const balance = async (userId: number) => (await deps.sql`select credits from users where id = ${userId}`)[0].credits as number;
+const ledger = async (userId: number) => [
+  ...(await deps.sql<{ kind: string; amount: number; reference_id: number | null }[]>`
+    select kind, amount, reference_id from credit_ledger where user_id = ${userId} order by id`),
+];
+const requestRow = async (id: number) => (await deps.sql`select * from analysis_requests where id = ${id}`)[0];
+
+/** Waits (no timing assertion) until the analysis leaves IN_PROGRESS. */
+async function settled(id: number, maxMs = 25_000) {
+  const until = Date.now() + maxMs;
+  while (Date.now() < until) {
+    const row = await requestRow(id);
+    if (row.status !== "IN_PROGRESS") return row;
+    await Bun.sleep(100);
+  }
+  throw new Error(`analysis ${id} still IN_PROGRESS`);
+}
+
+async function startVia(token: string, symbol: string) {
+  const res = await call(app, "POST", "/api/analysis/start", { token, body: { symbol } });
+  expect(res.status).toBe(200);
+  return res.body.request_id as number;
+}
+
+async function realResults(symbol: string) {
+  const now = provider.now();
+  const h1 = await provider.candles(symbol, "1h", { end: now, limit: 300 });
+  const btcH1 = symbol === "BTCUSDT" ? h1 : await provider.candles("BTCUSDT", "1h", { end: now, limit: 300 });
+  const m5 = await provider.candles(symbol, "5m", { end: now, limit: 288 });
+  const ctx: AnalysisContext = { symbol, now, h1, m5, btcH1, funding: await provider.fundingRate(symbol, now) };
+  const scan = phases.scanPhase(ctx);
+  const confirm = phases.confirmPhase(ctx, scan);
+  return { scan, confirm, final: phases.finalPhase(ctx, scan, confirm) };
+}
+
+describe("analysis worker", () => {
+  test("start → three phases → COMPLETED with the model's own signal, reasoning per phase and progress pushes", async () => {
+    const u = await createUser({ credits: 2 });
+    const id = await startVia(u.token, "BTCUSDT");
+    const row = await settled(id);
+    expect(row.status).toBe("COMPLETED");
+    expect(row.current_phase).toBe(3);
+    expect(row.progress_percent).toBe(100);
+    expect(row.next_run_at).toBeNull();
+    expect(Number(row.market_time_ms)).toBe(CLOCK);
+
+    const expected = await realResults("BTCUSDT");
+    const reasoning = await deps.sql`select phase_number, reason, full_reasoning, timeframe, confirmation_criteria from analysis_reasoning where request_id = ${id} order by phase_number`;
+    expect(reasoning.map((r) => r.reason)).toEqual([expected.scan.reason, expected.confirm.reason, expected.final.reason]);
+    expect(reasoning.map((r) => r.full_reasoning)).toEqual([expected.scan.full_reasoning, expected.confirm.full_reasoning, expected.final.full_reasoning]);
+    expect(reasoning[0].confirmation_criteria).toEqual(expected.scan.confirmation_criteria);
+
+    const d = expected.final.decision;
+    const detail = await call(app, "GET", `/api/analysis/detail/${id}`, { token: u.token });
+    expect(detail.status).toBe(200);
+    const signal = detail.body.final_signal;
+    expect(signal).toEqual({
+      id: row.final_signal_id,
+      symbol: "BTCUSDT",
+      type: d.type,
+      signal_type: d.type,
+      confidence: d.confidence,
+      confidence_percent: Math.round(d.confidence * 100),
+      status: "COMPLETED",
+      created_at: signal.created_at,
+      generated_at: signal.created_at,
+      entry_price: d.entry_price,
+      take_profit: d.take_profit,
+      stop_loss: d.stop_loss,
+      rr_ratio: d.rr_ratio,
+      timeframe: d.timeframe,
+      entry_timing: d.type === "NO_TRADE" ? "n/a" : d.entry_timing,
+      reasoning: d.reasoning,
+      request_id: id,
+      analysis_request_id: id,
+      is_active: d.type !== "NO_TRADE",
+      next_run_at: null,
+      no_trade: d.type === "NO_TRADE",
+      no_trade_reason: d.type === "NO_TRADE" ? (d.no_trade_reason ?? null) : null,
+      market_time_ms: CLOCK,
+      outcome: d.type === "NO_TRADE" ? null : "OPEN",
+      outcome_at: null,
+      r_multiple: null,
+      credits_status: d.type === "NO_TRADE" ? "RELEASED" : "USED",
+    });
+    expect(detail.body.reasoning.map((r: { phase_number: number }) => r.phase_number)).toEqual([1, 2, 3]);
+    expect(detail.body.final_signal_type).toBe(d.type);
+    expect(detail.body.latest_reasoning.reason).toBe(expected.final.reason);
+    expect(await balance(u.id)).toBe(d.type === "NO_TRADE" ? 2 : 1);
+
+    // Off the active list, on the signals list.
+    expect((await call(app, "GET", "/api/analysis/active", { token: u.token })).body).toEqual([]);
+    const signals = await call(app, "GET", "/api/signals/", { token: u.token });
+    expect(signals.body.map((s: { id: number }) => s.id)).toEqual([row.final_signal_id]);
+
+    const mine = progress.filter((p) => p.channel === deps.keys.channel(`analysis.${u.id}`)).map((p) => p.message);
+    expect(mine.every((m) => m.type === "analysis_progress")).toBe(true);
+    expect(mine.map((m) => m.data.progress_percent)).toEqual([33, 66, 100]);
+    expect(mine[2].data).toMatchObject({ request_id: id, status: "COMPLETED", final_signal_id: row.final_signal_id, time_remaining_seconds: 0 });
+  });
+
+  test("LONG keeps the credit (USED); the signal stays OPEN and active", async () => {
+    const u = await createUser({ credits: 1 });
+    const id = await startVia(u.token, "ETHUSDT");
+    const row = await settled(id);
+    expect(row.status).toBe("COMPLETED");
+    expect(row.credits_status).toBe("USED");
+    expect(await balance(u.id)).toBe(0);
+    expect((await ledger(u.id)).map((l) => l.kind)).toEqual(["GRANT", "DEDUCTION"]);
+    const [s] = await deps.sql`select type, confidence, outcome, is_active, no_trade, rr_ratio from signals where request_id = ${id}`;
+    expect(s).toEqual({ type: "LONG", confidence: 0.6125, outcome: "OPEN", is_active: true, no_trade: false, rr_ratio: 1.5 });
+  });
+
+  test("NO_TRADE refunds: balance restored, REFUND ledger row, credits RELEASED", async () => {
+    const u = await createUser({ credits: 1 });
+    const id = await startVia(u.token, "SOLUSDT");
+    const row = await settled(id);
+    expect(row.status).toBe("COMPLETED");
+    expect(row.credits_status).toBe("RELEASED");
+    expect(await balance(u.id)).toBe(1);
+    expect(await ledger(u.id)).toEqual([
+      { kind: "GRANT", amount: 1, reference_id: null },
+      { kind: "DEDUCTION", amount: -1, reference_id: id },
+      { kind: "REFUND", amount: 1, reference_id: id },
+    ]);
+    const [s] = await deps.sql`select type, outcome, is_active, no_trade, entry_price, no_trade_reason from signals where request_id = ${id}`;
+    expect(s).toEqual({ type: "NO_TRADE", outcome: null, is_active: false, no_trade: true, entry_price: null, no_trade_reason: "forced for the refund test" });
+    const usage = await call(app, "GET", "/api/credits/usage", { token: u.token });
+    expect(usage.body).toMatchObject({ spent: 1, used: 1, refunded: 1, returns: 1, net_used: 0, held: 0, credits: 1 });
+
+    // A duplicate phase-3 job after settlement changes nothing.
+    await enqueuePhase(worker.queue, id, 3, 0);
+    await Bun.sleep(500);
+    expect((await ledger(u.id)).length).toBe(3);
+    expect((await deps.sql`select count(*)::int as n from signals where request_id = ${id}`)[0].n).toBe(1);
+  });
+
+  test("a phase that keeps failing ends FAILED and refunds exactly once", async () => {
+    const u = await createUser({ credits: 1 });
+    const id = await startVia(u.token, "XRPUSDT");
+    const row = await settled(id);
+    expect(row.status).toBe("FAILED");
+    expect(row.credits_status).toBe("RELEASED");
+    expect(row.failure_reason).toBe("Analysis could not be completed");
+    expect(await balance(u.id)).toBe(1);
+    expect((await ledger(u.id)).map((l) => l.kind)).toEqual(["GRANT", "DEDUCTION", "REFUND"]);
+  });
+
+  /** An IN_PROGRESS request with its debit, written directly (as if the server had crashed before enqueueing). */
+  async function orphanRequest(userId: number, symbol: string, ageSeconds: number) {
+    return deps.sql.begin(async (tx) => {
+      const [r] = await tx`
+        insert into analysis_requests (user_id, symbol, next_run_at, created_at)
+        values (${userId}, ${symbol}, now(), now() - make_interval(secs => ${ageSeconds})) returning id`;
+      await applyCreditChange(tx, { userId, kind: "DEDUCTION", amount: -1, referenceType: "analysis_request", referenceId: r.id });
+      return r.id as number;
+    });
+  }
+
+  test("the sweeper re-queues a running analysis whose job is missing, and it completes", async () => {
+    const u = await createUser({ credits: 1 });
+    const id = await orphanRequest(u.id, "SOLUSDT", 0);
+    expect(await worker.queue.getJob(phaseJobId(id, 1))).toBeUndefined();
+    await worker.sweep();
+    const row = await settled(id);
+    expect(row.status).toBe("COMPLETED");
+    expect(await balance(u.id)).toBe(1);
+  });
+
+  test("an analysis older than its maximum duration is failed and refunded once, however often swept", async () => {
+    const u = await createUser({ credits: 1 });
+    const id = await orphanRequest(u.id, "BTCUSDT", 3600);
+    await worker.sweep();
+    await worker.sweep();
+    const row = await requestRow(id);
+    expect(row).toMatchObject({ status: "FAILED", credits_status: "RELEASED", failure_reason: "Analysis timed out" });
+    expect(await balance(u.id)).toBe(1);
+    expect((await ledger(u.id)).filter((l) => l.kind === "REFUND").length).toBe(1);
+  });
+});

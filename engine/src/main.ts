@@ -1,0 +1,36 @@
+// Engine process entry: market ingestion (leader only) and the analysis worker.
+import { loadConfig } from "@core/config";
+import { createLogger } from "@core/log";
+import { createRedis, redisKeys } from "@core/redis";
+import { createMarketProvider } from "./market/providers";
+import { startMarketIngestion } from "./market/ingest";
+import { createSql } from "@core/db";
+import { migrate } from "@core/migrate";
+import { startAnalysisWorker } from "./analysis/worker";
+
+const config = loadConfig();
+const log = createLogger("engine", config.LOG_LEVEL);
+const redis = createRedis(config.REDIS_URL);
+const keys = redisKeys(config.REDIS_PREFIX);
+const provider = await createMarketProvider(config, redis);
+
+const market = startMarketIngestion({ config, redis, keys, log, provider });
+const sql = createSql(config.DATABASE_URL);
+await migrate(sql, (m) => log.info(m));
+const analysis = await startAnalysisWorker({ config, sql, redis, keys, log, provider });
+
+log.info("engine started", { provider: provider.name, market_time: new Date(provider.now()).toISOString() });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("engine stopping", { signal });
+  await market.stop();
+  await analysis.close();
+  await sql.end({ timeout: 2 }).catch(() => {});
+  await redis.quit().catch(() => {});
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

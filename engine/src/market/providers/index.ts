@@ -1,0 +1,30 @@
+// Chooses the market provider from configuration: replay (default, offline) or binance (live).
+import type Redis from "ioredis";
+import type { Config } from "@core/config";
+import { redisKeys } from "@core/redis";
+import { createBinanceProvider } from "./binance";
+import { createReplayClock, createReplayProvider, readManifest, replayAnchor } from "./replay";
+import type { MarketProvider } from "./types";
+
+export type { MarketProvider, ProviderInterval } from "./types";
+
+/**
+ * Async because the replay clock's anchor is agreed through Redis first. Without Redis (scripts, backtests)
+ * the anchor is this process's start.
+ */
+export async function createMarketProvider(
+  config: Pick<Config, "MARKET_PROVIDER" | "REPLAY_SPEED" | "REPLAY_START" | "REDIS_PREFIX">,
+  redis?: Redis,
+): Promise<MarketProvider> {
+  if (config.MARKET_PROVIDER === "binance") return createBinanceProvider();
+  const manifest = await readManifest();
+  const anchorWallMs = redis ? await replayAnchor(redis, redisKeys(config.REDIS_PREFIX)) : Date.now();
+  const clock = createReplayClock({
+    recordStartMs: manifest.record_start_ms,
+    recordEndMs: manifest.record_end_ms,
+    startMs: config.REPLAY_START ? Date.parse(config.REPLAY_START) : undefined,
+    speed: config.REPLAY_SPEED,
+    anchorWallMs,
+  });
+  return createReplayProvider(clock);
+}

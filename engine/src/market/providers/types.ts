@@ -1,0 +1,16 @@
+// The market data provider contract shared by market ingestion, the analysis worker and backtests.
+import type { Candle } from "@core/candles";
+
+export type ProviderInterval = "5m" | "1h" | "1d";
+
+export interface MarketProvider {
+  name: "replay" | "binance";
+  /** The market's clock in ms (replayed time for replay, wall time for binance). */
+  now(): number;
+  /** Closed candles with open time + interval <= end (default now()), oldest first, at most `limit`. */
+  candles(symbol: string, interval: ProviderInterval, opts: { end?: number; limit: number }): Promise<Candle[]>;
+  /** The perpetual funding rate in force at `at` (default now()) as a fraction per 8 h; null when unknown. */
+  fundingRate(symbol: string, at?: number): Promise<number | null>;
+  /** Supported pairs, upper case. */
+  symbols(): string[];
+}

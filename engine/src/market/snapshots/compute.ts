@@ -1,0 +1,72 @@
+// Gathers candles from the provider and runs the pure snapshot functions for one refresh group.
+import { CORE_ASSET_SYMBOLS, type MarketTopic, type RefreshKey } from "@core/market-intervals";
+import type { MarketProvider } from "../providers/types";
+import { computeCoreAsset } from "./core-assets";
+import { computeGate } from "./gate";
+import { computeHealth, HEALTH_MIN_CANDLES } from "./health";
+import { computeMovers } from "./movers";
+import { computeOrderbook } from "./orderbook";
+import { priceAndChange } from "./price";
+import { computeSentiment, CORRELATION_HOURS } from "./sentiment";
+import { computeSession } from "./session";
+import type { CoreAsset } from "./types";
+
+export type ComputedSnapshot = { topic: MarketTopic; data: unknown; derived?: true };
+
+async function universe1h(p: MarketProvider, now: number, limit: number) {
+  const out: { symbol: string; h1: Awaited<ReturnType<MarketProvider["candles"]>> }[] = [];
+  // Sequential on purpose: keeps the event loop free for the analysis worker sharing this process.
+  for (const symbol of p.symbols()) out.push({ symbol, h1: await p.candles(symbol, "1h", { end: now, limit }) });
+  return out;
+}
+
+async function healthAndGate(p: MarketProvider, now: number): Promise<ComputedSnapshot[]> {
+  const btcH1 = await p.candles("BTCUSDT", "1h", { end: now, limit: HEALTH_MIN_CANDLES });
+  const changes = (await universe1h(p, now, 25)).map((u) => priceAndChange(u.h1)?.change_24h).filter((c): c is number => c !== undefined);
+  const health = computeHealth(btcH1, changes);
+  const gate = computeGate(health, computeSession(now), await p.fundingRate("BTCUSDT", now));
+  return [
+    { topic: "health", data: health },
+    { topic: "gate", data: gate },
+  ];
+}
+
+export async function computeGroup(p: MarketProvider, group: RefreshKey, now = p.now()): Promise<ComputedSnapshot[]> {
+  switch (group) {
+    case "market_health":
+      return healthAndGate(p, now);
+    case "session":
+      return [{ topic: "session", data: computeSession(now) }];
+    case "full_snapshot": {
+      const assets: Record<string, CoreAsset> = {};
+      for (const symbol of CORE_ASSET_SYMBOLS) {
+        const h1 = await p.candles(symbol, "1h", { end: now, limit: 200 });
+        const m5 = await p.candles(symbol, "5m", { end: now, limit: 289 });
+        assets[symbol] = computeCoreAsset(symbol, h1, m5);
+      }
+      return [{ topic: "core_assets", data: assets }];
+    }
+    case "orderbook": {
+      const out: ComputedSnapshot[] = [];
+      for (const symbol of CORE_ASSET_SYMBOLS) {
+        // The 5m record covers only its last 60 days; earlier replay times model the book from hourly candles.
+        const m5 = await p.candles(symbol, "5m", { end: now, limit: 48 });
+        const fresh = m5.length >= 2 && now - (m5[m5.length - 1].t + 300_000) < 3_600_000;
+        const data = fresh ? computeOrderbook(symbol, m5, "5m") : computeOrderbook(symbol, await p.candles(symbol, "1h", { end: now, limit: 48 }), "1h");
+        out.push({ topic: `orderbook:${symbol}`, data, derived: true });
+      }
+      return out;
+    }
+    case "movers":
+      return [{ topic: "movers", data: computeMovers(await universe1h(p, now, 25), now) }];
+    case "sentiment": {
+      const [btcH1, ethH1] = await Promise.all([
+        p.candles("BTCUSDT", "1h", { end: now, limit: CORRELATION_HOURS + 1 }),
+        p.candles("ETHUSDT", "1h", { end: now, limit: CORRELATION_HOURS + 1 }),
+      ]);
+      const funding = { btc: await p.fundingRate("BTCUSDT", now), eth: await p.fundingRate("ETHUSDT", now) };
+      const data = computeSentiment({ universe: await universe1h(p, now, 24), btcH1, ethH1, funding, nowMs: now });
+      return [{ topic: "sentiment", data, derived: true }];
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// Signal outcomes: walk the candles after issue on high/low; stop first when one candle touches both; R after fees.
+import type { Candle } from "@core/candles";
+import { INTERVAL_MS } from "@core/candles";
+
+/** Taker fee per side (Binance spot default); both entry and exit pay it. */
+export const TAKER_FEE_RATE = 0.001;
+/** A signal expires after this many bars of its timeframe (48 x 1h = two days). */
+export const EXPIRY_BARS = 48;
+
+export type SignalForOutcome = {
+  type: "LONG" | "SHORT";
+  entry_price: number;
+  stop_loss: number;
+  take_profit: number;
+  created_at_market_ms: number;
+  timeframe: string;
+};
+
+export type OutcomeStatus = "TP_HIT" | "SL_HIT" | "EXPIRED" | "OPEN";
+export type Outcome = { outcome: OutcomeStatus; closed_at_market_ms: number | null; r_multiple: number | null };
+
+/** "15m", "1h", "4h", "1d" → ms; unknown spellings fall back to 1h (the engine's signal timeframe). */
+export function timeframeMs(tf: string): number {
+  const m = /^(\d+)\s*([mhdw])$/i.exec(tf.trim());
+  if (!m) return INTERVAL_MS["1h"];
+  const units: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+  return Number(m[1]) * (units[m[2].toLowerCase()] ?? INTERVAL_MS["1h"]);
+}
+
+export function expiryMs(tf: string): number {
+  return EXPIRY_BARS * timeframeMs(tf);
+}
+
+/** R multiple of a fill at `exit`, net of the taker fee on entry and exit notional. */
+export function rMultiple(type: "LONG" | "SHORT", entry: number, stop: number, exit: number): number {
+  const risk = Math.abs(entry - stop);
+  if (!(risk > 0)) return 0;
+  const gross = type === "LONG" ? exit - entry : entry - exit;
+  const fees = TAKER_FEE_RATE * (entry + exit);
+  return Math.round(((gross - fees) / risk) * 10000) / 10000;
+}
+
+function candleInterval(candles: Candle[], fallback: number): number {
+  let best = Infinity;
+  for (let i = 1; i < candles.length; i++) {
+    const d = candles[i].t - candles[i - 1].t;
+    if (d > 0 && d < best) best = d;
+  }
+  return Number.isFinite(best) ? best : fallback;
+}
+
+/**
+ * Candles opening before the issue time are ignored (their range happened before the signal).
+ * A gap at the window's end still expires once later candles exist.
+ * TP/SL close at the open time of the candle that touched the level; EXPIRED closes at issue + expiry at that
+ * window's last close; OPEN while the window is not yet covered by candles.
+ */
+export function evaluateOutcome(signal: SignalForOutcome, candlesAfter: Candle[]): Outcome {
+  const { type, entry_price: entry, stop_loss: sl, take_profit: tp, created_at_market_ms: t0 } = signal;
+  const end = t0 + expiryMs(signal.timeframe);
+  const window = candlesAfter.filter((k) => k.t >= t0 && k.t < end);
+  for (const k of window) {
+    const stopHit = type === "LONG" ? k.l <= sl : k.h >= sl;
+    if (stopHit) return { outcome: "SL_HIT", closed_at_market_ms: k.t, r_multiple: rMultiple(type, entry, sl, sl) };
+    const tpHit = type === "LONG" ? k.h >= tp : k.l <= tp;
+    if (tpHit) return { outcome: "TP_HIT", closed_at_market_ms: k.t, r_multiple: rMultiple(type, entry, sl, tp) };
+  }
+  const last = window[window.length - 1];
+  const interval = candleInterval(candlesAfter, timeframeMs(signal.timeframe));
+  const pastEnd = candlesAfter.length > 0 && candlesAfter[candlesAfter.length - 1].t >= end;
+  if (last && (last.t + interval >= end || pastEnd)) {
+    return { outcome: "EXPIRED", closed_at_market_ms: end, r_multiple: rMultiple(type, entry, sl, last.c) };
+  }
+  return { outcome: "OPEN", closed_at_market_ms: null, r_multiple: null };
+}

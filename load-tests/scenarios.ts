@@ -1,0 +1,29 @@
+// What one signed-in trader's browser polls and how often (spec 02 §7 and §9), shared by the k6 scripts and the local harness.
+
+export type PollTarget = { name: string; path: string; everySeconds: number; auth: boolean };
+
+/** The dashboard + start-trading polling mix of one open tab. */
+export const TRADER_POLLING: PollTarget[] = [
+  { name: "signals", path: "/api/signals/", everySeconds: 5, auth: true },
+  { name: "analysis_active", path: "/api/analysis/active", everySeconds: 5, auth: true },
+  { name: "analysis_history", path: "/api/analysis/history", everySeconds: 10, auth: true },
+  { name: "credits_usage", path: "/api/credits/usage", everySeconds: 10, auth: true },
+  { name: "transactions", path: "/api/transactions/", everySeconds: 15, auth: true },
+  { name: "market_orderbook_btc", path: "/api/market/orderbook?symbol=BTCUSDT", everySeconds: 15, auth: false },
+  { name: "market_health", path: "/api/market/health", everySeconds: 40, auth: false },
+  { name: "market_session", path: "/api/market/session", everySeconds: 60, auth: false },
+  { name: "market_pre_analysis", path: "/api/market/pre-analysis", everySeconds: 80, auth: false },
+  { name: "market_core_assets", path: "/api/market/core-assets?symbols=BTCUSDT,ETHUSDT", everySeconds: 90, auth: false },
+  { name: "market_movers", path: "/api/market/movers?full_details=true", everySeconds: 90, auth: false },
+  { name: "market_sentiment", path: "/api/market/sentiment", everySeconds: 180, auth: false },
+];
+
+/** Requests per second one trader generates at the spec's intervals. */
+export const requestsPerTraderPerSecond = TRADER_POLLING.reduce((sum, t) => sum + 1 / t.everySeconds, 0);
+
+/** The trivial endpoint every measurement is compared against (same server, same network path, no work). */
+export const BASELINE: PollTarget = { name: "health", path: "/api/health", everySeconds: 5, auth: false };
+
+/** Socket fan-out: the subscription message every dashboard sends. */
+export const SUBSCRIBE_MESSAGE = JSON.stringify({ action: "subscribe", topics: ["market"] });
+export const MARKET_MESSAGE_TYPES = ["market_health", "session", "gate_decision", "core_assets", "orderbook", "movers", "sentiment"];

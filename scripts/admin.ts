@@ -1,0 +1,78 @@
+// Operator CLI: `bun run admin -- grant-credits <email> <n> | block <email> | unblock <email>` against the app's database.
+import { applyCreditChange } from "@core/credits";
+import { createSql, type Sql } from "@core/db";
+import { migrate } from "@core/migrate";
+import { normalizeEmail } from "@core/accounts";
+import { revokeUserSessions } from "../server/src/modules/sessions/service";
+
+export const USAGE = `Usage:
+  bun run admin -- grant-credits <email> <n>   add n credits (ledger GRANT)
+  bun run admin -- block <email>               block the account and end its sessions
+  bun run admin -- unblock <email>             allow the account to sign in again`;
+
+export class AdminError extends Error {}
+
+async function findUser(sql: Sql, email: string) {
+  const [user] = await sql`select id, email, credits, is_blocked from users where lower(email) = ${normalizeEmail(email)}`;
+  if (!user) throw new AdminError(`No user with e-mail ${email}`);
+  return user as { id: number; email: string; credits: number; is_blocked: boolean };
+}
+
+/** Runs one command and returns the line to print; bad input throws AdminError (exit code 2). */
+export async function runAdmin(sql: Sql, args: string[]): Promise<string> {
+  const [command, email, amount] = args;
+  switch (command) {
+    case "grant-credits": {
+      if (!email || amount === undefined) throw new AdminError(USAGE);
+      if (!/^\d+$/.test(amount) || Number(amount) < 1 || Number(amount) > 100_000) {
+        throw new AdminError(`n must be a whole number from 1 to 100000 (got ${JSON.stringify(amount)})`);
+      }
+      const user = await findUser(sql, email);
+      const result = await sql.begin((tx) =>
+        applyCreditChange(tx, { userId: user.id, kind: "GRANT", amount: Number(amount), referenceType: "admin", note: "Granted by operator" }),
+      );
+      return `Granted ${amount} credit(s) to ${user.email}; balance is now ${result?.balance}.`;
+    }
+    case "block": {
+      if (!email) throw new AdminError(USAGE);
+      const user = await findUser(sql, email);
+      const ended = await sql.begin(async (tx) => {
+        await tx`update users set is_blocked = true, updated_at = now() where id = ${user.id}`;
+        return revokeUserSessions(tx, user.id, null);
+      });
+      return `Blocked ${user.email}; ended ${ended} session(s).`;
+    }
+    case "unblock": {
+      if (!email) throw new AdminError(USAGE);
+      const user = await findUser(sql, email);
+      await sql`update users set is_blocked = false, updated_at = now() where id = ${user.id}`;
+      return `Unblocked ${user.email}.`;
+    }
+    default:
+      throw new AdminError(USAGE);
+  }
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  if (!args.length || args[0] === "--help" || args[0] === "-h") {
+    console.log(USAGE);
+    process.exit(args.length ? 0 : 2);
+  }
+  const { ensureInfra } = await import("./infra");
+  // The CLI needs Postgres only; a placeholder Redis URL stops ensureInfra from starting a redis-server for nothing.
+  const infra = await ensureInfra({ ...process.env, REDIS_URL: process.env.REDIS_URL || "redis://unused" }, { reuseRunning: true });
+  const sql = createSql(infra.databaseUrl, { max: 2 });
+  let code = 0;
+  try {
+    await migrate(sql);
+    console.log(await runAdmin(sql, args));
+  } catch (err) {
+    console.error(err instanceof AdminError ? err.message : `admin failed: ${(err as Error).message}`);
+    code = err instanceof AdminError ? 2 : 1;
+  } finally {
+    await sql.end({ timeout: 2 });
+    await infra.stop();
+  }
+  process.exit(code);
+}

@@ -1,0 +1,148 @@
+// Zero-config services for `bun dev`, `bun start`, tests and the admin CLI: embedded Postgres (PGlite behind its
+// socket server) and a private redis-server, used only when DATABASE_URL / REDIS_URL are not set.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, connect } from "node:net";
+import { join } from "node:path";
+import { DATA_DIR } from "@core/config";
+
+export type Infra = {
+  databaseUrl: string;
+  redisUrl: string;
+  embeddedDb: boolean;
+  embeddedRedis: boolean;
+  stop: () => Promise<void>;
+};
+
+const STATE_FILE = join(DATA_DIR, "dev-services.json");
+
+export class InfraError extends Error {}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function portOpen(port: number, host = "127.0.0.1", timeoutMs = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+/** Services already started by a running `bun dev` (so the admin CLI can reach the same embedded database). */
+async function runningDevServices(): Promise<{ databaseUrl?: string; redisUrl?: string } | null> {
+  if (!existsSync(STATE_FILE)) return null;
+  try {
+    const state = JSON.parse(readFileSync(STATE_FILE, "utf8")) as { databaseUrl?: string; redisUrl?: string; pgPort?: number };
+    if (state.pgPort && (await portOpen(state.pgPort))) return state;
+  } catch {}
+  return null;
+}
+
+async function startEmbeddedPostgres(ephemeral: boolean) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const dir = join(DATA_DIR, "pg");
+  if (!ephemeral) mkdirSync(dir, { recursive: true });
+  const db = ephemeral ? new PGlite() : new PGlite(dir);
+  await db.waitReady;
+  const port = await freePort();
+  // PGlite runs one transaction at a time; the socket server queues the connections of every process.
+  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 32 });
+  await server.start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    stop: async () => {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+async function startPrivateRedis() {
+  const which = Bun.which("redis-server");
+  if (!which) {
+    throw new InfraError(
+      "redis-server is not installed: install it with `sudo apt-get install -y redis-server` (or `brew install redis`), or set REDIS_URL",
+    );
+  }
+  const port = await freePort();
+  const proc = Bun.spawn([which, "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  for (let i = 0; i < 100; i++) {
+    if (await portOpen(port)) break;
+    await Bun.sleep(50);
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}
+
+/**
+ * Resolve Postgres and Redis: the configured URLs when set, otherwise embedded ones.
+ * `ephemeral` keeps the embedded database in memory (tests); otherwise it lives under .data/pg.
+ * `share` records the embedded services in .data so other local commands (admin CLI) reuse them.
+ */
+export async function ensureInfra(
+  env: Record<string, string | undefined>,
+  opts: { ephemeral?: boolean; share?: boolean; reuseRunning?: boolean } = {},
+): Promise<Infra> {
+  const stops: Array<() => Promise<void>> = [];
+  let databaseUrl = env.DATABASE_URL || "";
+  let redisUrl = env.REDIS_URL || "";
+  const running = opts.reuseRunning ? await runningDevServices() : null;
+  if (!databaseUrl && running?.databaseUrl) databaseUrl = running.databaseUrl;
+  if (!redisUrl && running?.redisUrl) redisUrl = running.redisUrl;
+  const embeddedDb = !databaseUrl;
+  const embeddedRedis = !redisUrl;
+  let pgPort: number | undefined;
+  if (embeddedDb) {
+    const pg = await startEmbeddedPostgres(!!opts.ephemeral);
+    databaseUrl = pg.url;
+    pgPort = pg.port;
+    stops.push(pg.stop);
+  }
+  if (embeddedRedis) {
+    try {
+      const redis = await startPrivateRedis();
+      redisUrl = redis.url;
+      stops.push(redis.stop);
+    } catch (err) {
+      for (const stop of stops.reverse()) await stop();
+      throw err;
+    }
+  }
+  if (opts.share && (embeddedDb || embeddedRedis)) {
+    mkdirSync(DATA_DIR, { recursive: true });
+    writeFileSync(STATE_FILE, JSON.stringify({ databaseUrl, redisUrl, pgPort }));
+  }
+  return {
+    databaseUrl,
+    redisUrl,
+    embeddedDb,
+    embeddedRedis,
+    stop: async () => {
+      if (opts.share) rmSync(STATE_FILE, { force: true });
+      for (const stop of stops.reverse()) await stop().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// `bun run test`: unit + API tests (bun test) and browser tests (Playwright in Debian's Chromium) against a running
+// app, each on a fresh database and Redis prefix; ends with one line `N passed, N failed` over both runners.
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { ensureInfra, type Infra } from "./infra";
+import { ADMIN_URL, REAL_REDIS_URL, ROOT, createWorkspace, realServicesAvailable, startApp, type RunningApp } from "./app-process";
+
+const args = process.argv.slice(2);
+const only = args.includes("--unit") ? "unit" : args.includes("--e2e") ? "e2e" : "all";
+const passthrough = args.filter((a) => a !== "--unit" && a !== "--e2e");
+
+type Totals = { passed: number; failed: number; ok: boolean; label: string };
+const results: Totals[] = [];
+
+const realServices = await realServicesAvailable();
+console.log(realServices ? "tests: using Postgres and Redis on 127.0.0.1" : "tests: Postgres/Redis not reachable, using embedded services");
+
+async function embedded(): Promise<Infra> {
+  return ensureInfra({}, { ephemeral: true });
+}
+
+async function runUnit(): Promise<Totals> {
+  const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: "0" };
+  let infra: Infra | null = null;
+  if (realServices) {
+    env.TEST_ADMIN_DATABASE_URL = ADMIN_URL;
+    env.REDIS_URL = REAL_REDIS_URL;
+  } else {
+    infra = await embedded();
+    env.TEST_DB_MODE = "embedded";
+    env.DATABASE_URL = infra.databaseUrl;
+    env.REDIS_URL = infra.redisUrl;
+  }
+  // Playwright specs live in web/e2e and are run by the second half; bun test gets the unit/API folders only.
+  const paths = passthrough.length ? passthrough : ["./core", "./server", "./engine", "./web/src", "./scripts", "./test"];
+  const proc = Bun.spawn(["bun", "test", "--timeout", "30000", ...paths], { cwd: ROOT, env, stdout: "pipe", stderr: "pipe" });
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
+      output += text;
+      sink.write(text);
+    }
+  };
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
+  const code = await proc.exited;
+  await infra?.stop();
+  const passed = Number(output.match(/^\s*(\d+) pass$/m)?.[1] ?? 0);
+  const failed = Number(output.match(/^\s*(\d+) fail$/m)?.[1] ?? 0);
+  // A crash before the summary still counts as a failure.
+  return { passed, failed: failed || (code !== 0 ? Math.max(1, failed) : 0), ok: code === 0, label: "bun test" };
+}
+
+async function runE2E(): Promise<Totals> {
+  const ws = await createWorkspace("e2e", realServices);
+  const report = join(ROOT, "test-results", "e2e.json");
+  rmSync(report, { force: true });
+  let code = 1;
+  let app: RunningApp | null = null;
+  try {
+    // The browser tests play many traders from one machine: the app trusts loopback as a proxy so each test
+    // account can arrive from its own X-Forwarded-For address and per-IP limits stay as in production.
+    app = await startApp(ws, { env: { TRUSTED_PROXY: "127.0.0.1,::1" } });
+    const pw = Bun.spawn(["bunx", "playwright", "test", ...passthrough], {
+      cwd: ROOT,
+      env: { ...app.env, E2E_BASE_URL: app.baseUrls[0], E2E_DATABASE_URL: ws.databaseUrl, E2E_REDIS_PREFIX: ws.redisPrefix },
+      stdout: "inherit",
+      stderr: "inherit",
+    });
+    code = await pw.exited;
+  } catch (err) {
+    console.error(`e2e: ${(err as Error).message}`);
+  } finally {
+    await app?.stop();
+    await ws.drop();
+  }
+  if (!existsSync(report)) return { passed: 0, failed: 1, ok: false, label: "playwright" };
+  const stats = JSON.parse(readFileSync(report, "utf8")).stats as { expected: number; unexpected: number; flaky: number; skipped: number };
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0),
+    ok: code === 0,
+    label: "playwright",
+  };
+}
+
+if (only !== "e2e") results.push(await runUnit());
+if (only !== "unit") results.push(await runE2E());
+
+for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((s, r) => s + r.passed, 0);
+const failed = results.reduce((s, r) => s + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);

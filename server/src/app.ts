@@ -1,0 +1,96 @@
+// The HTTP + WebSocket application: global plugins (errors, logging, headers, CORS, docs) and every feature module.
+import { Elysia } from "elysia";
+import { cors } from "@elysiajs/cors";
+import { openapi } from "@elysiajs/openapi";
+import type { ServerDeps } from "./deps";
+import { errorsPlugin } from "./lib/errors-plugin";
+import { healthModule } from "./modules/health";
+import { supportModule } from "./modules/support";
+import { analysisModule } from "./modules/analysis";
+import { signalsModule } from "./modules/signals";
+import { transactionsModule } from "./modules/transactions";
+import { creditsModule } from "./modules/credits";
+import { favoritesModule } from "./modules/favorites";
+import { publicModule } from "./modules/public";
+import { authModule } from "./modules/auth";
+import { userModule } from "./modules/user";
+import { sessionsModule } from "./modules/sessions";
+import { mailModule } from "./modules/mail";
+import { creditsBalanceModule } from "./modules/credits-balance";
+import { marketModule } from "./modules/market";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const SECURITY_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+};
+
+/**
+ * `webApp` (the HTML import of web/index.html) is served by Bun's native routes on every path outside /api and
+ * /ws; those two go to Elysia. Elysia cannot map an HTML bundle itself once global request hooks exist.
+ */
+export function createApp(deps: ServerDeps, opts: { webApp?: unknown } = {}) {
+  const started = new WeakMap<Request, number>();
+  const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);
+  const routes = opts.webApp
+    ? { "/": opts.webApp, "/*": opts.webApp, "/api/*": toElysia, "/ws/*": toElysia }
+    : undefined;
+  const app = (
+    new Elysia({ serve: routes ? ({ routes } as never) : undefined })
+      .use(errorsPlugin(deps.log))
+      .onRequest(({ request, set }) => {
+        started.set(request, performance.now());
+        Object.assign(set.headers, SECURITY_HEADERS);
+        if (deps.config.isProduction) set.headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+        const length = Number(request.headers.get("content-length") ?? 0);
+        if (length > MAX_BODY_BYTES) {
+          set.status = 413;
+          return { detail: `Request body too large (limit ${MAX_BODY_BYTES} bytes)` };
+        }
+      })
+      .onAfterResponse({ as: "global" }, ({ request, set, path }) => {
+        if (!path.startsWith("/api/")) return;
+        const t0 = started.get(request);
+        deps.log.info("request", {
+          method: request.method,
+          path,
+          status: typeof set.status === "number" ? set.status : 200,
+          ms: t0 === undefined ? undefined : Math.round((performance.now() - t0) * 10) / 10,
+        });
+      })
+      .use(cors({ origin: deps.config.PUBLIC_ORIGIN, credentials: true }))
+      .use(
+        openapi({
+          path: "/api/docs",
+          documentation: { info: { title: "Tradewind API", version: "0.1.0" } },
+        }),
+      )
+      // Feature modules (one line each).
+      .use(healthModule(deps))
+      .use(supportModule(deps))
+      .use(analysisModule(deps))
+      .use(signalsModule(deps))
+      .use(transactionsModule(deps))
+      .use(creditsModule(deps))
+      .use(favoritesModule(deps))
+      .use(publicModule(deps))
+      .use(authModule(deps))
+      .use(userModule(deps))
+      .use(sessionsModule(deps))
+      .use(mailModule(deps))
+      .use(creditsBalanceModule(deps))
+      .use(marketModule(deps))
+      // Unknown API paths are JSON 404s, never the SPA's HTML.
+      .all("/api/*", ({ request, path, set }) => {
+        set.status = 404;
+        return { detail: `Not found: ${request.method} ${path}` };
+      })
+  );
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

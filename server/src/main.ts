@@ -1,0 +1,41 @@
+// Server process entry: config, connections, migrations, then the API, the socket and the web app on one port.
+import { loadConfig } from "@core/config";
+import { createSql } from "@core/db";
+import { migrate } from "@core/migrate";
+import { createRedis, redisKeys } from "@core/redis";
+import { createLogger } from "@core/log";
+import { createApp, MAX_BODY_BYTES } from "./app";
+import { startMarketSocket } from "./modules/market/socket";
+import webApp from "../../web/index.html";
+
+const config = loadConfig();
+const log = createLogger("server", config.LOG_LEVEL);
+const sql = createSql(config.DATABASE_URL);
+const redis = createRedis(config.REDIS_URL);
+const keys = redisKeys(config.REDIS_PREFIX);
+
+await migrate(sql, (m) => log.info(m));
+
+// Everything outside /api and /ws is the single-page app; the client router decides what to show.
+const app = createApp({ config, sql, redis, keys, log }, { webApp }).listen({
+    port: config.PORT,
+    hostname: config.HOST,
+    maxRequestBodySize: MAX_BODY_BYTES,
+    development: !config.isProduction && config.NODE_ENV !== "test",
+  } as never);
+
+const stopMarketSocket = await startMarketSocket({ redis, keys, log }, app.server!);
+log.info("server listening", { url: `http://localhost:${app.server?.port}`, env: config.NODE_ENV });
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  log.info("server stopping");
+  await stopMarketSocket();
+  await app.stop();
+  await Promise.allSettled([sql.end({ timeout: 2 }), redis.quit()]);
+  process.exit(0);
+}
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,78 @@
+// /api/analysis/*: start an analysis (holds 1 credit) and read the caller's own analyses, progress and reasoning.
+import { Elysia, t } from "elysia";
+import { MAX_ACTIVE_ANALYSES, createAnalysisQueue } from "@core/analysis-queue";
+import type { ServerDeps } from "../../deps";
+import { authPlugin } from "../../lib/auth";
+import {
+  analysisDetailSchema,
+  analysisSchema,
+  errorSchema,
+  idParams,
+  latestReasoningSchema,
+  limitQuery,
+  startBody,
+  startResponse,
+} from "./model";
+import { analysisDetail, getAnalysis, latestReasoning, listActive, listHistory, startAnalysis } from "./service";
+
+export const analysisModule = (deps: ServerDeps) => {
+  // Shares the app's Redis connection: the queue only adds jobs, it never blocks.
+  const queue = createAnalysisQueue(deps.config, deps.redis);
+  const notFound = { 404: errorSchema };
+  return new Elysia({ prefix: "/api/analysis", tags: ["analysis"] })
+    .use(authPlugin(deps))
+    .post(
+      "/start",
+      ({ user, body, request }) =>
+        startAnalysis(deps, queue, user.id, { symbol: body.symbol, idempotencyKey: request.headers.get("idempotency-key") }),
+      {
+        auth: true,
+        body: startBody,
+        response: { 200: startResponse, 400: errorSchema, 402: errorSchema, 409: errorSchema, 429: errorSchema },
+        detail: {
+          summary: "Start an analysis (holds 1 credit)",
+          description:
+            `One transaction debits 1 credit and creates the request; phase 1 is queued. 402 without credits, ` +
+            `429 when ${MAX_ACTIVE_ANALYSES} analyses are already running. An Idempotency-Key header makes retries ` +
+            `return the first answer with a single debit.`,
+        },
+      },
+    )
+    .get("/active", ({ user }) => listActive(deps.sql, user.id), {
+      auth: true,
+      response: { 200: t.Array(analysisSchema) },
+      detail: { summary: "My running analyses (an empty list when none)" },
+    })
+    .get("/history", ({ user, query }) => listHistory(deps.sql, user.id, query.limit), {
+      auth: true,
+      query: limitQuery,
+      response: { 200: t.Array(analysisSchema), 400: errorSchema },
+      detail: { summary: "All my analyses, newest first (limit 1..500, default 50)" },
+    })
+    .get("/detail/:id", ({ user, params }) => analysisDetail(deps.sql, user.id, params.id), {
+      auth: true,
+      params: idParams,
+      response: { 200: analysisDetailSchema, ...notFound },
+      detail: { summary: "An analysis with its final signal and every phase's reasoning" },
+    })
+    .get("/detail/:id/latest-reasoning", ({ user, params, query }) => latestReasoning(deps.sql, user.id, params.id, query.limit), {
+      auth: true,
+      params: idParams,
+      query: limitQuery,
+      response: { 200: latestReasoningSchema, 400: errorSchema, ...notFound },
+      detail: { summary: "Same as /{id}/latest-reasoning" },
+    })
+    .get("/:id", ({ user, params }) => getAnalysis(deps.sql, user.id, params.id), {
+      auth: true,
+      params: idParams,
+      response: { 200: analysisSchema, ...notFound },
+      detail: { summary: "One of my analyses" },
+    })
+    .get("/:id/latest-reasoning", ({ user, params, query }) => latestReasoning(deps.sql, user.id, params.id, query.limit), {
+      auth: true,
+      params: idParams,
+      query: limitQuery,
+      response: { 200: latestReasoningSchema, 400: errorSchema, ...notFound },
+      detail: { summary: "The newest phase's reasoning; limit caps full_reasoning in characters (default 900)" },
+    });
+};

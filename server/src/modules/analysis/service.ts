@@ -1,0 +1,258 @@
+// Analyses of one user: start (conditional debit + request row in one transaction, then phase 1 queued), lists and details.
+import type { Queue } from "bullmq";
+import type { Sql } from "@core/db";
+import { applyCreditChange } from "@core/credits";
+import { isSupportedSymbol } from "@core/symbols";
+import { MAX_ACTIVE_ANALYSES, enqueuePhase, phaseMs, type AnalysisJobData } from "@core/analysis-queue";
+import type { ServerDeps } from "../../deps";
+import { HttpError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../lib/http-error";
+import { parseId, signalsByIds, type SignalDto } from "../signals/service";
+
+export const PHASE_NAMES = ["", "scanning", "confirmation", "final calibration"] as const;
+
+type RequestRow = {
+  id: number;
+  user_id: number;
+  symbol: string;
+  status: "IN_PROGRESS" | "COMPLETED" | "FAILED";
+  current_phase: number;
+  progress_percent: number;
+  next_run_at: Date | null;
+  credits_status: "HELD" | "USED" | "RELEASED";
+  final_signal_id: number | null;
+  failure_reason: string | null;
+  market_time_ms: number | null;
+  idempotency_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+};
+
+type ReasoningRow = {
+  request_id: number;
+  phase_number: number;
+  reason: string;
+  full_reasoning: string;
+  timeframe: string;
+  confirmation_criteria: string[];
+  created_at: Date;
+};
+
+const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Seconds until the next phase runs (the client's "Next mm:ss"); 0 once settled or overdue. */
+const secondsUntil = (at: Date | null, nowMs: number) => (at ? Math.max(0, Math.ceil((new Date(at).getTime() - nowMs) / 1000)) : 0);
+
+function reasoningDto(r: ReasoningRow, maxChars?: number) {
+  return {
+    phase_number: r.phase_number,
+    phase_name: PHASE_NAMES[r.phase_number],
+    reason: r.reason,
+    full_reasoning: maxChars !== undefined && r.full_reasoning.length > maxChars ? r.full_reasoning.slice(0, maxChars - 1) + "…" : r.full_reasoning,
+    timeframe: r.timeframe,
+    confirmation_criteria: r.confirmation_criteria,
+    created_at: iso(r.created_at)!,
+  };
+}
+
+/** The §3 analysis entity with every spelling the client reads. */
+function analysisDto(r: RequestRow, signal: SignalDto | null, latest: ReasoningRow | null, nowMs: number) {
+  const live = r.status === "IN_PROGRESS";
+  return {
+    id: r.id,
+    request_id: r.id,
+    analysis_request_id: r.id,
+    symbol: r.symbol,
+    status: r.status,
+    current_phase: r.current_phase,
+    phase_name: PHASE_NAMES[r.current_phase],
+    progress_percent: r.progress_percent,
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
+    completed_at: iso(r.completed_at),
+    next_run_at: live ? iso(r.next_run_at) : null,
+    time_remaining_seconds: live ? secondsUntil(r.next_run_at, nowMs) : 0,
+    credits_status: r.credits_status,
+    final_signal_id: r.final_signal_id,
+    final_signal: signal,
+    final_signal_type: signal?.type ?? null,
+    signal_type: signal?.type ?? null,
+    latest_reasoning: latest ? reasoningDto(latest) : null,
+    failure_reason: r.failure_reason,
+    market_time_ms: r.market_time_ms,
+  };
+}
+export type AnalysisDto = ReturnType<typeof analysisDto>;
+
+/** Attaches final signals and latest reasoning to request rows (two queries for the whole list). */
+async function toDtos(sql: Sql, userId: number, rows: RequestRow[]): Promise<AnalysisDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const signalIds = rows.map((r) => r.final_signal_id).filter((id): id is number => id !== null);
+  const [signals, reasoning] = await Promise.all([
+    signalsByIds(sql, userId, signalIds),
+    sql<ReasoningRow[]>`
+      select distinct on (request_id) * from analysis_reasoning
+      where request_id in ${sql(ids)} order by request_id, phase_number desc`,
+  ]);
+  const latest = new Map(reasoning.map((r) => [r.request_id, r]));
+  const now = Date.now();
+  return rows.map((r) => analysisDto(r, r.final_signal_id ? (signals.get(r.final_signal_id) ?? null) : null, latest.get(r.id) ?? null, now));
+}
+
+export const normalizeSymbol = (raw: unknown) => (typeof raw === "string" ? raw.trim().toUpperCase() : "");
+
+/**
+ * Holds one credit and creates the request in one transaction. The user row is locked first, so one user's
+ * concurrent starts run one after another: the credit check, the running-analyses cap and the idempotency
+ * lookup all see the previous start's result.
+ */
+export async function startAnalysis(
+  deps: Pick<ServerDeps, "sql" | "config" | "log">,
+  queue: Queue<AnalysisJobData>,
+  userId: number,
+  input: { symbol: unknown; idempotencyKey: string | null },
+) {
+  const symbol = normalizeSymbol(input.symbol);
+  if (!symbol) throw badRequest("Enter a symbol");
+  if (!isSupportedSymbol(symbol)) throw badRequest(`Symbol ${symbol} is not supported`);
+  const key = input.idempotencyKey?.trim() || null;
+  if (key !== null && key.length > 255) throw badRequest("Idempotency-Key must be at most 255 characters");
+  const delayMs = phaseMs(deps.config);
+
+  const result = await deps.sql.begin(async (tx) => {
+    const [user] = await tx<{ credits: number }[]>`select credits from users where id = ${userId} for update`;
+    if (!user) throw unauthorized("Account not found");
+    if (key !== null) {
+      const [existing] = await tx<RequestRow[]>`select * from analysis_requests where user_id = ${userId} and idempotency_key = ${key}`;
+      if (existing) {
+        if (existing.symbol !== symbol) throw conflict("Idempotency-Key was already used for a different request");
+        // The same answer as the first time: the balance right after that start's debit.
+        const [debit] = await tx<{ balance_after: number }[]>`
+          select balance_after from credit_ledger
+          where user_id = ${userId} and kind = 'DEDUCTION' and reference_type = 'analysis_request' and reference_id = ${existing.id}`;
+        return { row: existing, credits: debit?.balance_after ?? user.credits, replayed: true };
+      }
+    }
+    if (user.credits < 1) throw new HttpError(402, "Insufficient credits");
+    const [{ running }] = await tx<{ running: number }[]>`
+      select count(*)::int as running from analysis_requests where user_id = ${userId} and status = 'IN_PROGRESS'`;
+    if (running >= MAX_ACTIVE_ANALYSES) {
+      throw tooManyRequests(`You already have ${MAX_ACTIVE_ANALYSES} analyses running. Wait for one to finish before starting another.`);
+    }
+    const [row] = await tx<RequestRow[]>`
+      insert into analysis_requests (user_id, symbol, idempotency_key, next_run_at)
+      values (${userId}, ${symbol}, ${key}, now() + make_interval(secs => ${delayMs / 1000}))
+      returning *`;
+    const debit = await applyCreditChange(tx, {
+      userId,
+      kind: "DEDUCTION",
+      amount: -1,
+      referenceType: "analysis_request",
+      referenceId: row.id,
+      note: `Analysis ${symbol}`,
+    });
+    if (!debit) throw new HttpError(402, "Insufficient credits");
+    return { row, credits: debit.balance, replayed: false };
+  });
+
+  if (!result.replayed) {
+    try {
+      await enqueuePhase(queue, result.row.id, 1, delayMs);
+    } catch (err) {
+      // The row is the source of truth: the engine's sweeper re-queues (or fails and refunds) a request without a job.
+      deps.log.warn("analysis enqueue failed", { request_id: result.row.id, error: String(err) });
+    }
+  }
+  const r = result.row;
+  return {
+    request_id: r.id,
+    id: r.id,
+    analysis_request_id: r.id,
+    symbol: r.symbol,
+    status: r.status,
+    current_phase: r.current_phase,
+    progress_percent: r.progress_percent,
+    next_run_at: iso(r.next_run_at),
+    credits_status: r.credits_status,
+    credits: result.credits,
+    created_at: iso(r.created_at)!,
+    replayed: result.replayed,
+    detail: "Analysis started",
+  };
+}
+
+export async function listActive(sql: Sql, userId: number) {
+  const rows = await sql<RequestRow[]>`
+    select * from analysis_requests where user_id = ${userId} and status = 'IN_PROGRESS'
+    order by created_at desc, id desc`;
+  return toDtos(sql, userId, rows);
+}
+
+export function parseLimit(raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw badRequest(`limit must be a whole number from 1 to ${max}`);
+  return n;
+}
+
+export async function listHistory(sql: Sql, userId: number, limitRaw?: string) {
+  const limit = parseLimit(limitRaw, 50, 500);
+  const rows = await sql<RequestRow[]>`
+    select * from analysis_requests where user_id = ${userId}
+    order by created_at desc, id desc limit ${limit}`;
+  return toDtos(sql, userId, rows);
+}
+
+/** Another user's analysis answers exactly like a missing one. */
+async function ownRequest(sql: Sql, userId: number, rawId: string): Promise<RequestRow> {
+  const id = parseId(rawId);
+  const [row] = id === null ? [] : await sql<RequestRow[]>`select * from analysis_requests where id = ${id} and user_id = ${userId}`;
+  if (!row) throw notFound("Analysis not found");
+  return row;
+}
+
+export async function getAnalysis(sql: Sql, userId: number, rawId: string) {
+  const [dto] = await toDtos(sql, userId, [await ownRequest(sql, userId, rawId)]);
+  return dto;
+}
+
+/** The newest phase's reasoning; `limit` caps full_reasoning in characters (the client asks for 900). */
+export async function latestReasoning(sql: Sql, userId: number, rawId: string, limitRaw?: string) {
+  const limit = parseLimit(limitRaw, 900, 100_000);
+  const row = await ownRequest(sql, userId, rawId);
+  const phases = await sql<ReasoningRow[]>`
+    select * from analysis_reasoning where request_id = ${row.id} order by phase_number desc`;
+  const latest = phases[0] ? reasoningDto(phases[0], limit) : null;
+  const live = row.status === "IN_PROGRESS";
+  return {
+    request_id: row.id,
+    status: row.status,
+    current_phase: row.current_phase,
+    progress_percent: row.progress_percent,
+    next_run_at: live ? iso(row.next_run_at) : null,
+    time_remaining_seconds: live ? secondsUntil(row.next_run_at, Date.now()) : 0,
+    phase_number: latest?.phase_number ?? null,
+    reason: latest?.reason ?? null,
+    full_reasoning: latest?.full_reasoning ?? null,
+    timeframe: latest?.timeframe ?? null,
+    confirmation_criteria: latest?.confirmation_criteria ?? [],
+    phases: phases.map((p) => reasoningDto(p, limit)),
+  };
+}
+
+/** The full record: the analysis, its final signal and every phase's reasoning (oldest first). */
+export async function analysisDetail(sql: Sql, userId: number, rawId: string) {
+  const row = await ownRequest(sql, userId, rawId);
+  const [[dto], phases] = await Promise.all([
+    toDtos(sql, userId, [row]),
+    sql<ReasoningRow[]>`select * from analysis_reasoning where request_id = ${row.id} order by phase_number`,
+  ]);
+  const reasoning = phases.map((p) => reasoningDto(p));
+  return {
+    ...dto,
+    reasoning,
+    // One readable text for the drawer: the signal's reasoning once issued, otherwise the newest phase's.
+    analysis: dto.final_signal?.reasoning ?? reasoning[reasoning.length - 1]?.full_reasoning ?? null,
+  };
+}

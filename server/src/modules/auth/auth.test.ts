@@ -1,0 +1,480 @@
+// Auth API: registration codes, login with device verification, refresh rotation and reuse, logout, reset links, limits.
+import { afterAll, describe, expect, test } from "bun:test";
+import { call, closeTestDeps, createUser, testDeps, uniqueEmail } from "../../../../test/helpers";
+import {
+  accountsApp,
+  clientHeaders,
+  freshIp,
+  latestCode,
+  refreshCookie,
+  registerViaApi,
+  setCookieLine,
+  signIn,
+  signInNewDevice,
+} from "./testing";
+
+const app = accountsApp();
+const sql = () => testDeps().sql;
+afterAll(() => closeTestDeps());
+
+const mailbox = async (to: string) => (await call(app, "GET", `/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body as Array<{ subject: string; text: string }>;
+
+describe("registration", () => {
+  test("send-code, verify-code, complete-registration create the user with the free credit in the ledger", async () => {
+    const email = uniqueEmail("Flow").replace("flow", "Flow");
+    const headers = clientHeaders(freshIp());
+    const sent = await call(app, "POST", "/api/auth/send-code", { body: { email }, headers });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ status: "sent", detail: "Verification code sent", retry_after: 60 });
+    const mails = await mailbox(email);
+    expect(mails.length).toBe(1);
+    expect(mails[0].subject).toBe("Your Tradewind verification code");
+    const code = await latestCode(app, email);
+    const [stored] = await sql()`select code_hash from email_codes where lower(email) = lower(${email})`;
+    expect(stored.code_hash).not.toContain(code);
+    expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const verified = await call(app, "POST", "/api/auth/verify-code", { body: { email, code }, headers });
+    expect(verified.status).toBe(200);
+    expect(verified.body.status).toBe("verified");
+    expect(verified.body.session_token).toMatch(/^[\w-]{43}$/);
+
+    const done = await call(app, "POST", "/api/auth/complete-registration", {
+      headers,
+      body: {
+        email,
+        session_token: verified.body.session_token,
+        first_name: " Ada ",
+        last_name: "Lovelace",
+        password: "Secret123",
+        confirm_password: "Secret123",
+        accepted_terms_of_use: true,
+        accepted_privacy_policy: true,
+        accepted_risk_disclosure: true,
+        device_id: "dev-reg-1",
+      },
+    });
+    expect(done.status).toBe(201);
+    const [user] = await sql()`select id, email, first_name, last_name, credits, password_hash from users where id = ${done.body.user_id}`;
+    expect(user.email).toBe(email.toLowerCase());
+    expect([user.first_name, user.last_name, user.credits]).toEqual(["Ada", "Lovelace", 1]);
+    expect(user.password_hash.startsWith("$argon2id$")).toBe(true);
+    const ledger = await sql()`select kind, amount, balance_after, note from credit_ledger where user_id = ${user.id}`;
+    expect([...ledger]).toEqual([{ kind: "GRANT", amount: 1, balance_after: 1, note: "FREE Test pack" }]);
+    // The registering browser is trusted: signing in from it needs no device code.
+    const login = await call(app, "POST", "/api/auth/login", {
+      headers,
+      body: { email, password: "Secret123", remember_me: false, device_id: "dev-reg-1" },
+    });
+    expect(login.status).toBe(200);
+    // The proof is single-use.
+    const again = await call(app, "POST", "/api/auth/complete-registration", {
+      headers,
+      body: {
+        email, session_token: verified.body.session_token, first_name: "A", last_name: "B", password: "Secret123",
+        confirm_password: "Secret123", accepted_terms_of_use: true, accepted_privacy_policy: true, accepted_risk_disclosure: true,
+      },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toBe("Please verify your email before creating an account.");
+  });
+
+  test("send-code answers the same for a registered and an unknown e-mail", async () => {
+    const known = await createUser();
+    const a = await call(app, "POST", "/api/auth/send-code", { body: { email: known.email }, headers: clientHeaders(freshIp()) });
+    const b = await call(app, "POST", "/api/auth/send-code", { body: { email: uniqueEmail("nobody") }, headers: clientHeaders(freshIp()) });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(a.status);
+    expect(b.body).toEqual(a.body);
+  });
+
+  test("resend within 60 s is refused with 429 and Retry-After; after the cooldown a new code goes out", async () => {
+    const email = uniqueEmail("cool");
+    const headers = clientHeaders(freshIp());
+    expect((await call(app, "POST", "/api/auth/send-code", { body: { email }, headers })).status).toBe(200);
+    const first = await latestCode(app, email);
+    const again = await call(app, "POST", "/api/auth/send-code", { body: { email }, headers });
+    expect(again.status).toBe(429);
+    const retry = Number(again.headers.get("retry-after"));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(again.body.detail).toContain("Too many requests");
+    expect((await mailbox(email)).length).toBe(1);
+    await sql()`update email_codes set last_sent_at = now() - interval '61 seconds' where lower(email) = ${email}`;
+    const later = await call(app, "POST", "/api/auth/send-code", { body: { email }, headers });
+    expect(later.status).toBe(200);
+    expect((await mailbox(email)).length).toBe(2);
+    // The replaced code no longer works (unless the CSPRNG repeated itself, 1 in a million).
+    const second = await latestCode(app, email);
+    if (second !== first) {
+      const old = await call(app, "POST", "/api/auth/verify-code", { body: { email, code: first }, headers });
+      expect(old.status).toBe(400);
+    }
+  });
+
+  test("five wrong codes invalidate the code, even for the right one afterwards", async () => {
+    const email = uniqueEmail("tries");
+    const headers = clientHeaders(freshIp());
+    await call(app, "POST", "/api/auth/send-code", { body: { email }, headers });
+    const code = await latestCode(app, email);
+    const wrong = code === "000000" ? "000001" : "000000";
+    for (let i = 0; i < 5; i++) {
+      const res = await call(app, "POST", "/api/auth/verify-code", { body: { email, code: wrong }, headers });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe("Invalid or expired code. Request a new one.");
+    }
+    const right = await call(app, "POST", "/api/auth/verify-code", { body: { email, code }, headers });
+    expect(right.status).toBe(429);
+    expect(right.body.detail).toBe("Too many attempts. Request a new code.");
+  });
+
+  test("an expired code is refused", async () => {
+    const email = uniqueEmail("late");
+    const headers = clientHeaders(freshIp());
+    await call(app, "POST", "/api/auth/send-code", { body: { email }, headers });
+    const code = await latestCode(app, email);
+    await sql()`update email_codes set expires_at = now() - interval '1 second' where lower(email) = ${email}`;
+    const res = await call(app, "POST", "/api/auth/verify-code", { body: { email, code }, headers });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe("Invalid or expired code. Request a new one.");
+  });
+
+  test("409 'already in use' comes only after the e-mail was proven with its code", async () => {
+    const who = await registerViaApi(app);
+    const headers = clientHeaders(freshIp());
+    const body = (token: string) => ({
+      email: who.email, session_token: token, first_name: "X", last_name: "Y", password: "Other123", confirm_password: "Other123",
+      accepted_terms_of_use: true, accepted_privacy_policy: true, accepted_risk_disclosure: true,
+    });
+    // Without proof: the generic verification error, not the conflict.
+    const unproven = await call(app, "POST", "/api/auth/complete-registration", { headers, body: body("made-up-token") });
+    expect(unproven.status).toBe(400);
+    expect(unproven.body.detail).toBe("Please verify your email before creating an account.");
+    await sql()`update email_codes set last_sent_at = now() - interval '61 seconds' where lower(email) = ${who.email}`;
+    expect((await call(app, "POST", "/api/auth/send-code", { body: { email: who.email }, headers })).status).toBe(200);
+    const verified = await call(app, "POST", "/api/auth/verify-code", { body: { email: who.email, code: await latestCode(app, who.email) }, headers });
+    const res = await call(app, "POST", "/api/auth/complete-registration", { headers, body: body(verified.body.session_token) });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe("This email is already in use");
+  });
+
+  test("password and acknowledgement rules give the spec's messages", async () => {
+    const email = uniqueEmail("rules");
+    const headers = clientHeaders(freshIp());
+    await call(app, "POST", "/api/auth/send-code", { body: { email }, headers });
+    const { body: v } = await call(app, "POST", "/api/auth/verify-code", { body: { email, code: await latestCode(app, email) }, headers });
+    const base = {
+      email, session_token: v.session_token, first_name: "A", last_name: "B", password: "Secret1", confirm_password: "Secret1",
+      accepted_terms_of_use: true, accepted_privacy_policy: true, accepted_risk_disclosure: true,
+    };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ password: "Ab1", confirm_password: "Ab1" }, "Password must be at least 6 characters."],
+      [{ password: "secret1", confirm_password: "secret1" }, "Password must contain at least one uppercase letter (A-Z)."],
+      [{ confirm_password: "Secret2" }, "Passwords do not match."],
+      [{ accepted_terms_of_use: false }, "I must agree to the Terms of Use."],
+      [{ accepted_privacy_policy: undefined }, "I must agree to the Privacy Policy."],
+      [{ accepted_risk_disclosure: false }, "I must acknowledge the Risk Disclosure."],
+      [{ email: "not-an-email" }, "Please enter a valid email address."],
+    ];
+    for (const [patch, detail] of cases) {
+      const res = await call(app, "POST", "/api/auth/complete-registration", { headers, body: { ...base, ...patch } });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe(detail);
+    }
+    // None of the failures spent the proof.
+    expect((await call(app, "POST", "/api/auth/complete-registration", { headers, body: base })).status).toBe(201);
+  });
+
+  test("malformed bodies are 4xx JSON, never 500", async () => {
+    const headers = clientHeaders(freshIp());
+    const a = await call(app, "POST", "/api/auth/send-code", { body: "{oops", headers });
+    expect(a.status).toBe(400);
+    const b = await call(app, "POST", "/api/auth/login", { body: { email: 5 }, headers });
+    expect(b.status).toBe(422);
+    expect(typeof b.body.detail).toBe("string");
+    const c = await call(app, "POST", "/api/auth/send-code", { body: { email: "nope" }, headers });
+    expect(c.status).toBe(400);
+    expect(c.body.detail).toBe("Please enter a valid email address.");
+  });
+});
+
+describe("login and device verification", () => {
+  test("a verified device signs in at once; the refresh cookie is httpOnly, Strict, scoped to /api/auth", async () => {
+    const who = await registerViaApi(app);
+    const s = await signIn(app, who);
+    expect(s.res.body).toEqual({ access_token: s.token, session_id: s.sessionId, session_status: "active", requires_otp: false });
+    const line = setCookieLine(s.res.headers);
+    expect(line).toContain("HttpOnly");
+    expect(line).toContain("Path=/api/auth");
+    expect(line).toContain("SameSite=Strict");
+    expect(line).not.toContain("Secure"); // not production
+    expect(line).not.toContain("Max-Age"); // browser-session cookie without Remember Me
+    const [row] = await sql()`select status, remember_me, extract(epoch from expires_at - created_at)::int as ttl from login_sessions where id = ${s.sessionId}`;
+    expect(row).toEqual({ status: "active", remember_me: false, ttl: 12 * 3600 });
+    const [tok] = await sql()`select token_hash from refresh_tokens where session_id = ${s.sessionId}`;
+    expect(tok.token_hash).not.toBe(s.refresh);
+
+    const remembered = await signIn(app, who, { rememberMe: true });
+    const maxAge = Number(setCookieLine(remembered.res.headers).match(/Max-Age=(\d+)/)?.[1]);
+    expect(maxAge).toBeGreaterThan(30 * 24 * 3600 - 60);
+    expect(maxAge).toBeLessThanOrEqual(30 * 24 * 3600);
+  });
+
+  test("a new device gets 401 pending and a mailed code; the right code activates it and trusts the device", async () => {
+    const who = await registerViaApi(app);
+    const ip = freshIp();
+    const pending = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(ip),
+      body: { email: who.email, password: who.password, remember_me: false, device_id: "laptop-2", client_public_ip: null },
+    });
+    expect(pending.status).toBe(401);
+    expect(pending.body).toEqual({
+      detail: "New device: enter the 6-digit code we sent to your e-mail.",
+      session_id: expect.any(Number),
+      session_status: "pending",
+      requires_otp: true,
+    });
+    expect(refreshCookie(pending.headers)).toBeNull();
+    expect((await mailbox(who.email))[0].subject).toBe("Your Tradewind sign-in code");
+    const code = await latestCode(app, who.email);
+
+    const wrong = await call(app, "POST", "/api/auth/device-otp/verify", {
+      headers: clientHeaders(ip),
+      body: { session_id: pending.body.session_id, code: code === "123456" ? "654321" : "123456" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.detail).toBe("Invalid code");
+
+    const ok = await call(app, "POST", "/api/auth/device-otp/verify", { headers: clientHeaders(ip), body: { session_id: pending.body.session_id, code } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.session_id).toBe(pending.body.session_id);
+    expect(ok.body.session_status).toBe("active");
+    expect(refreshCookie(ok.headers)).toMatch(/^[\w-]{43}$/);
+    const profile = await call(app, "GET", "/api/user/profile", { token: ok.body.access_token });
+    expect(profile.status).toBe(200);
+    // Next time the device is known.
+    expect((await signIn(app, { ...who, deviceId: "laptop-2" })).res.status).toBe(200);
+  });
+
+  test("device code: 5 wrong tries then invalid, expiry, unknown session", async () => {
+    const who = await registerViaApi(app);
+    const headers = clientHeaders(freshIp());
+    const pending = await call(app, "POST", "/api/auth/login", { headers, body: { email: who.email, password: who.password, device_id: "tablet-9" } });
+    const sessionId = pending.body.session_id;
+    const code = await latestCode(app, who.email);
+    const wrong = code === "111111" ? "222222" : "111111";
+    for (let i = 0; i < 5; i++) {
+      expect((await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: sessionId, code: wrong } })).status).toBe(400);
+    }
+    const locked = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: sessionId, code } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.detail).toBe("Too many attempts. Request a new code.");
+
+    await sql()`update device_codes set last_sent_at = now() - interval '121 seconds' where session_id = ${sessionId}`;
+    expect((await call(app, "POST", "/api/auth/device-otp/send", { headers, body: { session_id: sessionId } })).status).toBe(200);
+    const fresh = await latestCode(app, who.email);
+    await sql()`update device_codes set expires_at = now() - interval '1 second' where session_id = ${sessionId}`;
+    const expired = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: sessionId, code: fresh } });
+    expect(expired.status).toBe(400);
+    expect(expired.body.detail).toBe("Code expired. Request a new one.");
+
+    const missing = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: 987654321, code: "123456" } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.detail).toBe("Missing session. Please sign in again.");
+  });
+
+  test("device code resend has a 120 s server-side cooldown with Retry-After", async () => {
+    const who = await registerViaApi(app);
+    const headers = clientHeaders(freshIp());
+    const pending = await call(app, "POST", "/api/auth/login", { headers, body: { email: who.email, password: who.password, device_id: "phone-3" } });
+    const before = (await mailbox(who.email)).length;
+    const early = await call(app, "POST", "/api/auth/device-otp/send", { headers, body: { session_id: pending.body.session_id } });
+    expect(early.status).toBe(429);
+    const retry = Number(early.headers.get("retry-after"));
+    expect(retry).toBeGreaterThan(60);
+    expect(retry).toBeLessThanOrEqual(120);
+    // Submitting the login form again inside the window does not mail another code either.
+    await call(app, "POST", "/api/auth/login", { headers, body: { email: who.email, password: who.password, device_id: "phone-3" } });
+    expect((await mailbox(who.email)).length).toBe(before);
+    await sql()`update device_codes set last_sent_at = now() - interval '121 seconds' where session_id = ${pending.body.session_id}`;
+    const later = await call(app, "POST", "/api/auth/device-otp/send", { headers, body: { session_id: pending.body.session_id } });
+    expect(later.status).toBe(200);
+    expect(later.body.retry_after).toBe(120);
+    expect((await mailbox(who.email)).length).toBe(before + 1);
+  });
+
+  test("unknown e-mail and wrong password get the same answer", async () => {
+    const who = await registerViaApi(app);
+    const a = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: "Wrong123", device_id: who.deviceId } });
+    const b = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: uniqueEmail("ghost"), password: "Wrong123", device_id: who.deviceId } });
+    expect(a.status).toBe(401);
+    expect(b.status).toBe(401);
+    expect(a.body).toEqual({ detail: "Invalid email or password" });
+    expect(b.body).toEqual(a.body);
+  });
+
+  test("a blocked user gets 403 'blocked' at login and on every authenticated call", async () => {
+    const who = await registerViaApi(app);
+    const s = await signIn(app, who);
+    await sql()`update users set is_blocked = true where id = ${who.userId}`;
+    const login = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } });
+    expect(login.status).toBe(403);
+    expect(login.body.detail).toContain("blocked");
+    const profile = await call(app, "GET", "/api/user/profile", { token: s.token });
+    expect(profile.status).toBe(403);
+    expect(profile.body.detail).toContain("blocked");
+    const refreshed = await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${s.refresh}` } });
+    expect(refreshed.status).toBe(403);
+  });
+
+  test("login is rate limited per account, whatever the IP", async () => {
+    const who = await registerViaApi(app);
+    for (let i = 0; i < 10; i++) {
+      const res = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: "Nope1234", device_id: "x" } });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(blocked.body.detail).toBe("Too many attempts. Please wait and try again.");
+  }, 20_000);
+
+  test("login is rate limited per IP, whatever the account", async () => {
+    const ip = "198.51.100.77";
+    for (let i = 0; i < 30; i++) {
+      const res = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: uniqueEmail("spray"), password: "Nope1234" } });
+      expect(res.status).toBe(401);
+    }
+    const sprayed = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: uniqueEmail("spray"), password: "Nope1234" } });
+    expect(sprayed.status).toBe(429);
+  }, 20_000);
+});
+
+describe("refresh, reuse detection and logout", () => {
+  test("refresh rotates the token; replaying a rotated one revokes the whole session", async () => {
+    const who = await registerViaApi(app);
+    const s = await signIn(app, who);
+    const r1 = await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${s.refresh}` } });
+    expect(r1.status).toBe(200);
+    expect(typeof r1.body.access_token).toBe("string");
+    const next = refreshCookie(r1.headers);
+    expect(next).not.toBeNull();
+    expect(next).not.toBe(s.refresh);
+    const [chain] = await sql()`select count(*)::int as n, count(rotated_at)::int as rotated, count(parent_id)::int as children from refresh_tokens where session_id = ${s.sessionId}`;
+    expect(chain).toEqual({ n: 2, rotated: 1, children: 1 });
+
+    // Long after the rotation (no racing tab can explain it) the old token shows up again: theft.
+    await sql()`update refresh_tokens set rotated_at = now() - interval '1 minute' where session_id = ${s.sessionId} and rotated_at is not null`;
+    const replay = await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${s.refresh}` } });
+    expect(replay.status).toBe(401);
+    expect(replay.body.detail).toContain("Session expired");
+    const [session] = await sql()`select status from login_sessions where id = ${s.sessionId}`;
+    expect(session.status).toBe("revoked");
+    // The legitimate holder's newer token and access token die with it.
+    expect((await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${next}` } })).status).toBe(401);
+    const profile = await call(app, "GET", "/api/user/profile", { token: r1.body.access_token });
+    expect(profile.status).toBe(401);
+    expect(profile.body.detail).toBe("Session expired or revoked");
+  });
+
+  test("a second tab refreshing with the just-rotated token gets an access token without a new cookie", async () => {
+    const who = await registerViaApi(app);
+    const s = await signIn(app, who, { rememberMe: true });
+    const first = await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${s.refresh}` } });
+    expect(first.status).toBe(200);
+    const persistent = setCookieLine(first.headers);
+    expect(persistent).toMatch(/Max-Age=\d+/);
+    const racing = await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${s.refresh}` } });
+    expect(racing.status).toBe(200);
+    expect(typeof racing.body.access_token).toBe("string");
+    expect(refreshCookie(racing.headers)).toBeNull();
+    const [session] = await sql()`select status from login_sessions where id = ${s.sessionId}`;
+    expect(session.status).toBe("active");
+  });
+
+  test("refresh without a cookie or with an expired session is 401 'Session expired'", async () => {
+    const none = await call(app, "POST", "/api/auth/refresh");
+    expect(none.status).toBe(401);
+    expect(none.body.detail).toBe("Session expired. Please sign in again.");
+    const who = await registerViaApi(app);
+    const s = await signIn(app, who);
+    await sql()`update login_sessions set expires_at = now() - interval '1 second' where id = ${s.sessionId}`;
+    await sql()`update refresh_tokens set expires_at = now() - interval '1 second' where session_id = ${s.sessionId}`;
+    const res = await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${s.refresh}` } });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toBe("Session expired. Please sign in again.");
+    expect(setCookieLine(res.headers)).toContain("Max-Age=0");
+    expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(401);
+  });
+
+  test("logout revokes the session and clears the cookie; it is idempotent", async () => {
+    const who = await registerViaApi(app);
+    const s = await signIn(app, who);
+    const out = await call(app, "POST", "/api/auth/logout", { token: s.token, headers: { cookie: `tw_refresh=${s.refresh}` } });
+    expect(out.status).toBe(200);
+    expect(out.body.status).toBe("logged_out");
+    expect(setCookieLine(out.headers)).toContain("Max-Age=0");
+    expect((await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${s.refresh}` } })).status).toBe(401);
+    expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(401);
+    expect((await call(app, "POST", "/api/auth/logout")).status).toBe(200);
+  });
+});
+
+describe("forgot and reset password", () => {
+  test("forgot-password answers the same for known and unknown e-mails; only the account owner gets a link", async () => {
+    const who = await registerViaApi(app);
+    const ghost = uniqueEmail("ghost");
+    const a = await call(app, "POST", "/api/auth/forgot-password", { body: { email: who.email }, headers: clientHeaders(freshIp()) });
+    const b = await call(app, "POST", "/api/auth/forgot-password", { body: { email: ghost }, headers: clientHeaders(freshIp()) });
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual({ status: "ok", detail: "If the email exists, a reset link has been sent." });
+    expect(b.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(await mailbox(ghost)).toEqual([]);
+    const mail = (await mailbox(who.email))[0];
+    expect(mail.subject).toBe("Reset your Tradewind password");
+    expect(mail.text).toMatch(new RegExp(`${testDeps().config.PUBLIC_ORIGIN}/reset-password/[\\w-]{43}`));
+  });
+
+  test("reset sets the new password once, revokes every session, and dead links get 400", async () => {
+    const who = await registerViaApi(app);
+    const s = await signIn(app, who);
+    await call(app, "POST", "/api/auth/forgot-password", { body: { email: who.email }, headers: clientHeaders(freshIp()) });
+    const token = (await mailbox(who.email))[0].text.match(/reset-password\/([\w-]+)/)![1];
+    const headers = clientHeaders(freshIp());
+
+    const weak = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token, new_password: "lower12", confirm_password: "lower12" } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.detail).toBe("Password must contain at least one uppercase letter (A-Z).");
+
+    const ok = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token, new_password: "Brand9New", confirm_password: "Brand9New" } });
+    expect(ok.status).toBe(200);
+    expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(401);
+    expect((await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } })).status).toBe(401);
+    expect((await signIn(app, { ...who, password: "Brand9New" })).res.status).toBe(200);
+
+    const reused = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token, new_password: "Again9New", confirm_password: "Again9New" } });
+    expect(reused.status).toBe(400);
+    expect(reused.body.detail).toBe("Invalid or expired link");
+    const garbage = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token: "nope", new_password: "Again9New", confirm_password: "Again9New" } });
+    expect(garbage.status).toBe(400);
+    expect(garbage.body.detail).toBe("Invalid or expired link");
+
+    await call(app, "POST", "/api/auth/forgot-password", { body: { email: who.email }, headers: clientHeaders(freshIp()) });
+    const late = (await mailbox(who.email))[0].text.match(/reset-password\/([\w-]+)/)![1];
+    await sql()`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${who.userId} and used_at is null`;
+    const expired = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token: late, new_password: "Again9New", confirm_password: "Again9New" } });
+    expect(expired.status).toBe(400);
+    expect(expired.body.detail).toBe("Invalid or expired link");
+  });
+
+  test("forgot-password is limited per e-mail with 429", async () => {
+    const email = uniqueEmail("spam");
+    for (let i = 0; i < 5; i++) {
+      expect((await call(app, "POST", "/api/auth/forgot-password", { body: { email }, headers: clientHeaders(freshIp()) })).status).toBe(200);
+    }
+    const res = await call(app, "POST", "/api/auth/forgot-password", { body: { email }, headers: clientHeaders(freshIp()) });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).not.toBeNull();
+  });
+});

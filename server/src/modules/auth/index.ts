@@ -1,0 +1,184 @@
+// /api/auth/*: registration, login with device codes, refresh cookie rotation, logout, forgotten and reset passwords.
+import { Elysia, type Cookie } from "elysia";
+import { normalizeEmail } from "@core/accounts";
+import type { ServerDeps } from "../../deps";
+import { bearerToken, verifyAccessToken } from "../../lib/auth";
+import { clientIp } from "../../lib/client-ip";
+import { createLimiter } from "../../lib/rate-limit";
+import { createMailer } from "../mail/service";
+import {
+  deviceOtpSendBody,
+  deviceOtpVerifyBody,
+  forgotBody,
+  loginBody,
+  loginResponse,
+  refreshResponse,
+  registrationBody,
+  registrationResponse,
+  resetBody,
+  sendCodeBody,
+  sendCodeResponse,
+  statusResponse,
+  verifyCodeBody,
+  verifyCodeResponse,
+} from "./model";
+import { forgotPassword, resetPassword } from "./passwords";
+import {
+  completeRegistration,
+  login,
+  logout,
+  refresh,
+  resendDeviceCode,
+  sendRegistrationCode,
+  verifyDeviceCode,
+  verifyRegistrationCode,
+} from "./service";
+
+export const REFRESH_COOKIE = "tw_refresh";
+const TOO_MANY = "Too many attempts. Please wait and try again.";
+
+export const authModule = (deps: ServerDeps) => {
+  const mailer = createMailer(deps);
+  const limit = (name: string, points: number, durationSeconds: number) => createLimiter(deps, { name, points, durationSeconds });
+  const limits = {
+    loginIp: limit("login-ip", 30, 15 * 60),
+    loginAccount: limit("login-account", 10, 15 * 60),
+    codeIp: limit("code-send-ip", 20, 60 * 60),
+    verifyIp: limit("code-verify-ip", 30, 15 * 60),
+    registerIp: limit("register-ip", 10, 60 * 60),
+    forgotIp: limit("forgot-ip", 10, 60 * 60),
+    forgotAccount: limit("forgot-account", 5, 60 * 60),
+    resetIp: limit("reset-ip", 10, 15 * 60),
+    refreshIp: limit("refresh-ip", 300, 15 * 60),
+  };
+
+  const meta = (request: Request, server: Parameters<typeof clientIp>[2]) => ({
+    ip: clientIp(deps.config, request, server),
+    userAgent: request.headers.get("user-agent"),
+  });
+
+  // httpOnly + SameSite=Strict + path /api/auth: scripts cannot read it and other sites cannot send it.
+  const setRefreshCookie = (jar: Cookie<unknown>, token: string, rememberMe: boolean, expiresAt: Date) =>
+    jar.set({
+      value: token,
+      httpOnly: true,
+      secure: deps.config.isProduction,
+      sameSite: "strict",
+      path: "/api/auth",
+      // Without Remember Me the cookie dies with the browser; the server still caps the session at 12 h.
+      ...(rememberMe ? { maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)) } : {}),
+    });
+  const clearRefreshCookie = (jar: Cookie<unknown>) =>
+    jar.set({ value: "", httpOnly: true, secure: deps.config.isProduction, sameSite: "strict", path: "/api/auth", maxAge: 0 });
+  const cookieValue = (jar: Cookie<unknown>) => (typeof jar.value === "string" && jar.value ? jar.value : undefined);
+
+  return new Elysia({ prefix: "/api/auth", tags: ["auth"] })
+    .post(
+      "/send-code",
+      async ({ body, request, server }) => {
+        await limits.codeIp.consume(meta(request, server).ip, TOO_MANY);
+        return sendRegistrationCode(deps, mailer, body.email);
+      },
+      { body: sendCodeBody, response: { 200: sendCodeResponse }, detail: { summary: "E-mail a registration code" } },
+    )
+    .post(
+      "/verify-code",
+      async ({ body, request, server }) => {
+        await limits.verifyIp.consume(meta(request, server).ip, TOO_MANY);
+        return verifyRegistrationCode(deps, body.email, body.code);
+      },
+      { body: verifyCodeBody, response: { 200: verifyCodeResponse }, detail: { summary: "Prove the e-mail; returns session_token" } },
+    )
+    .post(
+      "/complete-registration",
+      async ({ body, request, server, set }) => {
+        await limits.registerIp.consume(meta(request, server).ip, TOO_MANY);
+        const result = await completeRegistration(deps, body);
+        set.status = 201;
+        return result;
+      },
+      { body: registrationBody, response: { 201: registrationResponse }, detail: { summary: "Create the account (1 free credit)" } },
+    )
+    .post(
+      "/login",
+      async ({ body, request, server, cookie }) => {
+        const m = meta(request, server);
+        const account = normalizeEmail(body.email);
+        await limits.loginIp.consume(m.ip, TOO_MANY);
+        await limits.loginAccount.consume(account, TOO_MANY);
+        const s = await login(deps, mailer, body, m);
+        await limits.loginAccount.reset(account);
+        setRefreshCookie(cookie[REFRESH_COOKIE], s.refreshToken, s.rememberMe, s.expiresAt);
+        return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
+      },
+      {
+        body: loginBody,
+        response: { 200: loginResponse },
+        detail: { summary: "Sign in; an unverified device gets 401 {session_id, session_status: 'pending', requires_otp: true}" },
+      },
+    )
+    .post(
+      "/device-otp/verify",
+      async ({ body, request, server, cookie }) => {
+        await limits.verifyIp.consume(meta(request, server).ip, TOO_MANY);
+        const s = await verifyDeviceCode(deps, body.session_id, body.code);
+        setRefreshCookie(cookie[REFRESH_COOKIE], s.refreshToken, s.rememberMe, s.expiresAt);
+        return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
+      },
+      { body: deviceOtpVerifyBody, response: { 200: loginResponse }, detail: { summary: "Verify a new device with its 6-digit code" } },
+    )
+    .post(
+      "/device-otp/send",
+      async ({ body, request, server }) => {
+        await limits.codeIp.consume(meta(request, server).ip, TOO_MANY);
+        return resendDeviceCode(deps, mailer, body.session_id);
+      },
+      { body: deviceOtpSendBody, response: { 200: sendCodeResponse }, detail: { summary: "Resend the device code (120 s cooldown)" } },
+    )
+    .post(
+      "/refresh",
+      async ({ request, server, cookie }) => {
+        const m = meta(request, server);
+        await limits.refreshIp.consume(m.ip, TOO_MANY);
+        const jar = cookie[REFRESH_COOKIE];
+        try {
+          const r = await refresh(deps, cookieValue(jar), m);
+          if (r.refreshToken) setRefreshCookie(jar, r.refreshToken, r.rememberMe, r.expiresAt);
+          return { access_token: r.accessToken };
+        } catch (err) {
+          clearRefreshCookie(jar);
+          throw err;
+        }
+      },
+      { response: { 200: refreshResponse }, detail: { summary: "New access token from the tw_refresh cookie (rotated)" } },
+    )
+    .post(
+      "/logout",
+      async ({ request, cookie }) => {
+        const token = bearerToken(request.headers.get("authorization"));
+        const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token) : null;
+        const jar = cookie[REFRESH_COOKIE];
+        const result = await logout(deps, cookieValue(jar), user?.sessionId ?? null);
+        clearRefreshCookie(jar);
+        return result;
+      },
+      { response: { 200: statusResponse }, detail: { summary: "End this session and clear the refresh cookie" } },
+    )
+    .post(
+      "/forgot-password",
+      async ({ body, request, server }) => {
+        await limits.forgotIp.consume(meta(request, server).ip, TOO_MANY);
+        await limits.forgotAccount.consume(normalizeEmail(body.email), TOO_MANY);
+        return forgotPassword(deps, mailer, body.email);
+      },
+      { body: forgotBody, response: { 200: statusResponse }, detail: { summary: "E-mail a reset link (same answer for any e-mail)" } },
+    )
+    .post(
+      "/reset-password",
+      async ({ body, request, server }) => {
+        await limits.resetIp.consume(meta(request, server).ip, TOO_MANY);
+        return resetPassword(deps, body);
+      },
+      { body: resetBody, response: { 200: statusResponse }, detail: { summary: "Set a new password from a reset link" } },
+    );
+};

@@ -1,0 +1,69 @@
+// Forgotten, reset and changed passwords; each change ends the user's other sessions.
+import { isValidEmail, normalizeEmail, PASSWORD_MESSAGES, passwordProblem } from "@core/accounts";
+import type { ServerDeps } from "../../deps";
+import { badRequest } from "../../lib/http-error";
+import type { Mailer } from "../mail/service";
+import { revokeUserSessions } from "../sessions/service";
+import { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
+
+type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
+
+export const RESET_TOKEN_SECONDS = 60 * 60;
+export const FORGOT_ANSWER = { status: "ok", detail: "If the email exists, a reset link has been sent." } as const;
+export const INVALID_LINK = "Invalid or expired link";
+export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
+
+/** Known, unknown and blocked e-mails get the same answer; only a real, unblocked account receives a link. */
+export async function forgotPassword({ config, sql }: Deps, mailer: Mailer, rawEmail: string) {
+  const email = normalizeEmail(rawEmail);
+  if (!isValidEmail(email)) return FORGOT_ANSWER;
+  const [user] = await sql`select id, email from users where lower(email) = ${email} and not is_blocked`;
+  if (!user) return FORGOT_ANSWER;
+  const token = newToken();
+  await sql`
+    insert into password_reset_tokens (user_id, token_hash, expires_at)
+    values (${user.id}, ${hashToken(token)}, now() + make_interval(secs => ${RESET_TOKEN_SECONDS}))`;
+  const link = `${config.PUBLIC_ORIGIN.replace(/\/$/, "")}/reset-password/${token}`;
+  await mailer.send({
+    to: user.email,
+    subject: "Reset your Tradewind password",
+    text: `Open this link to choose a new password (valid for 1 hour):\n\n${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays as it is.`,
+  });
+  return FORGOT_ANSWER;
+}
+
+export async function resetPassword({ sql }: Deps, input: { token: string; new_password: string; confirm_password: string }) {
+  const problem = passwordProblem(input.new_password, input.confirm_password);
+  if (problem) throw badRequest(problem);
+  const passwordHash = await hashPassword(input.new_password);
+  await sql.begin(async (tx) => {
+    const [row] = await tx`
+      select id, user_id from password_reset_tokens
+      where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()
+      for update`;
+    if (!row) throw badRequest(INVALID_LINK);
+    await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${row.user_id}`;
+    // Every outstanding link dies with the one used.
+    await tx`update password_reset_tokens set used_at = now() where user_id = ${row.user_id} and used_at is null`;
+    await revokeUserSessions(tx, row.user_id, null);
+  });
+  return { status: "ok", detail: "Password reset successful" };
+}
+
+export async function changePassword(
+  { sql }: Deps,
+  user: { id: number; sessionId: number | null },
+  input: { current_password: string; new_password: string; confirm_new_password: string },
+) {
+  const [row] = await sql`select password_hash from users where id = ${user.id}`;
+  if (!row || !(await verifyPassword(input.current_password, row.password_hash))) throw badRequest(WRONG_CURRENT_PASSWORD);
+  const problem = passwordProblem(input.new_password, input.confirm_new_password);
+  if (problem) throw badRequest(problem);
+  if (input.new_password === input.current_password) throw badRequest(PASSWORD_MESSAGES.sameAsCurrent);
+  const passwordHash = await hashPassword(input.new_password);
+  await sql.begin(async (tx) => {
+    await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${user.id}`;
+    await revokeUserSessions(tx, user.id, user.sessionId);
+  });
+  return { status: "ok", detail: "Password has been successfully changed." };
+}

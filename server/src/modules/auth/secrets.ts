@@ -1,0 +1,42 @@
+// Codes and opaque tokens: CSPRNG generation, keyed hashing for storage, argon2id passwords.
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { DEVICE_CODE_LENGTH } from "@core/accounts";
+
+/** A uniformly random numeric code ("042917"); randomInt draws from the OS CSPRNG without modulo bias. */
+export const newCode = () => String(randomInt(0, 10 ** DEVICE_CODE_LENGTH)).padStart(DEVICE_CODE_LENGTH, "0");
+
+/**
+ * Six digits are a million possibilities, so a plain hash would be reversed offline in a blink: codes are
+ * HMAC'd with the server secret and bound to their scope (an e-mail or a session id).
+ */
+export const hashCode = (secret: string, scope: string, code: string) =>
+  createHmac("sha256", secret).update(`${scope}\u0000${code}`).digest("hex");
+
+export function codeMatches(secret: string, scope: string, code: string, storedHash: string): boolean {
+  const a = Buffer.from(hashCode(secret, scope, code), "hex");
+  const b = Buffer.from(storedHash, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** 256-bit opaque token for cookies and links; only its SHA-256 is stored, so a database leak cannot replay it. */
+export const newToken = () => randomBytes(32).toString("base64url");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
+
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  try {
+    return await Bun.password.verify(password, hash);
+  } catch {
+    // A malformed stored hash must read as "wrong password", never as a 500.
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | null = null;
+/** Verify against a throwaway hash so an unknown e-mail costs the same argon2 work as a known one. */
+export async function burnPasswordCheck(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

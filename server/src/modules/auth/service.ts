@@ -1,0 +1,333 @@
+// Registration, login with device verification, refresh-token rotation and logout (spec 01 §4, DESIGN §3).
+import { applyCreditChange } from "@core/credits";
+import { DEVICE_CODE_LENGTH, isValidEmail, normalizeEmail, passwordProblem } from "@core/accounts";
+import type { ServerDeps } from "../../deps";
+import { signAccessToken } from "../../lib/auth";
+import { HttpError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../../lib/http-error";
+import type { Mailer } from "../mail/service";
+import {
+  BLOCKED_DETAIL,
+  ROTATION_GRACE_SECONDS,
+  issueRefreshToken,
+  revokeSession,
+  sessionLifetimeSeconds,
+} from "../sessions/service";
+import { describeClient } from "./client-info";
+import { burnPasswordCheck, codeMatches, hashCode, hashPassword, hashToken, newCode, newToken, verifyPassword } from "./secrets";
+
+type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
+
+export const CODE_TTL_SECONDS = 10 * 60;
+export const MAX_CODE_ATTEMPTS = 5;
+export const REGISTRATION_RESEND_SECONDS = 60;
+export const DEVICE_RESEND_SECONDS = 120;
+export const REGISTRATION_TOKEN_SECONDS = 30 * 60;
+export const UNKNOWN_DEVICE = "unknown-device";
+const CODE_PATTERN = new RegExp(`^\\d{${DEVICE_CODE_LENGTH}}$`);
+
+export const DETAIL = {
+  invalidEmail: "Please enter a valid email address.",
+  invalidCode: "Invalid or expired code. Request a new one.",
+  tooManyCodeAttempts: "Too many attempts. Request a new code.",
+  badCredentials: "Invalid email or password",
+  devicePending: "New device: enter the 6-digit code we sent to your e-mail.",
+  missingSession: "Missing session. Please sign in again.",
+  wrongDeviceCode: "Invalid code",
+  deviceCodeExpired: "Code expired. Request a new one.",
+  sessionExpired: "Session expired. Please sign in again.",
+  refreshReuse: "Session expired: this sign-in was used elsewhere. Please sign in again.",
+  verificationMissing: "Please verify your email before creating an account.",
+  emailInUse: "This email is already in use",
+} as const;
+
+const retryIn = (secondsSinceSent: number, cooldown: number) => Math.max(1, Math.ceil(cooldown - secondsSinceSent));
+
+export type ClientMeta = { ip: string; userAgent: string | null };
+
+// ---------------------------------------------------------------- registration
+
+/** Same answer for every well-formed e-mail: whether an account exists is only revealed after the code is proven. */
+export async function sendRegistrationCode({ config, sql }: Deps, mailer: Mailer, rawEmail: string) {
+  const email = normalizeEmail(rawEmail);
+  if (!isValidEmail(email)) throw badRequest(DETAIL.invalidEmail);
+  const code = newCode();
+  const [row] = await sql`
+    insert into email_codes (email, code_hash, expires_at, attempts, last_sent_at, consumed_at)
+    values (${email}, ${hashCode(config.JWT_SECRET, email, code)}, now() + make_interval(secs => ${CODE_TTL_SECONDS}), 0, now(), null)
+    on conflict (lower(email)) do update
+      set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0,
+          last_sent_at = now(), consumed_at = null, created_at = now()
+      where email_codes.last_sent_at <= now() - make_interval(secs => ${REGISTRATION_RESEND_SECONDS})
+    returning id`;
+  if (!row) {
+    const [prev] = await sql`select extract(epoch from now() - last_sent_at)::float8 as age from email_codes where lower(email) = ${email}`;
+    const wait = retryIn(prev?.age ?? 0, REGISTRATION_RESEND_SECONDS);
+    throw tooManyRequests(`Too many requests. Please wait ${wait} seconds before requesting a new code.`, wait);
+  }
+  await mailer.send({
+    to: email,
+    subject: "Your Tradewind verification code",
+    text: `Your Tradewind verification code is ${code}.\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this e-mail.`,
+  });
+  return { status: "sent", detail: "Verification code sent", retry_after: REGISTRATION_RESEND_SECONDS };
+}
+
+export async function verifyRegistrationCode({ config, sql }: Deps, rawEmail: string, rawCode: string) {
+  const email = normalizeEmail(rawEmail);
+  const code = rawCode.trim();
+  // Failures are returned, not thrown, so the attempt counter commits with the rest of the transaction.
+  const outcome = await sql.begin(async (tx) => {
+    const [row] = await tx`
+      select id, code_hash, attempts, expires_at > now() as live, consumed_at from email_codes
+      where lower(email) = ${email} for update`;
+    if (!row || row.consumed_at || !row.live) return { error: badRequest(DETAIL.invalidCode) };
+    if (row.attempts >= MAX_CODE_ATTEMPTS) return { error: tooManyRequests(DETAIL.tooManyCodeAttempts) };
+    if (!CODE_PATTERN.test(code) || !codeMatches(config.JWT_SECRET, email, code, row.code_hash)) {
+      await tx`update email_codes set attempts = attempts + 1 where id = ${row.id}`;
+      return { error: badRequest(DETAIL.invalidCode) };
+    }
+    await tx`update email_codes set consumed_at = now() where id = ${row.id}`;
+    const token = newToken();
+    await tx`
+      insert into registration_tokens (email, token_hash, expires_at)
+      values (${email}, ${hashToken(token)}, now() + make_interval(secs => ${REGISTRATION_TOKEN_SECONDS}))`;
+    return { token };
+  });
+  if ("error" in outcome) throw outcome.error;
+  return { status: "verified", session_token: outcome.token };
+}
+
+export type RegistrationInput = {
+  email: string;
+  session_token: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+  confirm_password: string;
+  accepted_terms_of_use?: boolean;
+  accepted_privacy_policy?: boolean;
+  accepted_risk_disclosure?: boolean;
+  device_id?: string;
+};
+
+export async function completeRegistration({ sql }: Deps, input: RegistrationInput) {
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) throw badRequest(DETAIL.invalidEmail);
+  const firstName = input.first_name.trim();
+  const lastName = input.last_name.trim();
+  if (!firstName || !lastName) throw badRequest("First name and last name are required.");
+  const problem = passwordProblem(input.password, input.confirm_password);
+  if (problem) throw badRequest(problem);
+  if (input.accepted_terms_of_use !== true) throw badRequest("I must agree to the Terms of Use.");
+  if (input.accepted_privacy_policy !== true) throw badRequest("I must agree to the Privacy Policy.");
+  if (input.accepted_risk_disclosure !== true) throw badRequest("I must acknowledge the Risk Disclosure.");
+  const passwordHash = await hashPassword(input.password);
+
+  return sql.begin(async (tx) => {
+    const [proof] = await tx`
+      select id from registration_tokens
+      where token_hash = ${hashToken(input.session_token)} and lower(email) = ${email}
+        and used_at is null and expires_at > now()
+      for update`;
+    if (!proof) throw badRequest(DETAIL.verificationMissing);
+    // Only now, with the e-mail proven, may the caller learn that an account exists.
+    const [existing] = await tx`select id from users where lower(email) = ${email}`;
+    if (existing) throw conflict(DETAIL.emailInUse);
+    await tx`update registration_tokens set used_at = now() where id = ${proof.id}`;
+    const [user] = await tx`
+      insert into users (email, password_hash, first_name, last_name)
+      values (${email}, ${passwordHash}, ${firstName}, ${lastName}) returning id`;
+    const userId = user.id as number;
+    await applyCreditChange(tx, { userId, kind: "GRANT", amount: 1, note: "FREE Test pack" });
+    // The browser that just proved the mailbox is trusted; signing in from it needs no device code.
+    if (input.device_id && input.device_id !== UNKNOWN_DEVICE) {
+      await tx`insert into verified_devices (user_id, device_id) values (${userId}, ${input.device_id}) on conflict do nothing`;
+    }
+    return { status: "created", detail: "Account created", user_id: userId };
+  });
+}
+
+// ---------------------------------------------------------------- login and device verification
+
+export type IssuedSession = {
+  accessToken: string;
+  refreshToken: string;
+  sessionId: number;
+  rememberMe: boolean;
+  expiresAt: Date;
+};
+
+async function sendDeviceCode(deps: Deps, mailer: Mailer, sessionId: number, to: string, where: string) {
+  const code = newCode();
+  await deps.sql`
+    insert into device_codes (session_id, code_hash, expires_at, attempts, last_sent_at)
+    values (${sessionId}, ${hashCode(deps.config.JWT_SECRET, `session:${sessionId}`, code)},
+            now() + make_interval(secs => ${CODE_TTL_SECONDS}), 0, now())
+    on conflict (session_id) do update
+      set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0, last_sent_at = now()`;
+  await mailer.send({
+    to,
+    subject: "Your Tradewind sign-in code",
+    text:
+      `Someone (hopefully you) is signing in to Tradewind from a new device: ${where}.\n\n` +
+      `Your sign-in code is ${code}. It is valid for 10 minutes.\n\nIf this was not you, change your password.`,
+  });
+}
+
+async function activate(deps: Deps, sessionId: number, userId: number, rememberMe: boolean, expiresAt: Date): Promise<IssuedSession> {
+  const refreshToken = await issueRefreshToken(deps.sql, sessionId);
+  const accessToken = await signAccessToken(deps.config.JWT_SECRET, { userId, sessionId });
+  return { accessToken, refreshToken, sessionId, rememberMe, expiresAt };
+}
+
+export type LoginInput = { email: string; password: string; remember_me?: boolean; device_id?: string };
+
+export async function login(deps: Deps, mailer: Mailer, input: LoginInput, meta: ClientMeta): Promise<IssuedSession> {
+  const { sql } = deps;
+  const email = normalizeEmail(input.email);
+  const [user] = await sql`select id, email, password_hash, is_blocked from users where lower(email) = ${email}`;
+  const ok = user ? await verifyPassword(input.password, user.password_hash) : await burnPasswordCheck(input.password);
+  if (!ok) throw unauthorized(DETAIL.badCredentials);
+  if (user.is_blocked) throw forbidden(BLOCKED_DETAIL);
+
+  const userId = user.id as number;
+  const deviceId = input.device_id?.trim() || UNKNOWN_DEVICE;
+  const rememberMe = input.remember_me === true;
+  const client = await describeClient(meta.userAgent, meta.ip);
+  // "unknown-device" is what a client without storage sends; it is never trusted, so it always needs a code.
+  const [known] =
+    deviceId === UNKNOWN_DEVICE ? [] : await sql`select 1 from verified_devices where user_id = ${userId} and device_id = ${deviceId}`;
+  const status = known ? "active" : "pending";
+
+  const session = await sql.begin(async (tx) => {
+    const [row] = await tx`
+      insert into login_sessions (user_id, device_id, device_name, device_type, browser, os, ip_address,
+                                  location_city, location_country, remember_me, status, verified, expires_at)
+      values (${userId}, ${deviceId}, ${client.deviceName}, ${client.deviceType}, ${client.browser}, ${client.os}, ${meta.ip},
+              ${client.city}, ${client.country}, ${rememberMe}, ${status}, ${Boolean(known)},
+              now() + make_interval(secs => ${sessionLifetimeSeconds(rememberMe)}))
+      on conflict (user_id, device_id) do update
+        set device_name = excluded.device_name, device_type = excluded.device_type, browser = excluded.browser,
+            os = excluded.os, ip_address = excluded.ip_address, location_city = excluded.location_city,
+            location_country = excluded.location_country, remember_me = excluded.remember_me,
+            status = excluded.status, verified = excluded.verified, expires_at = excluded.expires_at,
+            last_seen_at = now(), updated_at = now()
+      returning id, expires_at`;
+    // A new sign-in starts a new token chain; whatever the device held before is dead.
+    await tx`update refresh_tokens set revoked_at = now() where session_id = ${row.id} and revoked_at is null`;
+    return { id: row.id as number, expiresAt: row.expires_at as Date };
+  });
+
+  if (known) return activate(deps, session.id, userId, rememberMe, session.expiresAt);
+
+  // Re-submitting the form must not mail a fresh code every time: within the resend window the last code stands.
+  const [recent] = await sql`
+    select 1 from device_codes
+    where session_id = ${session.id} and expires_at > now() and attempts < ${MAX_CODE_ATTEMPTS}
+      and last_sent_at > now() - make_interval(secs => ${DEVICE_RESEND_SECONDS})`;
+  if (!recent) {
+    const where = [client.deviceName, [client.city, client.country].filter(Boolean).join(", "), meta.ip].filter(Boolean).join(" · ");
+    await sendDeviceCode(deps, mailer, session.id, user.email, where);
+  }
+  throw new HttpError(401, DETAIL.devicePending, { session_id: session.id, session_status: "pending", requires_otp: true });
+}
+
+async function pendingSession(deps: Deps, sessionId: number) {
+  const [row] = await deps.sql`
+    select s.id, s.user_id, s.device_id, s.remember_me, s.expires_at, s.device_name, s.ip_address,
+           s.location_city, s.location_country, u.email, u.is_blocked
+    from login_sessions s join users u on u.id = s.user_id
+    where s.id = ${sessionId} and s.status = 'pending' and s.expires_at > now()`;
+  if (!row) throw badRequest(DETAIL.missingSession);
+  if (row.is_blocked) throw forbidden(BLOCKED_DETAIL);
+  return row;
+}
+
+export async function verifyDeviceCode(deps: Deps, sessionId: number, rawCode: string): Promise<IssuedSession> {
+  const session = await pendingSession(deps, sessionId);
+  const code = rawCode.trim();
+  const error = await deps.sql.begin(async (tx) => {
+    const [row] = await tx`
+      select id, code_hash, attempts, expires_at > now() as live from device_codes where session_id = ${sessionId} for update`;
+    if (!row || !row.live) return badRequest(DETAIL.deviceCodeExpired);
+    if (row.attempts >= MAX_CODE_ATTEMPTS) return tooManyRequests(DETAIL.tooManyCodeAttempts);
+    if (!CODE_PATTERN.test(code) || !codeMatches(deps.config.JWT_SECRET, `session:${sessionId}`, code, row.code_hash)) {
+      // Returned rather than thrown so the attempt counter commits.
+      await tx`update device_codes set attempts = attempts + 1 where id = ${row.id}`;
+      return badRequest(DETAIL.wrongDeviceCode);
+    }
+    await tx`delete from device_codes where id = ${row.id}`;
+    await tx`update login_sessions set status = 'active', verified = true, last_seen_at = now(), updated_at = now() where id = ${sessionId}`;
+    await tx`insert into verified_devices (user_id, device_id) values (${session.user_id}, ${session.device_id}) on conflict do nothing`;
+    return null;
+  });
+  if (error) throw error;
+  return activate(deps, sessionId, session.user_id, session.remember_me, session.expires_at);
+}
+
+export async function resendDeviceCode(deps: Deps, mailer: Mailer, sessionId: number) {
+  const session = await pendingSession(deps, sessionId);
+  const [prev] = await deps.sql`
+    select extract(epoch from now() - last_sent_at)::float8 as age from device_codes where session_id = ${sessionId}`;
+  if (prev && prev.age < DEVICE_RESEND_SECONDS) {
+    const wait = retryIn(prev.age, DEVICE_RESEND_SECONDS);
+    throw tooManyRequests(`Too many requests. Please wait ${wait} seconds before requesting a new code.`, wait);
+  }
+  const where = [session.device_name, [session.location_city, session.location_country].filter(Boolean).join(", "), session.ip_address]
+    .filter(Boolean)
+    .join(" · ");
+  await sendDeviceCode(deps, mailer, sessionId, session.email, where);
+  return { status: "sent", detail: "A new code has been sent", retry_after: DEVICE_RESEND_SECONDS };
+}
+
+// ---------------------------------------------------------------- refresh and logout
+
+export type Refreshed = { accessToken: string; refreshToken: string | null; rememberMe: boolean; expiresAt: Date };
+
+/**
+ * Rotate the refresh token. A token already rotated is either a second tab racing the first (tolerated for a
+ * few seconds: a new access token, no new cookie) or a stolen copy being replayed (the whole session dies).
+ */
+export async function refresh(deps: Deps, token: string | undefined, meta: ClientMeta): Promise<Refreshed> {
+  if (!token) throw unauthorized(DETAIL.sessionExpired);
+  const { sql, config } = deps;
+  const [row] = await sql`
+    select t.id, t.session_id, t.revoked_at, t.expires_at > now() as live,
+           extract(epoch from now() - t.rotated_at)::float8 as rotated_ago,
+           s.user_id, s.status, s.remember_me, s.expires_at as session_expires_at, u.is_blocked
+    from refresh_tokens t join login_sessions s on s.id = t.session_id join users u on u.id = s.user_id
+    where t.token_hash = ${hashToken(token)}`;
+  if (!row || row.revoked_at || !row.live || row.status !== "active") throw unauthorized(DETAIL.sessionExpired);
+  if (row.is_blocked) throw forbidden(BLOCKED_DETAIL);
+  const sessionId = row.session_id as number;
+  const userId = row.user_id as number;
+
+  const result = await sql.begin(async (tx) => {
+    const [claimed] = await tx`
+      update refresh_tokens set rotated_at = now() where id = ${row.id} and rotated_at is null and revoked_at is null returning id`;
+    if (claimed) return { refreshToken: await issueRefreshToken(tx, sessionId, row.id) };
+    const [again] = await tx`select extract(epoch from now() - rotated_at)::float8 as ago from refresh_tokens where id = ${row.id}`;
+    if (again && again.ago !== null && again.ago <= ROTATION_GRACE_SECONDS) return { refreshToken: null };
+    await revokeSession(tx, sessionId);
+    return null;
+  });
+  if (!result) {
+    deps.log.warn("refresh token reuse: session revoked", { session_id: sessionId, user_id: userId, ip: meta.ip });
+    throw unauthorized(DETAIL.refreshReuse);
+  }
+  await sql`update login_sessions set last_seen_at = now(), ip_address = ${meta.ip} where id = ${sessionId}`;
+  const accessToken = await signAccessToken(config.JWT_SECRET, { userId, sessionId });
+  return { accessToken, refreshToken: result.refreshToken, rememberMe: row.remember_me, expiresAt: row.session_expires_at };
+}
+
+/** End the session named by the refresh cookie and/or the access token; always succeeds (logout is idempotent). */
+export async function logout({ sql }: Deps, refreshToken: string | undefined, accessSessionId: number | null) {
+  const ids = new Set<number>();
+  if (accessSessionId !== null) ids.add(accessSessionId);
+  if (refreshToken) {
+    const [row] = await sql`select session_id from refresh_tokens where token_hash = ${hashToken(refreshToken)}`;
+    if (row) ids.add(row.session_id as number);
+  }
+  for (const id of ids) await revokeSession(sql, id);
+  return { status: "logged_out", detail: "Signed out" };
+}

@@ -1,0 +1,99 @@
+// Market API over real Redis: 503 before the engine publishes, {data, computed_at} after, 400/404 for bad symbols; ingestion leader election.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { MARKET_REFRESH_SECONDS, MARKET_TOPICS } from "@core/market-intervals";
+import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { createLogger } from "@core/log";
+import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
+import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
+import { startMarketIngestion } from "../../../../engine/src/market/ingest";
+
+const app = testApp();
+const deps = testDeps();
+const provider = createReplayProvider(createReplayClock({ fixedMs: Date.parse("2024-08-15T14:30:00Z") }));
+const log = createLogger("test", "silent");
+afterAll(() => closeTestDeps());
+// The Redis prefix is per test run, shared by every file in it: start from "engine has not published yet".
+beforeAll(async () => {
+  await deps.redis.del(...MARKET_TOPICS.map((t) => deps.keys.key(`market:${t.topic}`)), deps.keys.key("market:leader"));
+});
+
+const paths = ["/api/market/health", "/api/market/pre-analysis", "/api/market/session", "/api/market/sentiment", "/api/market/core-assets?symbols=BTCUSDT,ETHUSDT", "/api/market/orderbook?symbol=BTCUSDT", "/api/market/movers?full_details=true"];
+
+describe("market API", () => {
+  test("static reads work without snapshots", async () => {
+    const r = await call(app, "GET", "/api/market/refresh-interval");
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ data: { full_snapshot: 90, market_health: 40, orderbook: 15, sentiment: 180, movers: 90, session: 60 }, computed_at: null });
+    const s = await call(app, "GET", "/api/market/symbols");
+    expect(s.body.data.symbols).toEqual(SUPPORTED_SYMBOLS);
+    expect(s.body.data.count).toBe(136);
+  });
+
+  test("503 with detail before the engine has published", async () => {
+    for (const path of paths) {
+      const r = await call(app, "GET", path);
+      expect([path, r.status]).toEqual([path, 503]);
+      expect(r.body.detail).toStartWith("Market data not available yet");
+    }
+  });
+
+  test("unknown symbols are 400, supported pairs without a card 404", async () => {
+    expect((await call(app, "GET", "/api/market/orderbook?symbol=FOOUSDT")).status).toBe(400);
+    expect((await call(app, "GET", "/api/market/orderbook?symbol=%3Cscript%3E")).body.detail).toBe("Unsupported symbol: <SCRIPT>");
+    expect((await call(app, "GET", "/api/market/core-assets?symbols=BTCUSDT,NOPE")).status).toBe(400);
+    expect((await call(app, "GET", "/api/market/core-assets?symbols=,")).status).toBe(400);
+    const sol = await call(app, "GET", "/api/market/orderbook?symbol=SOLUSDT");
+    expect([sol.status, sol.body.detail]).toEqual([404, "No order-book model for SOLUSDT: tracked for BTCUSDT, ETHUSDT only"]);
+  });
+
+  test("ingestion elects one leader, stores every topic, then the API answers 200", async () => {
+    const a = startMarketIngestion({ config: { MARKET_PROVIDER: "replay" }, redis: deps.redis, keys: deps.keys, log, provider, instanceId: "a" });
+    await a.ready;
+    const b = startMarketIngestion({ config: { MARKET_PROVIDER: "replay" }, redis: deps.redis, keys: deps.keys, log, provider, instanceId: "b" });
+    await Bun.sleep(200);
+    expect([a.isLeader(), b.isLeader()]).toEqual([true, false]);
+    expect(await deps.redis.get(deps.keys.key("market:leader"))).toBe("a");
+
+    for (const t of MARKET_TOPICS) {
+      const raw = await deps.redis.get(deps.keys.key(`market:${t.topic}`));
+      expect(raw).not.toBeNull();
+      const ttl = await deps.redis.ttl(deps.keys.key(`market:${t.topic}`));
+      expect(ttl).toBeGreaterThan(5 * MARKET_REFRESH_SECONDS[t.refresh] - 10);
+    }
+
+    const health = await call(app, "GET", "/api/market/health");
+    expect(health.status).toBe(200);
+    expect(Object.keys(health.body).sort()).toEqual(["computed_at", "data"]);
+    expect(["HEALTHY", "NORMAL", "WEAK", "DEAD"]).toContain(health.body.data.status);
+    expect(Number.isNaN(Date.parse(health.body.computed_at))).toBe(false);
+
+    const gate = await call(app, "GET", "/api/market/pre-analysis");
+    expect(["GO", "CAUTION", "NO_GO"]).toContain(gate.body.data.status);
+
+    const session = await call(app, "GET", "/api/market/session");
+    expect(session.body.data.session_info).toEqual({ is_overlap: true, overlap: "London/New York" });
+
+    const core = await call(app, "GET", "/api/market/core-assets?symbols=btcusdt");
+    expect(Object.keys(core.body.data)).toEqual(["BTCUSDT"]);
+    expect(core.body.data.BTCUSDT.price).toBe(59444.44);
+    expect(core.body.data.BTCUSDT.change_24h).toBe(-0.0811);
+
+    const ob = await call(app, "GET", "/api/market/orderbook?symbol=ETHUSDT");
+    expect([ob.status, ob.body.derived, ob.body.data.symbol, ob.body.data.derived]).toEqual([200, true, "ETHUSDT", true]);
+
+    const full = await call(app, "GET", "/api/market/movers?full_details=true");
+    const short = await call(app, "GET", "/api/market/movers");
+    expect(full.body.data.all_symbols.length).toBeGreaterThan(100);
+    expect(short.body.data.all_symbols).toBeUndefined();
+    expect(short.body.data.gainers).toEqual(full.body.data.gainers);
+
+    const sentiment = await call(app, "GET", "/api/market/sentiment");
+    expect(sentiment.body.derived).toBe(true);
+    expect(sentiment.body.data.btc_dominance_basis).toContain("24h quote volume");
+
+    // Stopping the leader releases the lock at once; the standby takes over on its next election round.
+    await a.stop();
+    expect(await deps.redis.get(deps.keys.key("market:leader"))).toBeNull();
+    await b.stop();
+  });
+});

@@ -1,0 +1,50 @@
+// Market reads: snapshots come from Redis only (computed by the engine), never per request.
+import { CORE_ASSET_SYMBOLS, MARKET_REFRESH_SECONDS, snapshotKeyName, type MarketTopic, type StoredSnapshot } from "@core/market-intervals";
+import { isSupportedSymbol, SUPPORTED_SYMBOLS } from "@core/symbols";
+import type { ServerDeps } from "../../deps";
+import { badRequest, HttpError, unavailable } from "../../lib/http-error";
+
+export async function readSnapshot({ redis, keys }: Pick<ServerDeps, "redis" | "keys">, topic: MarketTopic): Promise<StoredSnapshot> {
+  const raw = await redis.get(keys.key(snapshotKeyName(topic)));
+  if (!raw) throw unavailable(`Market data not available yet (${topic}); the market engine has not published it`);
+  return JSON.parse(raw) as StoredSnapshot;
+}
+
+/** Upper-cases and trims; 400 for anything that is not a supported pair. */
+export function parseSymbol(raw: string): string {
+  const symbol = raw.trim().toUpperCase();
+  if (!symbol) throw badRequest("Symbol is required");
+  if (!/^[A-Z0-9]{2,20}$/.test(symbol) || !isSupportedSymbol(symbol)) throw badRequest(`Unsupported symbol: ${symbol.slice(0, 30)}`);
+  return symbol;
+}
+
+/** Only the core assets have cards and modelled books; other supported pairs are a 404, not a 400. */
+function requireCoreAsset(symbol: string, what: string) {
+  if (!(CORE_ASSET_SYMBOLS as readonly string[]).includes(symbol))
+    throw new HttpError(404, `No ${what} for ${symbol}: tracked for ${CORE_ASSET_SYMBOLS.join(", ")} only`);
+}
+
+export async function coreAssets(deps: Pick<ServerDeps, "redis" | "keys">, symbolsParam: string | undefined): Promise<StoredSnapshot> {
+  const requested = (symbolsParam ?? CORE_ASSET_SYMBOLS.join(",")).split(",").filter((s) => s.trim() !== "").map(parseSymbol);
+  if (!requested.length) throw badRequest("symbols must list at least one pair, e.g. BTCUSDT,ETHUSDT");
+  for (const s of requested) requireCoreAsset(s, "core-asset data");
+  const snap = await readSnapshot(deps, "core_assets");
+  const all = snap.data as Record<string, unknown>;
+  return { ...snap, data: Object.fromEntries(requested.map((s) => [s, all[s]])) };
+}
+
+export async function orderbook(deps: Pick<ServerDeps, "redis" | "keys">, symbolParam: string | undefined): Promise<StoredSnapshot> {
+  const symbol = parseSymbol(symbolParam ?? "BTCUSDT");
+  requireCoreAsset(symbol, "order-book model");
+  return readSnapshot(deps, `orderbook:${symbol}`);
+}
+
+export async function movers(deps: Pick<ServerDeps, "redis" | "keys">, fullDetails: boolean): Promise<StoredSnapshot> {
+  const snap = await readSnapshot(deps, "movers");
+  if (fullDetails) return snap;
+  const { all_symbols: _omit, ...rest } = snap.data as Record<string, unknown>;
+  return { ...snap, data: rest };
+}
+
+export const refreshIntervals = () => ({ data: { ...MARKET_REFRESH_SECONDS }, computed_at: null });
+export const symbolsList = () => ({ data: { symbols: SUPPORTED_SYMBOLS, count: SUPPORTED_SYMBOLS.length }, computed_at: null });

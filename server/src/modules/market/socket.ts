@@ -1,0 +1,151 @@
+// WS /ws/market: public market topics and per-user analysis progress, fanned out from ONE Redis subscriber per process via Bun topics.
+import { Elysia } from "elysia";
+import type Redis from "ioredis";
+import type { Server, ServerWebSocket } from "bun";
+import { MARKET_TOPICS, snapshotKeyName, type StoredSnapshot } from "@core/market-intervals";
+import type { ServerDeps } from "../../deps";
+import { verifyAccessToken } from "../../lib/auth";
+
+export const MARKET_BUN_TOPIC = "market";
+export const userBunTopic = (userId: number) => `user:${userId}`;
+/** Above this many queued bytes a client is too slow to keep up and is closed with 1013 ("try again later"). */
+export const MAX_BUFFERED_BYTES = 512 * 1024;
+export const HEARTBEAT_MS = 25_000;
+export const SLOW_CONSUMER_CODE = 1013;
+const SUBSCRIBABLE = new Set(["market"]);
+
+type RawSocket = ServerWebSocket<unknown>;
+
+// The route (built in createApp) and the subscriber (started by main with the Bun server) share one registry per Redis client.
+type Hub = { sockets: Set<RawSocket> };
+const hubs = new WeakMap<Redis, Hub>();
+function hubFor(redis: Redis): Hub {
+  let hub = hubs.get(redis);
+  if (!hub) {
+    hub = { sockets: new Set() };
+    hubs.set(redis, hub);
+  }
+  return hub;
+}
+
+/** Sends one message; a dropped send or an overfull buffer closes the socket as a slow consumer. */
+function sendOrClose(ws: RawSocket, payload: string): boolean {
+  const status = ws.send(payload);
+  if (status === 0 || ws.getBufferedAmount() > MAX_BUFFERED_BYTES) {
+    ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
+    return false;
+  }
+  return true;
+}
+
+function checkBackpressure(hub: Hub) {
+  for (const ws of hub.sockets) if (ws.getBufferedAmount() > MAX_BUFFERED_BYTES) ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
+}
+
+const errorMessage = (detail: string) => JSON.stringify({ type: "error", detail });
+
+function parseMessage(message: unknown): Record<string, unknown> | null {
+  let value = message;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+async function sendCurrentSnapshots(deps: Pick<ServerDeps, "redis" | "keys">, ws: RawSocket) {
+  const raws = await deps.redis.mget(...MARKET_TOPICS.map((t) => deps.keys.key(snapshotKeyName(t.topic))));
+  MARKET_TOPICS.forEach((t, i) => {
+    const raw = raws[i];
+    if (!raw || ws.readyState !== 1) return;
+    const snap = JSON.parse(raw) as StoredSnapshot;
+    sendOrClose(ws, JSON.stringify({ type: t.wsType, data: snap.data }));
+  });
+}
+
+export const marketSocket = (deps: ServerDeps) => {
+  const hub = hubFor(deps.redis);
+  return new Elysia().ws("/ws/market", {
+    maxPayloadLength: 16 * 1024,
+    open(ws) {
+      hub.sockets.add(ws.raw as RawSocket);
+    },
+    close(ws) {
+      hub.sockets.delete(ws.raw as RawSocket);
+    },
+    async message(ws, message) {
+      const raw = ws.raw as RawSocket;
+      const msg = parseMessage(message);
+      if (!msg) return void sendOrClose(raw, errorMessage("Messages must be JSON objects with an action"));
+      switch (msg.action) {
+        case "subscribe": {
+          const topics = Array.isArray(msg.topics) ? msg.topics : null;
+          if (!topics || !topics.length || !topics.every((t) => typeof t === "string"))
+            return void sendOrClose(raw, errorMessage('subscribe needs topics, e.g. {"action":"subscribe","topics":["market"]}'));
+          const unknown = topics.filter((t) => !SUBSCRIBABLE.has(t as string));
+          if (unknown.length) return void sendOrClose(raw, errorMessage(`Unknown topic: ${String(unknown[0]).slice(0, 40)} (available: market)`));
+          // Subscribe before reading the snapshots so no update can fall between the two.
+          raw.subscribe(MARKET_BUN_TOPIC);
+          sendOrClose(raw, JSON.stringify({ type: "subscribed", topics }));
+          await sendCurrentSnapshots(deps, raw);
+          return;
+        }
+        case "unsubscribe":
+          raw.unsubscribe(MARKET_BUN_TOPIC);
+          return void sendOrClose(raw, JSON.stringify({ type: "unsubscribed", topics: ["market"] }));
+        case "auth": {
+          const user = typeof msg.token === "string" ? await verifyAccessToken(deps.config.JWT_SECRET, msg.token) : null;
+          if (!user) return void sendOrClose(raw, errorMessage("Invalid or expired access token"));
+          raw.subscribe(userBunTopic(user.id));
+          return void sendOrClose(raw, JSON.stringify({ type: "authenticated", data: { user_id: user.id } }));
+        }
+        case "ping":
+          return void sendOrClose(raw, JSON.stringify({ type: "pong" }));
+        default:
+          return void sendOrClose(raw, errorMessage(`Unknown action: ${String(msg.action).slice(0, 40)} (use subscribe, unsubscribe, auth or ping)`));
+      }
+    },
+  });
+};
+
+/**
+ * Starts this process's Redis subscriber (one connection, pattern-subscribed to the prefixed market and analysis
+ * channels) and the heartbeat; call with the Bun server once it listens. Returns stop().
+ */
+export async function startMarketSocket(deps: Pick<ServerDeps, "redis" | "keys" | "log">, server: Pick<Server<unknown>, "publish">): Promise<() => Promise<void>> {
+  const hub = hubFor(deps.redis);
+  const marketPrefix = deps.keys.channel("market.");
+  const analysisPrefix = deps.keys.channel("analysis.");
+  const subscriber = deps.redis.duplicate();
+  subscriber.on("pmessage", (_pattern: string, channel: string, message: string) => {
+    if (channel.startsWith(marketPrefix)) server.publish(MARKET_BUN_TOPIC, message);
+    else if (channel.startsWith(analysisPrefix)) {
+      const userId = Number(channel.slice(analysisPrefix.length));
+      if (Number.isInteger(userId)) server.publish(userBunTopic(userId), message);
+    }
+    checkBackpressure(hub);
+  });
+  subscriber.on("error", (err) => deps.log.warn("market socket subscriber error", { error: String(err) }));
+  await subscriber.psubscribe(`${marketPrefix}*`, `${analysisPrefix}*`);
+  const heartbeat = setInterval(() => {
+    for (const ws of hub.sockets) if (sendPingOrClose(ws)) continue;
+  }, HEARTBEAT_MS);
+  return async () => {
+    clearInterval(heartbeat);
+    await subscriber.quit().catch(() => {});
+    for (const ws of hub.sockets) ws.close(1001, "Server shutting down");
+    hub.sockets.clear();
+  };
+}
+
+function sendPingOrClose(ws: RawSocket): boolean {
+  if (ws.getBufferedAmount() > MAX_BUFFERED_BYTES) {
+    ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
+    return false;
+  }
+  ws.ping();
+  return true;
+}

@@ -1,0 +1,60 @@
+// Public endpoints: live counts with at most 3 cards and no user data; track record from stored outcomes and the backtest file.
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
+import { seedSignal } from "../signals/testing";
+import { trackRecord } from "./service";
+
+const app = testApp();
+const { sql } = testDeps();
+afterAll(() => closeTestDeps());
+
+describe("/api/public", () => {
+  test("live: counts and up to 3 running analyses with only symbol, time, status and progress", async () => {
+    const before = (await call(app, "GET", "/api/public/live")).body;
+    const u = await createUser();
+    await seedSignal(u.id, "BTCUSDT", "LONG", 0);
+    for (const [symbol, progress] of [["ETHUSDT", 0], ["SOLUSDT", 33], ["XRPUSDT", 66], ["DOGEUSDT", 33]] as const) {
+      await sql`insert into analysis_requests (user_id, symbol, progress_percent) values (${u.id}, ${symbol}, ${progress})`;
+    }
+    const res = await call(app, "GET", "/api/public/live");
+    expect(res.status).toBe(200);
+    expect(res.body.signals_generated).toBe(before.signals_generated + 1);
+    expect(res.body.active_analyses).toBe(before.active_analyses + 4);
+    expect(res.body.live.length).toBe(3);
+    expect(res.body.live.map((l: { symbol: string }) => l.symbol)).toEqual(["DOGEUSDT", "XRPUSDT", "SOLUSDT"]);
+    expect(Object.keys(res.body.live[0]).sort()).toEqual(["created_at", "progress_percent", "status", "symbol"]);
+    expect(res.body.live[1]).toMatchObject({ status: "IN_PROGRESS", progress_percent: 66 });
+  });
+
+  test("track record: win rate, R and period from stored outcomes; the backtest block is the file's content", async () => {
+    const u = await createUser();
+    const base = (await trackRecord(sql, "/nonexistent.json")).live;
+    const a = await seedSignal(u.id, "BTCUSDT", "LONG", 2);
+    const b = await seedSignal(u.id, "ETHUSDT", "SHORT", 1);
+    await seedSignal(u.id, "SOLUSDT", "NO_TRADE", 1);
+    await sql`update signals set outcome = 'TP_HIT', r_multiple = 1.9, is_active = false where id = ${a.signalId}`;
+    await sql`update signals set outcome = 'SL_HIT', r_multiple = -1.1, is_active = false where id = ${b.signalId}`;
+    const dir = mkdtempSync(join(tmpdir(), "tw-track-"));
+    const file = join(dir, "track-record.json");
+    writeFileSync(file, JSON.stringify({ win_rate: 0.48, trades: 120 }));
+    const tr = await trackRecord(sql, file);
+    expect(tr.backtest).toEqual({ win_rate: 0.48, trades: 120 });
+    expect(tr.live.closed).toBe(base.closed + 2);
+    expect(tr.live.tp_hit).toBe(base.tp_hit + 1);
+    expect(tr.live.sl_hit).toBe(base.sl_hit + 1);
+    expect(tr.live.no_trade).toBe(base.no_trade + 1);
+    // Two more closed signals on top of whatever earlier test files stored: one win (+1.9R), one loss (-1.1R).
+    const baseWins = Math.round((base.win_rate ?? 0) * base.closed);
+    expect(tr.live.win_rate).toBe(Math.round(((baseWins + 1) / (base.closed + 2)) * 1000) / 1000);
+    expect(tr.live.total_r).toBe(Math.round(((base.total_r ?? 0) + 0.8) * 1000) / 1000);
+    expect(tr.live.sample_size).toBe(base.closed + 2);
+    expect(typeof tr.live.period.from).toBe("string");
+    expect((await trackRecord(sql, "/nonexistent.json")).backtest).toBeNull();
+    const res = await call(app, "GET", "/api/public/track-record");
+    expect(res.status).toBe(200);
+    expect(res.body.live.closed).toBe(tr.live.closed);
+  });
+});

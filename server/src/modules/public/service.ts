@@ -1,0 +1,92 @@
+// Public figures for signed-out visitors: live counts and the track record (backtest file + stored outcomes). No user data.
+import { join } from "node:path";
+import type { Sql } from "@core/db";
+
+export const LIVE_CARDS = 3;
+
+export async function publicLive(sql: Sql) {
+  const [[counts], live] = await Promise.all([
+    sql<{ signals_generated: number; active_analyses: number }[]>`
+      select (select count(*) from signals)::int as signals_generated,
+             (select count(*) from analysis_requests where status = 'IN_PROGRESS')::int as active_analyses`,
+    sql<{ symbol: string; created_at: Date; status: string; progress_percent: number }[]>`
+      select symbol, created_at, status, progress_percent from analysis_requests
+      where status = 'IN_PROGRESS' order by created_at desc, id desc limit ${LIVE_CARDS}`,
+  ]);
+  return {
+    ...counts,
+    live: live.map((r) => ({
+      symbol: r.symbol,
+      created_at: new Date(r.created_at).toISOString(),
+      status: r.status,
+      progress_percent: r.progress_percent,
+    })),
+  };
+}
+
+/** Written by the model engineer's backtest (walk-forward over recorded candles); read, never typed in. */
+export const TRACK_RECORD_FILE = join(import.meta.dir, "..", "..", "..", "..", "engine", "src", "analysis", "model", "track-record.json");
+
+async function readBacktest(file: string): Promise<unknown> {
+  const f = Bun.file(file);
+  if (!(await f.exists())) return null;
+  try {
+    return await f.json();
+  } catch {
+    return null;
+  }
+}
+
+/** Live figures come from every stored signal; the backtest block is the model file as written, or null when absent. */
+export async function trackRecord(sql: Sql, file = TRACK_RECORD_FILE) {
+  const [[live], backtest] = await Promise.all([
+    sql<{
+      issued: number;
+      no_trade: number;
+      open: number;
+      closed: number;
+      tp_hit: number;
+      sl_hit: number;
+      expired: number;
+      wins: number;
+      avg_r: number | null;
+      total_r: number | null;
+      first_at: Date | null;
+      last_at: Date | null;
+    }[]>`
+      select count(*) filter (where type <> 'NO_TRADE')::int as issued,
+             count(*) filter (where type = 'NO_TRADE')::int as no_trade,
+             count(*) filter (where outcome = 'OPEN')::int as open,
+             count(*) filter (where outcome in ('TP_HIT', 'SL_HIT', 'EXPIRED'))::int as closed,
+             count(*) filter (where outcome = 'TP_HIT')::int as tp_hit,
+             count(*) filter (where outcome = 'SL_HIT')::int as sl_hit,
+             count(*) filter (where outcome = 'EXPIRED')::int as expired,
+             count(*) filter (where outcome in ('TP_HIT', 'SL_HIT', 'EXPIRED') and r_multiple > 0)::int as wins,
+             avg(r_multiple) filter (where outcome in ('TP_HIT', 'SL_HIT', 'EXPIRED')) as avg_r,
+             sum(r_multiple) filter (where outcome in ('TP_HIT', 'SL_HIT', 'EXPIRED')) as total_r,
+             min(created_at) as first_at, max(created_at) as last_at
+      from signals`,
+    readBacktest(file),
+  ]);
+  return {
+    backtest,
+    live: {
+      signals_issued: live.issued,
+      no_trade: live.no_trade,
+      open: live.open,
+      closed: live.closed,
+      tp_hit: live.tp_hit,
+      sl_hit: live.sl_hit,
+      expired: live.expired,
+      // A closed signal is a win when it ended with a positive R after fees.
+      win_rate: live.closed === 0 ? null : Math.round((live.wins / live.closed) * 1000) / 1000,
+      avg_r_multiple: live.avg_r === null ? null : Math.round(live.avg_r * 1000) / 1000,
+      total_r: live.total_r === null ? null : Math.round(live.total_r * 1000) / 1000,
+      sample_size: live.closed,
+      period: {
+        from: live.first_at ? new Date(live.first_at).toISOString() : null,
+        to: live.last_at ? new Date(live.last_at).toISOString() : null,
+      },
+    },
+  };
+}

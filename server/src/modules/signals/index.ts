@@ -1,0 +1,27 @@
+// GET /api/signals (list with filters), /api/signals/stats (dashboard cards), /api/signals/{id}: the caller's own signals only.
+import { Elysia, t } from "elysia";
+import type { ServerDeps } from "../../deps";
+import { authPlugin } from "../../lib/auth";
+import { errorSchema, signalFilters, signalSchema, statsSchema } from "./model";
+import { getSignal, listSignals, signalStats } from "./service";
+
+export const signalsModule = (deps: ServerDeps) =>
+  new Elysia({ prefix: "/api/signals", tags: ["signals"] })
+    .use(authPlugin(deps))
+    .get("/", ({ user, query }) => listSignals(deps.sql, user.id, query), {
+      auth: true,
+      query: signalFilters,
+      response: { 200: t.Array(signalSchema), 400: errorSchema },
+      detail: { summary: "My signals, newest first (also served without the trailing slash)" },
+    })
+    .get("/stats", ({ user }) => signalStats(deps.sql, user.id), {
+      auth: true,
+      response: { 200: statsSchema },
+      detail: { summary: "Dashboard stat cards with 7-day daily series (UTC days)" },
+    })
+    .get("/:id", ({ user, params }) => getSignal(deps.sql, user.id, params.id), {
+      auth: true,
+      params: t.Object({ id: t.String() }),
+      response: { 200: signalSchema, 404: errorSchema },
+      detail: { summary: "One of my signals" },
+    });

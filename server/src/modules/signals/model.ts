@@ -1,0 +1,61 @@
+// Request/response shapes of the signals module (the §3 signal entity, list filters, dashboard stat cards).
+import { t } from "elysia";
+
+const num = t.Nullable(t.Number());
+
+export const signalType = t.Union([t.Literal("LONG"), t.Literal("SHORT"), t.Literal("NO_TRADE")]);
+
+export const signalSchema = t.Object({
+  id: t.Number(),
+  symbol: t.String(),
+  type: signalType,
+  signal_type: signalType,
+  confidence: t.Number({ description: "Calibrated probability 0..1" }),
+  confidence_percent: t.Number(),
+  status: t.String(),
+  created_at: t.String(),
+  generated_at: t.String(),
+  entry_price: num,
+  take_profit: num,
+  stop_loss: num,
+  rr_ratio: num,
+  timeframe: t.String(),
+  entry_timing: t.String(),
+  reasoning: t.String(),
+  request_id: t.Number(),
+  analysis_request_id: t.Number(),
+  is_active: t.Boolean({ description: "LONG/SHORT whose outcome is still OPEN" }),
+  next_run_at: t.Null(),
+  no_trade: t.Boolean(),
+  no_trade_reason: t.Nullable(t.String()),
+  market_time_ms: t.Number({ description: "Market clock (ms) at issue" }),
+  outcome: t.Nullable(t.String({ description: "OPEN, TP_HIT, SL_HIT, EXPIRED; null for NO_TRADE" })),
+  outcome_at: t.Nullable(t.String()),
+  r_multiple: num,
+  credits_status: t.Nullable(t.String()),
+});
+
+export const signalFilters = t.Object({
+  symbol: t.Optional(t.String({ description: "Substring of the pair, e.g. BTC" })),
+  type: t.Optional(t.String({ description: "LONG, SHORT, NO_TRADE (BUY/SELL accepted) or ALL" })),
+  range: t.Optional(t.String({ description: "24h, 7d, 30d or all" })),
+  limit: t.Optional(t.String({ description: "1..500, default 200" })),
+});
+
+const point = t.Object({ date: t.String(), value: t.Number() });
+
+export const statsSchema = t.Object({
+  total_signals: t.Object({
+    value: t.Number(),
+    last_7_days: t.Number(),
+    previous_7_days: t.Number(),
+    trend_percent: t.Nullable(t.Number({ description: "Last 7 days vs the 7 before; null when the previous week is 0" })),
+    trend: t.String(),
+    series: t.Array(point),
+  }),
+  live_analyses: t.Object({ value: t.Number(), completed: t.Number(), failed: t.Number(), series: t.Array(point) }),
+  used_credits: t.Object({ value: t.Number(), today: t.Number(), series: t.Array(point) }),
+  returned_credits: t.Object({ value: t.Number(), today: t.Number(), ratio: t.Number(), series: t.Array(point) }),
+});
+
+export const errorSchema = t.Object({ detail: t.String() });

@@ -1,0 +1,215 @@
+// Signals of one user: list with filters, one by id, the dashboard's four stat cards; plus the row → API shape used by analysis too.
+import type { Sql } from "@core/db";
+import { badRequest, notFound } from "../../lib/http-error";
+
+export type SignalType = "LONG" | "SHORT" | "NO_TRADE";
+
+/** A signals row joined with its request's credits_status. */
+type SignalRow = {
+  id: number;
+  user_id: number;
+  request_id: number;
+  symbol: string;
+  type: SignalType;
+  confidence: number;
+  status: string;
+  entry_price: number | null;
+  take_profit: number | null;
+  stop_loss: number | null;
+  rr_ratio: number | null;
+  timeframe: string;
+  entry_timing: string;
+  reasoning: string;
+  no_trade: boolean;
+  no_trade_reason: string | null;
+  is_active: boolean;
+  market_time_ms: number;
+  outcome: string | null;
+  outcome_at: Date | null;
+  r_multiple: number | null;
+  created_at: Date;
+  credits_status: string | null;
+};
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** The §3 signal entity with the spellings the client reads (type/signal_type, confidence/confidence_percent, …). */
+export function signalDto(r: SignalRow) {
+  const created = iso(r.created_at)!;
+  return {
+    id: r.id,
+    symbol: r.symbol,
+    type: r.type,
+    signal_type: r.type,
+    confidence: r.confidence,
+    confidence_percent: Math.round(r.confidence * 100),
+    status: r.status,
+    created_at: created,
+    generated_at: created,
+    entry_price: r.entry_price,
+    take_profit: r.take_profit,
+    stop_loss: r.stop_loss,
+    rr_ratio: r.rr_ratio,
+    timeframe: r.timeframe,
+    entry_timing: r.entry_timing,
+    reasoning: r.reasoning,
+    request_id: r.request_id,
+    analysis_request_id: r.request_id,
+    is_active: r.is_active,
+    next_run_at: null,
+    no_trade: r.no_trade,
+    no_trade_reason: r.no_trade_reason,
+    market_time_ms: r.market_time_ms,
+    outcome: r.outcome,
+    outcome_at: iso(r.outcome_at),
+    r_multiple: r.r_multiple,
+    credits_status: r.credits_status,
+  };
+}
+export type SignalDto = ReturnType<typeof signalDto>;
+
+/** Signals by id for one user (used to embed final_signal in analysis rows). */
+export async function signalsByIds(sql: Sql, userId: number, ids: number[]): Promise<Map<number, SignalDto>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<SignalRow[]>`
+    select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
+    where s.user_id = ${userId} and s.id in ${sql(ids)}`;
+  return new Map(rows.map((r) => [r.id, signalDto(r)]));
+}
+
+const TYPE_ALIASES: Record<string, SignalType | null> = {
+  "": null,
+  ALL: null,
+  LONG: "LONG",
+  BUY: "LONG",
+  SHORT: "SHORT",
+  SELL: "SHORT",
+  NO_TRADE: "NO_TRADE",
+  "NO TRADE": "NO_TRADE",
+  NOTRADE: "NO_TRADE",
+};
+
+export const RANGE_HOURS: Record<string, number | null> = { "": null, all: null, "24h": 24, "7d": 7 * 24, "30d": 30 * 24 };
+
+export type SignalFilters = { symbol?: string; type?: string; range?: string; limit?: string };
+
+export function parseFilters(q: SignalFilters) {
+  const typeKey = (q.type ?? "").trim().toUpperCase();
+  if (!(typeKey in TYPE_ALIASES)) throw badRequest(`Unknown signal type '${q.type}': expected LONG, SHORT or NO_TRADE`);
+  const rangeKey = (q.range ?? "").trim().toLowerCase();
+  if (!(rangeKey in RANGE_HOURS)) throw badRequest(`Unknown range '${q.range}': expected 24h, 7d, 30d or all`);
+  // Only pair characters take part in the search, so user input never reaches LIKE as a wildcard.
+  const symbol = (q.symbol ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
+  let limit = 200;
+  if (q.limit !== undefined && q.limit !== "") {
+    limit = Number(q.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw badRequest("limit must be a whole number from 1 to 500");
+  }
+  return { symbol, type: TYPE_ALIASES[typeKey], hours: RANGE_HOURS[rangeKey], limit };
+}
+
+export async function listSignals(sql: Sql, userId: number, q: SignalFilters) {
+  const f = parseFilters(q);
+  const rows = await sql<SignalRow[]>`
+    select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
+    where s.user_id = ${userId}
+      ${f.symbol ? sql`and s.symbol like ${"%" + f.symbol + "%"}` : sql``}
+      ${f.type ? sql`and s.type = ${f.type}` : sql``}
+      ${f.hours ? sql`and s.created_at >= now() - make_interval(hours => ${f.hours})` : sql``}
+    order by s.created_at desc, s.id desc
+    limit ${f.limit}`;
+  return rows.map(signalDto);
+}
+
+/** Ids in paths are digits only; anything else cannot name a row, so it is a plain 404 rather than a DB error. */
+export const parseId = (raw: string): number | null => (/^\d{1,15}$/.test(raw) ? Number(raw) : null);
+
+export async function getSignal(sql: Sql, userId: number, rawId: string) {
+  const id = parseId(rawId);
+  // Another user's signal answers exactly like a missing one, so ids cannot be probed.
+  const [row] =
+    id === null
+      ? []
+      : await sql<SignalRow[]>`
+          select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
+          where s.id = ${id} and s.user_id = ${userId}`;
+  if (!row) throw notFound("Signal not found");
+  return signalDto(row);
+}
+
+type DayPoint = { date: string; value: number };
+
+/** The last 7 UTC days (oldest first) as date strings, today last. */
+function last7Days(today: Date): string[] {
+  const out: string[] = [];
+  for (let i = 6; i >= 0; i--) out.push(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - i)).toISOString().slice(0, 10));
+  return out;
+}
+
+const series = (days: string[], counts: Map<string, number>): DayPoint[] => days.map((date) => ({ date, value: counts.get(date) ?? 0 }));
+
+/** Percent change of the last 7 days against the 7 before; null when there is nothing to compare with. */
+export function trendPercent(last: number, previous: number): number | null {
+  if (previous === 0) return last === 0 ? 0 : null;
+  return Math.round(((last - previous) / previous) * 1000) / 10;
+}
+
+/** The dashboard's four stat cards (spec 02 §2), each with a 7-day daily series in UTC days. */
+export async function signalStats(sql: Sql, userId: number) {
+  const [{ today }] = await sql<{ today: Date }[]>`select date_trunc('day', now() at time zone 'utc') at time zone 'utc' as today`;
+  const days = last7Days(new Date(today));
+  const byDay = async (rows: Promise<{ day: string; n: number }[]>) => new Map((await rows).map((r) => [r.day, r.n]));
+
+  const [signalCounts, requestCounts, ledgerCounts] = await Promise.all([
+    sql<{ total: number; last7: number; prev7: number }[]>`
+      select count(*)::int as total,
+             count(*) filter (where created_at >= now() - interval '7 days')::int as last7,
+             count(*) filter (where created_at < now() - interval '7 days' and created_at >= now() - interval '14 days')::int as prev7
+      from signals where user_id = ${userId}`,
+    sql<{ live: number; completed: number; failed: number }[]>`
+      select count(*) filter (where status = 'IN_PROGRESS')::int as live,
+             count(*) filter (where status = 'COMPLETED')::int as completed,
+             count(*) filter (where status = 'FAILED')::int as failed
+      from analysis_requests where user_id = ${userId}`,
+    sql<{ used: number; refunded: number; used_today: number; refunded_today: number }[]>`
+      select coalesce(sum(-amount) filter (where kind = 'DEDUCTION'), 0)::int as used,
+             coalesce(sum(amount) filter (where kind = 'REFUND'), 0)::int as refunded,
+             coalesce(sum(-amount) filter (where kind = 'DEDUCTION' and created_at >= ${today}), 0)::int as used_today,
+             coalesce(sum(amount) filter (where kind = 'REFUND' and created_at >= ${today}), 0)::int as refunded_today
+      from credit_ledger where user_id = ${userId}`,
+  ]);
+  const since = `${days[0]}T00:00:00Z`;
+  const [signalDays, startedDays, usedDays, refundDays] = await Promise.all([
+    byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, count(*)::int as n from signals
+              where user_id = ${userId} and created_at >= ${since} group by 1`),
+    byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, count(*)::int as n from analysis_requests
+              where user_id = ${userId} and created_at >= ${since} group by 1`),
+    byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, sum(-amount)::int as n from credit_ledger
+              where user_id = ${userId} and kind = 'DEDUCTION' and created_at >= ${since} group by 1`),
+    byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, sum(amount)::int as n from credit_ledger
+              where user_id = ${userId} and kind = 'REFUND' and created_at >= ${since} group by 1`),
+  ]);
+  const s = signalCounts[0];
+  const r = requestCounts[0];
+  const l = ledgerCounts[0];
+  const trend = trendPercent(s.last7, s.prev7);
+  return {
+    total_signals: {
+      value: s.total,
+      last_7_days: s.last7,
+      previous_7_days: s.prev7,
+      trend_percent: trend,
+      trend: s.last7 > s.prev7 ? "up" : s.last7 < s.prev7 ? "down" : "flat",
+      series: series(days, signalDays),
+    },
+    live_analyses: { value: r.live, completed: r.completed, failed: r.failed, series: series(days, startedDays) },
+    used_credits: { value: l.used, today: l.used_today, series: series(days, usedDays) },
+    returned_credits: {
+      value: l.refunded,
+      today: l.refunded_today,
+      // Share of held credits that came back (NO_TRADE or failure), 0..1.
+      ratio: l.used === 0 ? 0 : Math.round((l.refunded / l.used) * 1000) / 1000,
+      series: series(days, refundDays),
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Contact endpoint: validation messages of spec 01 §5, ticket stored in Postgres, errors as JSON detail.
+import { afterAll, describe, expect, test } from "bun:test";
+import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
+
+const app = testApp();
+afterAll(() => closeTestDeps());
+
+const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Credits & Refunds", message: "Where is my refund please?" };
+
+describe("POST /api/support/contact", () => {
+  test("stores a ticket and returns its id", async () => {
+    const res = await call(app, "POST", "/api/support/contact", { body: valid, headers: { "x-forwarded-for": "10.9.9.1" } });
+    expect(res.status).toBe(200);
+    expect(typeof res.body.ticket_id).toBe("number");
+    const [row] = await testDeps().sql`select name, email, subject, message from support_tickets where id = ${res.body.ticket_id}`;
+    expect(row).toEqual({ name: valid.name, email: valid.email, subject: valid.subject, message: valid.message });
+  });
+
+  test("each invalid field gets the spec's message with 422", async () => {
+    const res = await call(app, "POST", "/api/support/contact", {
+      body: { name: "A", email: "nope", subject: "Pizza", message: "short" },
+    });
+    expect(res.status).toBe(422);
+    const messages = res.body.errors.map((e: { message: string }) => e.message);
+    expect(messages).toContain("Name must be at least 2 characters");
+    expect(messages).toContain("Please enter a valid email address");
+    expect(messages).toContain("Message must be at least 10 characters");
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain("subject");
+  });
+
+  test("malformed JSON is a 400 with detail, missing fields a 422", async () => {
+    const bad = await call(app, "POST", "/api/support/contact", { body: "{not json" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/JSON/);
+    const missing = await call(app, "POST", "/api/support/contact", { body: {} });
+    expect(missing.status).toBe(422);
+    expect(typeof missing.body.detail).toBe("string");
+  });
+
+  test("unknown API path is a JSON 404", async () => {
+    const res = await call(app, "GET", "/api/definitely-not-here");
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toContain("Not found");
+  });
+});

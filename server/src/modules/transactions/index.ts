@@ -1,0 +1,17 @@
+// GET /api/transactions: the caller's credit ledger (an empty list, never 404, when there is none).
+import { Elysia, t } from "elysia";
+import type { ServerDeps } from "../../deps";
+import { authPlugin } from "../../lib/auth";
+import { errorSchema } from "../signals/model";
+import { transactionSchema, transactionsQuery } from "./model";
+import { listTransactions } from "./service";
+
+export const transactionsModule = (deps: ServerDeps) =>
+  new Elysia({ prefix: "/api/transactions", tags: ["credits"] })
+    .use(authPlugin(deps))
+    .get("/", ({ user, query }) => listTransactions(deps.sql, user.id, query.limit), {
+      auth: true,
+      query: transactionsQuery,
+      response: { 200: t.Array(transactionSchema), 400: errorSchema },
+      detail: { summary: "My credit transactions, newest first" },
+    });

@@ -1,0 +1,56 @@
+// /api/user/*: profile (read, update, detailed), dashboard stats and password change for the signed-in user.
+import { Elysia } from "elysia";
+import type { ServerDeps } from "../../deps";
+import { authPlugin } from "../../lib/auth";
+import { createLimiter } from "../../lib/rate-limit";
+import { changePassword } from "../auth/passwords";
+import {
+  changePasswordBody,
+  detailedProfileResponse,
+  profileResponse,
+  profileUpdateBody,
+  statsResponse,
+  statusResponse,
+} from "./model";
+import { getDetailedProfile, getProfile, getStats, updateProfile } from "./service";
+
+export const userModule = (deps: ServerDeps) => {
+  // A stolen access token must not become an oracle for guessing the current password.
+  const changeLimit = createLimiter(deps, { name: "change-password", points: 5, durationSeconds: 15 * 60 });
+  return new Elysia({ prefix: "/api/user", tags: ["user"] })
+    .use(authPlugin(deps))
+    .get("/profile", ({ user }) => getProfile(deps, user.id), {
+      auth: true,
+      response: { 200: profileResponse },
+      detail: { summary: "Profile of the signed-in user" },
+    })
+    .put("/profile", ({ user, body }) => updateProfile(deps, user.id, body), {
+      auth: true,
+      body: profileUpdateBody,
+      response: { 200: profileResponse },
+      detail: { summary: "Update first and last name" },
+    })
+    .get("/profile/detailed", ({ user }) => getDetailedProfile(deps, user.id), {
+      auth: true,
+      response: { 200: detailedProfileResponse },
+      detail: { summary: "Profile with sessions, devices and credit totals" },
+    })
+    .get("/stats", ({ user }) => getStats(deps, user.id), {
+      auth: true,
+      response: { 200: statsResponse },
+      detail: { summary: "Active signals, average confidence (%), credits" },
+    })
+    .put(
+      "/change-password",
+      async ({ user, body }) => {
+        await changeLimit.consume(String(user.id), "Too many attempts. Please wait and try again.");
+        return changePassword(deps, user, body);
+      },
+      {
+        auth: true,
+        body: changePasswordBody,
+        response: { 200: statusResponse },
+        detail: { summary: "Change password; other sessions are logged out" },
+      },
+    );
+};

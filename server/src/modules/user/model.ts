@@ -1,0 +1,54 @@
+// Request/response shapes of the profile, stats and password-change endpoints.
+import { t } from "elysia";
+
+export const profileResponse = t.Object({
+  id: t.Number(),
+  email: t.String(),
+  first_name: t.String(),
+  last_name: t.String(),
+  firstName: t.String(),
+  lastName: t.String(),
+  credits: t.Number(),
+  createdAt: t.String(),
+  created_at: t.String(),
+});
+
+export const detailedProfileResponse = t.Object({
+  ...profileResponse.properties,
+  is_blocked: t.Boolean(),
+  active_sessions: t.Number(),
+  verified_devices: t.Number(),
+  credits_summary: t.Object({
+    granted: t.Number(),
+    purchased: t.Number(),
+    used: t.Number(),
+    refunded: t.Number(),
+    adjusted: t.Number(),
+  }),
+  analyses_total: t.Number(),
+  signals_total: t.Number(),
+  last_login_at: t.Nullable(t.String()),
+});
+
+// Names only: the e-mail is the login identity and changes only through a verified flow (not offered yet).
+export const profileUpdateBody = t.Object({
+  first_name: t.Optional(t.String({ maxLength: 100 })),
+  last_name: t.Optional(t.String({ maxLength: 100 })),
+  firstName: t.Optional(t.String({ maxLength: 100 })),
+  lastName: t.Optional(t.String({ maxLength: 100 })),
+});
+
+export const statsResponse = t.Object({
+  activeSignals: t.Number(),
+  avgConfidence: t.Nullable(t.Number()),
+  credits: t.Number(),
+  creditsRemaining: t.Number(),
+});
+
+export const changePasswordBody = t.Object({
+  current_password: t.String({ maxLength: 256 }),
+  new_password: t.String({ maxLength: 256 }),
+  confirm_new_password: t.String({ maxLength: 256 }),
+});
+
+export const statusResponse = t.Object({ status: t.String(), detail: t.String() });

@@ -1,0 +1,195 @@
+// Dashboard in a real browser: live market panel (a core_assets push changes the BTC price without a reload), seeded
+// signals in the table, filters, the drawer, the sign-in redirect; plus screenshots at 1440 and 390 px.
+import { expect, test, type Page } from "@playwright/test";
+import Redis from "ioredis";
+import { formatPrice } from "../src/lib/format";
+import { registerUser, signIn, withSql, type TestUser } from "./helpers";
+
+const SHOTS = "test-results/screenshots";
+
+type Seed = { symbol: string; type: "LONG" | "SHORT" | "NO_TRADE"; hoursAgo: number; confidence: number; reasoning: string };
+
+/** A settled analysis with its signal (as the engine would leave it), written straight into the run's database. */
+async function seedSignal(userId: number, s: Seed): Promise<{ requestId: number; signalId: number }> {
+  return withSql((sql) =>
+    sql.begin(async (tx) => {
+      const at = new Date(Date.now() - s.hoursAgo * 3600_000);
+      const noTrade = s.type === "NO_TRADE";
+      const [r] = await tx<{ id: number }[]>`
+        insert into analysis_requests (user_id, symbol, status, current_phase, progress_percent, credits_status, market_time_ms, created_at, completed_at)
+        values (${userId}, ${s.symbol}, 'COMPLETED', 3, 100, ${noTrade ? "RELEASED" : "USED"}, 1717200000000, ${at}, ${at}) returning id`;
+      const long = s.type === "LONG";
+      const [sig] = await tx<{ id: number }[]>`
+        insert into signals (user_id, request_id, symbol, type, confidence, entry_price, take_profit, stop_loss, rr_ratio, timeframe,
+                             entry_timing, reasoning, no_trade, is_active, market_time_ms, outcome, created_at)
+        values (${userId}, ${r.id}, ${s.symbol}, ${s.type}, ${s.confidence}, ${noTrade ? null : 100}, ${noTrade ? null : long ? 110 : 90},
+                ${noTrade ? null : long ? 95 : 105}, ${noTrade ? null : 2}, '4h', 'Now', ${s.reasoning}, ${noTrade}, ${!noTrade},
+                1717200000000, ${noTrade ? null : "OPEN"}, ${at}) returning id`;
+      await tx`update analysis_requests set final_signal_id = ${sig.id} where id = ${r.id}`;
+      return { requestId: Number(r.id), signalId: Number(sig.id) };
+    }),
+  );
+}
+
+async function openDashboard(page: Page, user: TestUser) {
+  await signIn(page, user);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Grace");
+}
+
+const rows = (page: Page) => page.getByTestId("signal-row");
+
+test("market panel shows BTC and ETH and follows a core_assets push without a reload", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  // The engine publishes its first snapshots shortly after start.
+  let snapshot: Record<string, Record<string, unknown>> = {};
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get("/api/market/core-assets?symbols=BTCUSDT,ETHUSDT");
+        if (res.status() !== 200) return 0;
+        snapshot = ((await res.json()) as { data: typeof snapshot }).data;
+        return Object.keys(snapshot).length;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(2);
+
+  await openDashboard(page, user);
+  const btc = page.getByTestId("price-BTCUSDT");
+  const eth = page.getByTestId("price-ETHUSDT");
+  await expect(btc).toHaveText(formatPrice(snapshot.BTCUSDT.price as number));
+  await expect(eth).toHaveText(formatPrice(snapshot.ETHUSDT.price as number));
+  await expect(page.getByTestId("socket-status")).toHaveText("Live");
+  await expect(page.getByTestId("market-health")).toBeVisible();
+  await expect(page.getByTestId("market-movers")).toContainText("DOGE");
+
+  // Same shape as the REST data, with a BTC price no replayed candle will have.
+  const pushedPrice = 12345.67;
+  const pushed = { ...snapshot, BTCUSDT: { ...snapshot.BTCUSDT, price: pushedPrice } };
+  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  try {
+    const navigations: string[] = [];
+    page.on("framenavigated", (f) => navigations.push(f.url()));
+    await redis.publish(`${process.env.E2E_REDIS_PREFIX ?? ""}market.core_assets`, JSON.stringify({ type: "core_assets", data: pushed }));
+    await expect(btc).toHaveText("12,345.67");
+    expect(navigations).toEqual([]);
+    await expect(eth).toHaveText(formatPrice(snapshot.ETHUSDT.price as number));
+  } finally {
+    redis.disconnect();
+  }
+});
+
+test("table shows seeded signals newest first; filters narrow it; the drawer opens and closes", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  await seedSignal(user.id, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 2, confidence: 0.72, reasoning: "Trend up on 4h; stop under the swing low." });
+  await seedSignal(user.id, { symbol: "ETHUSDT", type: "SHORT", hoursAgo: 24 * 3, confidence: 0.61, reasoning: "Lower highs on 4h." });
+  await seedSignal(user.id, { symbol: "SOLUSDT", type: "NO_TRADE", hoursAgo: 24 * 12, confidence: 0.4, reasoning: "Range bound, no edge." });
+  await openDashboard(page, user);
+
+  await expect(rows(page)).toHaveCount(3);
+  await expect(rows(page).nth(0)).toContainText("BTCUSDT");
+  await expect(rows(page).nth(0)).toContainText("LONG");
+  await expect(rows(page).nth(0)).toContainText("72%");
+  await expect(rows(page).nth(0)).toContainText("Completed");
+  await expect(rows(page).nth(1)).toContainText("ETHUSDT");
+  await expect(rows(page).nth(2)).toContainText("NO TRADE");
+  await expect(page.getByTestId("stat-total")).toContainText("3");
+
+  // Symbol search.
+  const search = page.getByPlaceholder("Search symbol e.g. BTC");
+  await search.fill("eth");
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText("ETHUSDT");
+  await search.fill("DOGE");
+  await expect(page.getByText("No signals match the current filters.")).toBeVisible();
+  await search.fill("");
+  await expect(rows(page)).toHaveCount(3);
+
+  // Signal type.
+  await page.locator("#filter-type").click();
+  await page.getByRole("option", { name: "SHORT", exact: true }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText("ETHUSDT");
+  await page.locator("#filter-type").click();
+  await page.getByRole("option", { name: "All", exact: true }).click();
+
+  // Time range.
+  await page.locator("#filter-range").click();
+  await page.getByRole("option", { name: "Last 7D" }).click();
+  await expect(rows(page)).toHaveCount(2);
+  await page.locator("#filter-range").click();
+  await page.getByRole("option", { name: "Last 24H" }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText("BTCUSDT");
+
+  // Drawer: tiles and reasoning, closed by Close and by Escape.
+  await rows(page).first().getByRole("button", { name: "View BTCUSDT" }).click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer).toBeVisible();
+  await expect(drawer).toContainText("BTCUSDT");
+  await expect(drawer).toContainText(/ID #\d+/);
+  for (const label of ["Signal", "Confidence", "Entry", "TP", "SL", "RR", "Timeframe", "Status"]) await expect(drawer.getByText(label, { exact: true })).toBeVisible();
+  // Price rule: 2 decimals at 100 or above, 3 below.
+  await expect(drawer).toContainText("TP110.00");
+  await expect(drawer).toContainText("SL95.000");
+  await expect(drawer).toContainText("RR2.00");
+  await expect(drawer.getByTestId("drawer-reasoning")).toHaveText("Trend up on 4h; stop under the swing low.");
+  await drawer.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(drawer).toBeHidden();
+
+  await page.locator("#filter-range").click();
+  await page.getByRole("option", { name: "All Time" }).click();
+  await rows(page).nth(2).getByRole("button", { name: "View SOLUSDT" }).click();
+  await expect(page.getByTestId("no-trade-notice")).toBeVisible();
+  await expect(page.getByRole("dialog").getByText("Entry", { exact: true })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
+
+test("a new account sees the empty state", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  await openDashboard(page, user);
+  await expect(page.getByText("No signals yet. Start a new analysis.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "New Analysis" })).toHaveAttribute("href", "/trading");
+});
+
+test("signed out, /dashboard shows the toast and redirects to /login", async ({ page }) => {
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Authentication Required", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please sign in to access your dashboard.", { exact: true })).toBeVisible();
+});
+
+test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  await seedSignal(user.id, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 1, confidence: 0.74, reasoning: "Trend up on 4h and 1h; price reclaimed the range high on rising volume." });
+  await seedSignal(user.id, { symbol: "ETHUSDT", type: "SHORT", hoursAgo: 20, confidence: 0.63, reasoning: "Lower highs." });
+  await seedSignal(user.id, { symbol: "DOGEUSDT", type: "NO_TRADE", hoursAgo: 50, confidence: 0.41, reasoning: "Chop." });
+  await seedSignal(user.id, { symbol: "SOLUSDT", type: "LONG", hoursAgo: 24 * 9, confidence: 0.58, reasoning: "Breakout." });
+  // One running analysis (the user's free credit) so a live row shows.
+  await expect.poll(async () => (await request.get("/api/market/health")).status(), { timeout: 60_000 }).toBe(200);
+  await openDashboard(page, user);
+  const token = await page.evaluate(async () => {
+    const r = await fetch("/api/auth/refresh", { method: "POST", credentials: "include" });
+    return ((await r.json()) as { access_token: string }).access_token;
+  });
+  const started = await page.request.post("/api/analysis/start", { data: { symbol: "XRPUSDT" }, headers: { Authorization: `Bearer ${token}` } });
+  expect(started.status()).toBe(200);
+  await expect(rows(page).filter({ hasText: "XRPUSDT" }).getByText("LIVE", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("price-BTCUSDT")).not.toHaveText("—");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/dashboard-1440.png`, fullPage: true });
+  await rows(page).filter({ hasText: "BTCUSDT" }).getByRole("button").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  // Let the slide-in finish so the picture shows the resting drawer.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/dashboard-drawer-1440.png` });
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("signal-card").first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/dashboard-390.png`, fullPage: true });
+});

@@ -1,0 +1,25 @@
+// Credits counter in the nav: the live balance, refetched when the window regains focus.
+import { Coins } from "lucide-react";
+import { Link } from "react-router";
+import { useCreditBalance } from "@web/lib/credit-balance";
+import { cn } from "@web/components/ui/cn";
+
+export function CreditsCounter({ className }: { className?: string }) {
+  const { data, isPending, isError } = useCreditBalance();
+  const text = isPending ? "…" : isError || data === null || data === undefined ? "—" : String(data);
+  return (
+    <Link
+      to="/pricing"
+      title="Credits available — buy more on Pricing"
+      data-testid="credits-counter"
+      className={cn(
+        "inline-flex h-8 items-center gap-1.5 rounded-lg border border-line-strong bg-surface-2 px-2.5 text-[13px] font-medium hover:border-accent/50",
+        className,
+      )}
+    >
+      <Coins className="size-3.5 text-warn" aria-hidden />
+      <span className="num">{text}</span>
+      <span className="text-muted">credits</span>
+    </Link>
+  );
+}

@@ -1,0 +1,63 @@
+// Top navigation bar: links per auth state, credits, Sign In/Out and Start Trading; a hamburger below lg.
+import { LogOut, Zap } from "lucide-react";
+import { NavLink } from "react-router";
+import { Button, ButtonLink } from "@web/components/ui/Button";
+import { cn } from "@web/components/ui/cn";
+import { useIsSignedIn } from "@web/lib/session";
+import { CreditsCounter } from "./CreditsCounter";
+import { Logo } from "./Logo";
+import { MobileNav } from "./MobileNav";
+import { navLinksFor, startTradingTarget } from "./nav-items";
+import { useSignOut } from "./use-sign-out";
+
+export function TopNav() {
+  const signedIn = useIsSignedIn();
+  const signOut = useSignOut();
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-bg/85 backdrop-blur-md">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
+          {navLinksFor(signedIn).map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.to === "/"}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-3 py-1.5 text-[13px] font-medium transition-colors",
+                  isActive ? "bg-white/5 text-ink" : "text-muted hover:text-ink",
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
+          {signedIn ? (
+            <>
+              <CreditsCounter />
+              <Button variant="ghost" size="sm" onClick={signOut}>
+                <LogOut className="size-3.5" aria-hidden />
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <ButtonLink to="/login" variant="ghost" size="sm">
+              Sign In
+            </ButtonLink>
+          )}
+          <ButtonLink to={startTradingTarget(signedIn)} size="sm">
+            <Zap className="size-3.5" aria-hidden />
+            Start Trading
+          </ButtonLink>
+        </div>
+        <div className="ml-auto flex items-center gap-2 lg:hidden">
+          {signedIn ? <CreditsCounter /> : null}
+          <MobileNav />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,124 @@
+// Readers of the market endpoints (every spelling spec 02 §3 allows), refresh-interval defaults and the gate rules.
+import { describe, expect, test } from "bun:test";
+import { normalizeCoreAssets } from "./core-assets";
+import { normalizeHealth } from "./health";
+import { normalizeMovers } from "./movers";
+import { normalizeOrderbook } from "./orderbook";
+import { gateTone, gateVisible, normalizeGate } from "./pre-analysis";
+import { DEFAULT_REFRESH, normalizeRefreshIntervals, preAnalysisPollMs } from "./refresh-interval";
+import { normalizeSentiment } from "./sentiment";
+import { normalizeSession } from "./session";
+
+describe("refresh intervals", () => {
+  test("server values replace defaults; junk keeps the spec 02 §9 defaults", () => {
+    expect(DEFAULT_REFRESH).toEqual({ full_snapshot: 90, market_health: 40, orderbook: 15, sentiment: 180, movers: 90 });
+    expect(normalizeRefreshIntervals({ data: { market_health: 20, orderbook: "5", movers: 0, sentiment: -1 }, computed_at: null })).toEqual({
+      full_snapshot: 90,
+      market_health: 20,
+      orderbook: 5,
+      sentiment: 180,
+      movers: 90,
+    });
+    expect(normalizeRefreshIntervals(undefined)).toEqual(DEFAULT_REFRESH);
+  });
+  test("pre-analysis polls at twice the health interval, at least 60 s", () => {
+    expect(preAnalysisPollMs({ ...DEFAULT_REFRESH, market_health: 40 })).toBe(80_000);
+    expect(preAnalysisPollMs({ ...DEFAULT_REFRESH, market_health: 20 })).toBe(60_000);
+  });
+});
+
+test("health: wrapped or nested, status and composite score", () => {
+  expect(normalizeHealth({ data: { status: "DEAD", composite_score: 0.1234 } })).toEqual({ status: "DEAD", score: 0.1234 });
+  expect(normalizeHealth({ market_health: { status: "HEALTHY", score: 0.7 } })).toEqual({ status: "HEALTHY", score: 0.7 });
+  expect(normalizeHealth(null)).toBeNull();
+});
+
+describe("pre-analysis gate", () => {
+  test("reads status, action, reasons, also nested under gate_decision", () => {
+    expect(normalizeGate({ data: { status: "NO_GO", action: "STAND_ASIDE", reasons: ["a", "b", 3] } })).toEqual({ status: "NO_GO", action: "STAND_ASIDE", reasons: ["a", "b"] });
+    expect(normalizeGate({ gate_decision: { status: "GO", action: "PROCEED", reasons: [] } })).toEqual({ status: "GO", action: "PROCEED", reasons: [] });
+    expect(normalizeGate({ data: {} })).toBeNull();
+  });
+  test("hidden for CAUTION with a WAIT action only; red when the status contains NO", () => {
+    expect(gateVisible({ status: "CAUTION", action: "WAIT_FOR_CONFIRMATION", reasons: [] })).toBe(false);
+    expect(gateVisible({ status: "CAUTION", action: "REDUCE_SIZE", reasons: [] })).toBe(true);
+    expect(gateVisible({ status: "NO_GO", action: "WAIT", reasons: [] })).toBe(true);
+    expect(gateTone({ status: "NO_GO", action: "STAND_ASIDE", reasons: [] })).toBe("negative");
+    expect(gateTone({ status: "CAUTION", action: "REDUCE_SIZE", reasons: [] })).toBe("positive");
+    expect(gateTone({ status: "GO", action: "PROCEED", reasons: [] })).toBe("positive");
+  });
+});
+
+test("core assets keyed by symbol or listed", () => {
+  const btc = { price: 64250.5, change_24h: -1.25, momentum: { status: "BEARISH", rsi: 41.2 }, levels: { support: 63000, resistance: 66000 }, risk: "Normal conditions", risk_level: "LOW" };
+  expect(normalizeCoreAssets({ data: { BTCUSDT: btc } })).toEqual({
+    BTCUSDT: { symbol: "BTCUSDT", price: 64250.5, change24h: -1.25, support: 63000, resistance: 66000, momentum: "BEARISH", rsi: 41.2, risk: "Normal conditions", riskLevel: "LOW" },
+  });
+  expect(normalizeCoreAssets([{ symbol: "ethusdt", current_price: 3100, change_pct: 2, support: 3000, resistance: 3200, ema_status: "BULLISH", rsi: 60, risk_note: "x" }])).toEqual({
+    ETHUSDT: { symbol: "ETHUSDT", price: 3100, change24h: 2, support: 3000, resistance: 3200, momentum: "BULLISH", rsi: 60, risk: "x", riskLevel: null },
+  });
+});
+
+describe("sentiment spellings", () => {
+  test("engine shape: dominance percent, correlation ratio, funding fraction", () => {
+    expect(normalizeSentiment({ data: { btc_dominance: 41.5, btc_eth_correlation: 0.8123, funding_rate: { btc: 0.0001, eth: 0.0002 } } })).toEqual({
+      btcDominance: 41.5,
+      correlationPercent: 81.23,
+      fundingPercent: 0.01,
+    });
+  });
+  test("nested and flat alternatives", () => {
+    const s = normalizeSentiment({ dominance: { btc: 0.52 }, correlation: { btc_eth: -0.5 }, btc_funding_rate: -0.00025 });
+    expect(s?.btcDominance).toBeCloseTo(52, 10);
+    expect(s?.correlationPercent).toBe(-50);
+    expect(s?.fundingPercent).toBeCloseTo(-0.025, 12);
+    expect(normalizeSentiment({ funding_rates: { BTC: 0.0003 } })).toEqual({ btcDominance: null, correlationPercent: null, fundingPercent: 0.03 });
+  });
+});
+
+test("orderbook: percentage or value, imbalance, execution, derived on envelope or payload", () => {
+  expect(normalizeOrderbook({ data: { spread: { percentage: 0.012345, value: 7.9 }, imbalance: { buy_percentage: 61.2, sell_percentage: 38.8 }, execution: "Tight", basis: "Modelled" }, derived: true })).toEqual({
+    spreadPercent: 0.012345,
+    buyPercent: 61.2,
+    sellPercent: 38.8,
+    execution: "Tight",
+    derived: true,
+    basis: "Modelled",
+  });
+  expect(normalizeOrderbook({ spread: { value: 0.5 }, imbalance: {}, execution: { recommendation: "limit" } })).toEqual({
+    spreadPercent: 0.5,
+    buyPercent: null,
+    sellPercent: null,
+    execution: "limit",
+    derived: false,
+    basis: null,
+  });
+});
+
+test("movers: the five card pairs in order, change from any list and spelling", () => {
+  expect(
+    normalizeMovers({
+      data: {
+        gainers: [{ symbol: "SOLUSDT", change_24h: 5.5 }],
+        losers: [{ symbol: "DOGEUSDT", change_pct: -3 }],
+        all_symbols: [{ symbol: "BTCUSDT", change_24h: 1 }, { symbol: "xrpusdt", change: 0.5 }, { symbol: "PEPEUSDT", change_24h: 9 }],
+      },
+    }),
+  ).toEqual([
+    { symbol: "BTCUSDT", change24h: 1 },
+    { symbol: "ETHUSDT", change24h: null },
+    { symbol: "SOLUSDT", change24h: 5.5 },
+    { symbol: "DOGEUSDT", change24h: -3 },
+    { symbol: "XRPUSDT", change24h: 0.5 },
+  ]);
+});
+
+test("session: session or current_session, session_info.is_overlap or overlap", () => {
+  expect(normalizeSession({ data: { current_session: "London", session: "London", session_info: { is_overlap: true, overlap: "London/New York" }, next_change: "London closes" } })).toEqual({
+    current: "London",
+    overlap: true,
+    overlapName: "London/New York",
+    nextChange: "London closes",
+  });
+  expect(normalizeSession({ current_session: "Asia", overlap: false })).toEqual({ current: "Asia", overlap: false, overlapName: null, nextChange: null });
+});

@@ -1,0 +1,55 @@
+// Market panel of the dashboard (spec 02 §2): gate banner, health, BTC/ETH cards, sentiment, movers, session pulse, books.
+import { CORE_ASSET_SYMBOLS } from "@core/market-intervals";
+import { cn } from "@web/components/ui/cn";
+import { serverMessage } from "@web/lib/api";
+import { useCoreAssets } from "../api/core-assets";
+import { useMarketSession } from "../api/session";
+import type { SocketStatus } from "../hooks/use-market-socket";
+import { AssetCard } from "./AssetCard";
+import { GateBanner } from "./GateBanner";
+import { HealthCard } from "./HealthCard";
+import { MoversCard } from "./MoversCard";
+import { OrderbookCard } from "./OrderbookCard";
+import { SentimentStrip } from "./SentimentStrip";
+import { SessionPulseCard } from "./SessionPulseCard";
+
+const errorText = (err: unknown) => serverMessage(err) ?? (err instanceof Error ? err.message : String(err));
+
+function LiveDot({ status }: { status: SocketStatus }) {
+  const live = status === "live";
+  return (
+    <span data-testid="socket-status" className="inline-flex items-center gap-1.5 text-[11px] font-medium text-muted">
+      <span className={cn("size-1.5 rounded-full", live ? "animate-pulse bg-accent" : "bg-warn")} aria-hidden />
+      {live ? "Live" : status === "connecting" ? "Connecting…" : "Reconnecting…"}
+    </span>
+  );
+}
+
+export function MarketPanel({ socket }: { socket: SocketStatus }) {
+  const assets = useCoreAssets();
+  const session = useMarketSession();
+  const sessionError = session.isError ? `Session load failed: ${errorText(session.error)}` : null;
+  return (
+    <section aria-labelledby="market-heading" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between">
+        <h2 id="market-heading" className="text-sm font-semibold tracking-tight">Market</h2>
+        <LiveDot status={socket} />
+      </div>
+      <GateBanner />
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <HealthCard />
+        {CORE_ASSET_SYMBOLS.map((s) => (
+          <AssetCard key={s} symbol={s} asset={assets.data?.[s]} loading={assets.isPending} />
+        ))}
+        <MoversCard />
+      </div>
+      <SentimentStrip session={session.data} sessionError={sessionError} />
+      <div className="grid gap-3 md:grid-cols-3">
+        <SessionPulseCard session={session.data} error={sessionError} />
+        {CORE_ASSET_SYMBOLS.map((s) => (
+          <OrderbookCard key={s} symbol={s} />
+        ))}
+      </div>
+    </section>
+  );
+}

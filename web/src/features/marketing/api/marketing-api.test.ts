@@ -1,0 +1,86 @@
+// Readers for other modules' JSON and the contact toast texts (spec 01 §8).
+import { describe, expect, test } from "bun:test";
+import { ApiError } from "@web/lib/api";
+import { contactErrorText, contactSuccessText } from "./contact";
+import { normalizePublicLive } from "./public-live";
+import { normalizeTrackRecord } from "./track-record";
+import { normalizeUserStats } from "./user-stats";
+import { normalizeProfileContact } from "./user-profile";
+
+describe("contact texts", () => {
+  test("success with and without a ticket id", () => {
+    expect(contactSuccessText({ ticket_id: 42 })).toBe("Your ticket ID: 42. Check your email for confirmation.");
+    expect(contactSuccessText({ detail: "ok" })).toBe("Thank you for contacting us. We'll get back to you soon.");
+    expect(contactSuccessText(null)).toBe("Thank you for contacting us. We'll get back to you soon.");
+  });
+  test("failure: detail, then message, then status text, then the fallback", () => {
+    expect(contactErrorText(new ApiError("x", 429, '{"detail":"Too many messages"}', "Too Many Requests"))).toBe("Too many messages");
+    expect(contactErrorText(new ApiError("x", 500, '{"message":"Mailer down"}', "Internal Server Error"))).toBe("Mailer down");
+    expect(contactErrorText(new ApiError("x", 502, "<html>", "Bad Gateway"))).toBe("Bad Gateway");
+    expect(contactErrorText(new ApiError("x", 502, "", ""))).toBe("Failed to send message");
+    expect(contactErrorText(new TypeError("Failed to fetch"))).toBe("Failed to send message. Please try again.");
+  });
+});
+
+describe("normalizePublicLive", () => {
+  test("reads counts and keeps at most 3 unfinished analyses", () => {
+    const live = normalizePublicLive({
+      signals_generated: 120,
+      active_analyses: 4,
+      live: [
+        { id: 1, symbol: "btcusdt", created_at: "2025-01-01T00:00:00Z", status: "IN_PROGRESS", progress: 0 },
+        { id: 2, symbol: "ETHUSDT", created_at: "2025-01-01T00:01:00Z", status: "COMPLETED", progress: 100 },
+        { id: 3, symbol: "SOLUSDT", status: "IN_PROGRESS", progress_percent: 66.6 },
+        { id: 4, symbol: "XRPUSDT", status: "PENDING" },
+        { id: 5, symbol: "BNBUSDT", status: "IN_PROGRESS", progress: 10 },
+      ],
+    });
+    expect(live).toEqual({
+      signalsGenerated: 120,
+      activeAnalyses: 4,
+      live: [
+        { id: "1", symbol: "BTCUSDT", createdAt: "2025-01-01T00:00:00Z", status: "IN_PROGRESS", progress: 0 },
+        { id: "3", symbol: "SOLUSDT", createdAt: null, status: "IN_PROGRESS", progress: 66.6 },
+        { id: "4", symbol: "XRPUSDT", createdAt: null, status: "PENDING", progress: null },
+      ],
+    });
+  });
+  test("unwraps a data envelope; junk gives null", () => {
+    expect(normalizePublicLive({ data: { signals_generated: 3, live: [] } })).toEqual({ signalsGenerated: 3, activeAnalyses: null, live: [] });
+    expect(normalizePublicLive(null)).toBeNull();
+    expect(normalizePublicLive("<html>")).toBeNull();
+  });
+});
+
+describe("normalizeTrackRecord", () => {
+  const base = { win_rate: 0.543, sample_size: 812, period_start: "2024-01-01", period_end: "2025-06-30", expectancy_r: 0.12, source: "backtest" };
+  test("a measured record", () => {
+    expect(normalizeTrackRecord(base)).toEqual({
+      winRate: 0.543,
+      sampleSize: 812,
+      periodStart: "2024-01-01",
+      periodEnd: "2025-06-30",
+      expectancyR: 0.12,
+      source: "backtest",
+    });
+  });
+  test("percent input is scaled to a ratio", () => {
+    expect(normalizeTrackRecord({ ...base, win_rate: 54.3 })?.winRate).toBeCloseTo(0.543, 10);
+  });
+  test("no sample, no rate or no body means no record", () => {
+    expect(normalizeTrackRecord({ ...base, sample_size: 0 })).toBeNull();
+    expect(normalizeTrackRecord({ ...base, win_rate: null })).toBeNull();
+    expect(normalizeTrackRecord(null)).toBeNull();
+  });
+});
+
+test("user stats: confidence as ratio or percent, zero means no value", () => {
+  expect(normalizeUserStats({ activeSignals: 2, avgConfidence: 0.714, credits: 5 })).toEqual({ activeSignals: 2, avgConfidencePercent: 71, credits: 5 });
+  expect(normalizeUserStats({ avgConfidence: 68.4 })?.avgConfidencePercent).toBe(68);
+  expect(normalizeUserStats({ avgConfidence: 0 })?.avgConfidencePercent).toBeNull();
+});
+
+test("profile contact joins first and last name in either spelling", () => {
+  expect(normalizeProfileContact({ first_name: "Ada", last_name: "Lovelace", email: "ada@x.io" })).toEqual({ name: "Ada Lovelace", email: "ada@x.io" });
+  expect(normalizeProfileContact({ firstName: "Ada", email: "ada@x.io" })).toEqual({ name: "Ada", email: "ada@x.io" });
+});

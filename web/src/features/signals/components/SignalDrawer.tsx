@@ -1,0 +1,126 @@
+// Side drawer opened by View: id or AN number, date, timeframe, tiles (or the NO TRADE notice), reasoning, Close / New Analysis.
+import * as D from "@radix-ui/react-dialog";
+import { Ban, X } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button, ButtonLink } from "@web/components/ui/Button";
+import { cn } from "@web/components/ui/cn";
+import { formatPrice } from "@web/lib/format";
+import { useAnalysisDetail, useLatestReasoning } from "../api/analysis-detail";
+import { liveProgress, type Row } from "../hooks/rows";
+import { formatRowDate } from "./SignalsTable";
+import { LiveTag, StatusBadge, TypeBadge } from "./SignalBadges";
+
+export const LOADING_TEXT = "Loading…";
+export const NO_REASONING_TEXT = "No reasoning yet.";
+
+function Tile({ label, children, tone }: { label: string; children: ReactNode; tone?: "pos" | "neg" }) {
+  return (
+    <div className="rounded-lg border border-line bg-bg/50 px-3 py-2.5">
+      <p className="text-[10px] font-semibold uppercase tracking-[0.08em] text-faint">{label}</p>
+      <div className={cn("num mt-1 font-mono text-sm font-semibold", tone === "pos" && "text-accent-strong", tone === "neg" && "text-rose-400")}>{children}</div>
+    </div>
+  );
+}
+
+function ReasoningBlock({ row }: { row: Row }) {
+  const analysisId = row.kind === "analysis" ? row.analysis.id : null;
+  const reasoning = useLatestReasoning(analysisId, row.live);
+  let text: string;
+  if (row.kind === "signal") text = row.signal.reasoning ?? NO_REASONING_TEXT;
+  else if (reasoning.isPending) text = LOADING_TEXT;
+  else text = reasoning.data?.fullReasoning ?? reasoning.data?.reason ?? row.analysis.reason ?? NO_REASONING_TEXT;
+  return (
+    <section className="mt-5">
+      <h3 className="text-[11px] font-semibold uppercase tracking-[0.08em] text-muted">{row.live ? "Live Reasoning" : "Reasoning"}</h3>
+      <p data-testid="drawer-reasoning" className="mt-2 whitespace-pre-line rounded-lg border border-line bg-bg/40 p-3 text-[13px] leading-relaxed text-ink/90">
+        {text}
+      </p>
+      {row.kind === "analysis" && reasoning.data && reasoning.data.criteria.length > 0 ? (
+        <ul className="mt-2 list-disc space-y-0.5 pl-5 text-xs text-muted">
+          {reasoning.data.criteria.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function DrawerBody({ row }: { row: Row }) {
+  const detail = useAnalysisDetail(row.kind === "analysis" && row.live ? row.analysis.id : null);
+  const analysis = row.kind === "analysis" ? (detail.data ?? row.analysis) : null;
+  const signal = row.kind === "signal" ? row.signal : null;
+  const ident = signal ? `ID #${signal.id}` : `AN-${row.kind === "analysis" ? row.analysis.id : ""}`;
+  const timeframe = signal?.timeframe ?? null;
+  const status = analysis?.status ?? row.status;
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
+        <div className="min-w-0">
+          <D.Title className="flex items-center gap-2 font-mono text-base font-semibold">
+            {row.symbol}
+            <span className="text-xs font-medium text-muted">{ident}</span>
+          </D.Title>
+          <D.Description className="num mt-1 text-xs text-muted">
+            {formatRowDate(row.createdAt)}
+            {timeframe ? ` · ${timeframe}` : ""}
+          </D.Description>
+        </div>
+        <D.Close aria-label="Close drawer" className="rounded-md p-1.5 text-muted hover:bg-white/5 hover:text-ink">
+          <X className="size-5" />
+        </D.Close>
+      </div>
+      <div className="flex-1 overflow-y-auto px-5 py-4">
+        {signal?.noTrade ? (
+          <div data-testid="no-trade-notice" className="flex gap-3 rounded-lg border border-line-strong bg-white/[0.03] p-4">
+            <Ban className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden />
+            <div>
+              <p className="text-sm font-semibold">NO TRADE</p>
+              <p className="mt-1 text-xs leading-relaxed text-muted">
+                The AI judged this setup unfavourable, so no entry was issued.
+                {signal.creditsStatus === "RELEASED" ? " Your credit was refunded." : ""}
+              </p>
+            </div>
+          </div>
+        ) : (
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <Tile label="Signal">{signal ? <TypeBadge type={signal.type} /> : row.live ? <LiveTag /> : "—"}</Tile>
+            {analysis && row.live ? <Tile label="Progress">{liveProgress(analysis)}%</Tile> : <Tile label="Confidence">{signal?.confidence != null ? `${signal.confidence}%` : "—"}</Tile>}
+            <Tile label="Entry">{formatPrice(signal?.entry)}</Tile>
+            <Tile label="TP" tone="pos">{formatPrice(signal?.takeProfit)}</Tile>
+            <Tile label="SL" tone="neg">{formatPrice(signal?.stopLoss)}</Tile>
+            <Tile label="RR">{signal?.rr != null ? signal.rr.toFixed(2) : "—"}</Tile>
+            <Tile label="Timeframe">{timeframe ?? "—"}</Tile>
+            <Tile label="Status">
+              <StatusBadge status={status} live={row.live} />
+            </Tile>
+            {signal?.entryTiming ? <Tile label="Entry Timing">{signal.entryTiming}</Tile> : null}
+          </div>
+        )}
+        <ReasoningBlock row={row} />
+      </div>
+      <div className="flex gap-2 border-t border-line px-5 py-4">
+        <D.Close asChild>
+          <Button variant="secondary" className="flex-1">Close</Button>
+        </D.Close>
+        <ButtonLink to="/trading" className="flex-1">New Analysis</ButtonLink>
+      </div>
+    </>
+  );
+}
+
+export function SignalDrawer({ row, onClose }: { row: Row | null; onClose: () => void }) {
+  return (
+    <D.Root open={row !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-[2px]" />
+        <D.Content
+          data-testid="signal-drawer"
+          className="panel-slide fixed inset-y-0 right-0 z-50 flex w-full max-w-[28rem] flex-col border-l border-line-strong bg-surface shadow-2xl"
+        >
+          {row ? <DrawerBody row={row} /> : null}
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

@@ -1,0 +1,227 @@
+// Spec 02 §3/§4 rules: signal readers, status classes, live/completed rows, filters, 7-day series, polling and errors.
+import { describe, expect, test } from "bun:test";
+import { ApiError } from "@web/lib/api";
+import { confidencePercent, inferSignalType, readAnalysis, readSignal, type Analysis, type Signal } from "../api/entities";
+import { addLocalCredit, finishedIds } from "./completion";
+import { formatMmSs, secondsUntilNext } from "./countdown";
+import { activeInterval, describeError, detailInterval, errorKind, isTransientHtml, reasoningInterval, signalsRetry } from "./polling";
+import { buildRows, filterRows, filtersActive, isLiveAnalysis, liveProgress, DEFAULT_FILTERS } from "./rows";
+import { computeStats, dailySeries, last7Days, trendPercent } from "./stats";
+import { classifyStatus, isFailureStatus, statusLabel } from "./status";
+
+const NOW = Date.parse("2025-06-10T12:00:00Z");
+const iso = (hoursAgo: number) => new Date(NOW - hoursAgo * 3600_000).toISOString();
+
+function sig(id: number, over: Partial<Signal> = {}): Signal {
+  return {
+    id, symbol: "BTCUSDT", type: "LONG", confidence: 70, status: "COMPLETED", createdAt: iso(1), entry: 100, takeProfit: 110, stopLoss: 95, rr: 2,
+    timeframe: "1h", entryTiming: "Now", reasoning: "r", requestId: id * 10, noTrade: false, creditsStatus: "USED", ...over,
+  };
+}
+function an(id: number, over: Partial<Analysis> = {}): Analysis {
+  return {
+    id, symbol: "ETHUSDT", status: "IN_PROGRESS", phase: 1, createdAt: iso(0.5), nextRunAt: null, timeRemaining: 30, progress: null, creditsStatus: "HELD",
+    finalSignalId: null, finalSignal: null, signalType: null, reason: null, ...over,
+  };
+}
+
+describe("signal readers", () => {
+  test("type from any spelling, BUY/SELL mapped, else no_trade flag, TP/SL geometry, reasoning", () => {
+    expect(inferSignalType({ signalType: "buy" })).toBe("LONG");
+    expect(inferSignalType({ action: "SELL" })).toBe("SHORT");
+    expect(inferSignalType({ signal_type: "NO_TRADE" })).toBe("NO_TRADE");
+    expect(inferSignalType({ no_trade: true })).toBe("NO_TRADE");
+    expect(inferSignalType({ entry_price: 100, take_profit: 110, stop_loss: 95 })).toBe("LONG");
+    expect(inferSignalType({ entry_price: 100, take_profit: 90, stop_loss: 105 })).toBe("SHORT");
+    expect(inferSignalType({ reasoning: "Bias is SHORT below the range" })).toBe("SHORT");
+    expect(inferSignalType({ reasoning: "LONG or SHORT unclear" })).toBeNull();
+  });
+  test("confidence 0..1 scaled to a whole percent, percent kept, clamped", () => {
+    expect(confidencePercent(0.555)).toBe(56);
+    expect(confidencePercent(72.4)).toBe(72);
+    expect(confidencePercent(140)).toBe(100);
+    expect(confidencePercent(null)).toBeNull();
+  });
+  test("readSignal takes the alternative field names", () => {
+    const s = readSignal({ id: 3, symbol: "solusdt", action: "BUY", confidence_percent: 64, current_status: "ACTIVE", generated_at: "2025-01-01T00:00:00Z", reason: "why", analysis_request_id: 9 });
+    expect(s).toMatchObject({ id: 3, symbol: "SOLUSDT", type: "LONG", confidence: 64, status: "ACTIVE", createdAt: "2025-01-01T00:00:00Z", reasoning: "why", requestId: 9, noTrade: false });
+    expect(readSignal({ symbol: "X" })).toBeNull();
+  });
+  test("readAnalysis takes request_id and final signal fields", () => {
+    const a = readAnalysis({ request_id: 5, symbol: "btcusdt", status: "COMPLETED", credits_status: "RELEASED", final_signal: { id: 8, type: "NO_TRADE" }, latest_reasoning: { reason: "flat" } });
+    expect(a).toMatchObject({ id: 5, symbol: "BTCUSDT", creditsStatus: "RELEASED", finalSignalId: 8, reason: "flat" });
+    expect(a?.finalSignal?.type).toBe("NO_TRADE");
+  });
+});
+
+describe("status classes", () => {
+  test("completed and in-progress words of spec 02 §4", () => {
+    for (const s of ["COMPLETED", "final", "Finished", "done", "CLOSED", "success", "ready"]) expect(classifyStatus(s)).toBe("completed");
+    for (const s of ["IN_PROGRESS", "ON_HOLD", "open", "ACTIVE", "pending", "generating", "processing", "building", "running"]) expect(classifyStatus(s)).toBe("in_progress");
+    expect(classifyStatus("FAILED")).toBe("other");
+    expect(classifyStatus(null)).toBe("other");
+  });
+  test("badge text and failure colouring", () => {
+    expect(statusLabel("IN_PROGRESS", true)).toBe("Running");
+    expect(statusLabel("COMPLETED", false)).toBe("Completed");
+    expect(statusLabel("ACTIVE", false)).toBe("In Progress");
+    expect(statusLabel("FAILED", false)).toBe("FAILED");
+    expect(isFailureStatus("FAILED")).toBe(true);
+    expect(isFailureStatus("user_cancelled")).toBe(true);
+    expect(isFailureStatus("ERROR")).toBe(true);
+    expect(isFailureStatus("COMPLETED")).toBe(false);
+  });
+});
+
+describe("rows", () => {
+  test("live = unfinished analysis without a signal", () => {
+    expect(isLiveAnalysis(an(1))).toBe(true);
+    expect(isLiveAnalysis(an(1, { finalSignalId: 4 }))).toBe(false);
+    expect(isLiveAnalysis(an(1, { status: "COMPLETED" }))).toBe(false);
+    expect(isLiveAnalysis(an(1, { status: "FAILED" }))).toBe(false);
+  });
+  test("signals plus signal-less analyses, deduplicated, newest first", () => {
+    const signals = [sig(1, { createdAt: iso(5) }), sig(2, { createdAt: iso(2) })];
+    const history = [an(10, { status: "COMPLETED", finalSignalId: 1, createdAt: iso(5) }), an(30, { status: "FAILED", createdAt: iso(3) }), an(40, { createdAt: iso(0.1) })];
+    const active = [an(40, { createdAt: iso(0.1), progress: 55 })];
+    const rows = buildRows(signals, history, active);
+    expect(rows.map((r) => r.key)).toEqual(["a40", "s2", "a30", "s1"]);
+    expect(rows.map((r) => r.live)).toEqual([true, false, false, false]);
+    const first = rows[0];
+    expect(first.kind === "analysis" && first.analysis.progress).toBe(55);
+  });
+  test("a finished analysis whose signal is not listed yet shows its embedded signal", () => {
+    const rows = buildRows([], [an(7, { status: "COMPLETED", finalSignalId: 70, finalSignal: sig(70, { requestId: 7 }) })], []);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "signal", key: "s70", live: false });
+  });
+  test("filters: symbol substring, type, time range", () => {
+    const rows = buildRows(
+      [sig(1, { symbol: "BTCUSDT", type: "LONG", createdAt: iso(2) }), sig(2, { symbol: "ETHUSDT", type: "SHORT", createdAt: iso(48) }), sig(3, { symbol: "SOLUSDT", type: "NO_TRADE", createdAt: iso(24 * 10) })],
+      [],
+      [an(9, { symbol: "BTCUSDT" })],
+    );
+    const keys = (f: Partial<typeof DEFAULT_FILTERS>) => filterRows(rows, { ...DEFAULT_FILTERS, ...f }, NOW).map((r) => r.key);
+    expect(keys({})).toEqual(["a9", "s1", "s2", "s3"]);
+    expect(keys({ symbol: " btc " })).toEqual(["a9", "s1"]);
+    expect(keys({ type: "SHORT" })).toEqual(["s2"]);
+    expect(keys({ type: "NO_TRADE" })).toEqual(["s3"]);
+    expect(keys({ range: "Last 24H" })).toEqual(["a9", "s1"]);
+    expect(keys({ range: "Last 7D" })).toEqual(["a9", "s1", "s2"]);
+    expect(keys({ range: "Last 30D", symbol: "sol" })).toEqual(["s3"]);
+    expect(filtersActive(DEFAULT_FILTERS)).toBe(false);
+    expect(filtersActive({ ...DEFAULT_FILTERS, range: "Last 7D" })).toBe(true);
+  });
+  test("live progress defaults to 30% and is clamped", () => {
+    expect(liveProgress(an(1, { progress: null }))).toBe(30);
+    expect(liveProgress(an(1, { progress: 0 }))).toBe(30);
+    expect(liveProgress(an(1, { progress: 66.6 }))).toBe(67);
+    expect(liveProgress(an(1, { progress: 130 }))).toBe(100);
+  });
+});
+
+describe("7-day series and trend", () => {
+  test("last 7 UTC days, oldest first", () => {
+    expect(last7Days(NOW)).toEqual(["2025-06-04", "2025-06-05", "2025-06-06", "2025-06-07", "2025-06-08", "2025-06-09", "2025-06-10"]);
+  });
+  test("daily sums are zero-filled and ignore older items", () => {
+    const items = [{ at: "2025-06-10T01:00:00Z", n: 2 }, { at: "2025-06-10T23:59:00Z", n: 1 }, { at: "2025-06-04T00:00:00Z", n: 5 }, { at: "2025-06-03T23:59:59Z", n: 9 }, { at: "bad", n: 4 }];
+    expect(dailySeries(items, (i) => i.at, NOW, (i) => i.n).map((p) => p.value)).toEqual([5, 0, 0, 0, 0, 0, 3]);
+  });
+  test("trend: last 7 vs previous 7", () => {
+    expect(trendPercent(6, 4)).toBe(50);
+    expect(trendPercent(1, 3)).toBe(-66.7);
+    expect(trendPercent(0, 0)).toBe(0);
+    expect(trendPercent(3, 0)).toBeNull();
+  });
+  test("client-side cards from the lists", () => {
+    const stats = computeStats({
+      signals: [sig(1, { createdAt: iso(1) }), sig(2, { createdAt: iso(30) }), sig(3, { createdAt: iso(24 * 9) })],
+      analyses: [an(1), an(2, { status: "COMPLETED" }), an(3, { status: "COMPLETED" }), an(4, { status: "FAILED" })],
+      transactions: [
+        { type: "DEDUCTION", amount: -1, createdAt: iso(1) },
+        { type: "DEDUCTION", amount: -1, createdAt: iso(30) },
+        { type: "REFUND", amount: 1, createdAt: iso(30) },
+        { type: "GRANT", amount: 10, createdAt: iso(40) },
+      ],
+      usage: null,
+      now: NOW,
+    });
+    expect(stats.totalSignals).toMatchObject({ value: 3, last7: 2, previous7: 1, trendPercent: 100 });
+    expect(stats.totalSignals.series.map((p) => p.value)).toEqual([0, 0, 0, 0, 0, 1, 1]);
+    expect(stats.liveAnalyses).toMatchObject({ value: 1, completed: 2 });
+    expect(stats.usedCredits).toMatchObject({ value: 2, today: 1 });
+    expect(stats.returnedCredits).toMatchObject({ value: 1, ratio: 0.5 });
+    expect(computeStats({ signals: [], analyses: [], transactions: [], usage: { used: 8, refunded: 2 }, now: NOW }).returnedCredits.ratio).toBe(0.25);
+  });
+});
+
+describe("polling rules", () => {
+  test("active: 8 s while running and visible, else 5 s", () => {
+    expect(activeInterval(["IN_PROGRESS"], true)).toBe(8000);
+    expect(activeInterval(["IN_PROGRESS"], false)).toBe(5000);
+    expect(activeInterval([], true)).toBe(5000);
+  });
+  test("detail: 10 s with next_run_at, 8 s without or before data, none when settled", () => {
+    expect(detailInterval({ status: "IN_PROGRESS", nextRunAt: "2025-01-01T00:00:00Z" })).toBe(10000);
+    expect(detailInterval({ status: "IN_PROGRESS", nextRunAt: null })).toBe(8000);
+    expect(detailInterval(null)).toBe(8000);
+    expect(detailInterval({ status: "COMPLETED", nextRunAt: null })).toBe(false);
+  });
+  test("reasoning by remaining time", () => {
+    expect([61, 60, 16, 15, 1, 0, null].map(reasoningInterval)).toEqual([12000, 7000, 7000, 4000, 4000, 5000, 5000]);
+  });
+});
+
+describe("errors of the signals list", () => {
+  const html = "<!DOCTYPE html><html><body>Bad gateway</body></html>";
+  test("classes and retry budgets: HTML 6, parse/network 3, others none", () => {
+    const htmlErr = new ApiError("x", 502, html);
+    const parseErr = new ApiError("Invalid JSON response: Unexpected token", 200, "{oops");
+    expect(errorKind(htmlErr)).toBe("html");
+    expect(errorKind(parseErr)).toBe("parse");
+    expect(errorKind(new TypeError("Failed to fetch"))).toBe("network");
+    expect(errorKind(new ApiError("x", 500, '{"detail":"boom"}'))).toBe("other");
+    expect(signalsRetry(5, htmlErr)).toBe(true);
+    expect(signalsRetry(6, htmlErr)).toBe(false);
+    expect(signalsRetry(2, parseErr)).toBe(true);
+    expect(signalsRetry(3, parseErr)).toBe(false);
+    expect(signalsRetry(0, new ApiError("x", 400, '{"detail":"bad"}'))).toBe(false);
+    expect(isTransientHtml(htmlErr)).toBe(true);
+    expect(isTransientHtml(new ApiError("x", 200, html))).toBe(true);
+    expect(isTransientHtml(new ApiError("x", 404, html))).toBe(false);
+  });
+  test("spec 02 §8 texts", () => {
+    expect(describeError(new ApiError("x", 502, html))).toBe("Server returned HTML (5xx)");
+    expect(describeError(new ApiError("x", 500, '{"detail":"db down"}'))).toBe("db down");
+    expect(describeError(new ApiError("x", 503, "busy"))).toBe("Server error 503");
+    expect(describeError(new ApiError("x", 403, '{"message":"nope"}'))).toBe("nope");
+    expect(describeError(new ApiError("x", 404, html))).toBe("Client error 404 (HTML fallback)");
+    expect(describeError(new ApiError("x", 410, "gone"))).toBe("Client error 410");
+    expect(describeError(new ApiError("x", 200, html))).toBe("Received HTML instead of JSON");
+    expect(describeError(new ApiError("Invalid JSON response: bad", 200, "{oops"))).toBe("JSON parse failed: {oops");
+    expect(describeError(new ApiError("Expected JSON response but got 'text/plain'", 200, "plain"))).toBe("Undeclared JSON parse failed: plain");
+    expect(describeError(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
+  });
+});
+
+describe("completion", () => {
+  test("finished = was running, now gone or no longer running", () => {
+    expect(finishedIds([an(1), an(2), an(3, { status: "COMPLETED" })], [an(2), an(1, { status: "COMPLETED" })])).toEqual([1]);
+    expect(finishedIds([an(1), an(2)], [])).toEqual([1, 2]);
+    expect(finishedIds([], [an(1)])).toEqual([]);
+  });
+  test("one local credit back, only onto a known balance", () => {
+    expect(addLocalCredit({ credits: 4 })).toEqual({ credits: 5 });
+    expect(addLocalCredit(undefined)).toBeUndefined();
+  });
+});
+
+test("countdown from next_run_at, else from the fetched remaining seconds", () => {
+  expect(secondsUntilNext({ nextRunAt: new Date(NOW + 75_500).toISOString(), timeRemaining: null }, NOW, NOW)).toBe(76);
+  expect(secondsUntilNext({ nextRunAt: null, timeRemaining: 30 }, NOW + 10_000, NOW)).toBe(20);
+  expect(secondsUntilNext({ nextRunAt: null, timeRemaining: null }, NOW, NOW)).toBe(0);
+  expect(formatMmSs(76)).toBe("01:16");
+  expect(formatMmSs(0)).toBe("00:00");
+  expect(formatMmSs(3599)).toBe("59:59");
+});

@@ -1,0 +1,120 @@
+// 'New Analysis' panel: symbol combobox, favorites (star, Favorites Only, counter, quick-start chips) and the main button.
+import { Coins, Rocket, Zap } from "lucide-react";
+import { Button, ButtonLink } from "@web/components/ui/Button";
+import { Card, CardHeader, CardTitle } from "@web/components/ui/Card";
+import { Checkbox } from "@web/components/ui/Checkbox";
+import { Spinner } from "@web/components/ui/Spinner";
+import { favoritesCounter, quickChips } from "../hooks/favorites";
+import { normalizeSymbolInput } from "../hooks/symbol-search";
+import { StarButton, SymbolCombobox } from "./SymbolCombobox";
+
+export function StartPanel(props: {
+  input: string;
+  onInput: (value: string) => void;
+  onInvalid: (symbol: string) => void;
+  symbols: readonly string[];
+  favorites: readonly string[];
+  favoritesOnly: boolean;
+  onFavoritesOnly: (v: boolean) => void;
+  onToggleFavorite: (symbol: string) => void;
+  /** Null while the balance is unknown. */
+  credits: number | null;
+  pending: boolean;
+  onStart: () => void;
+  onQuickStart: (symbol: string) => void;
+}) {
+  const symbol = normalizeSymbolInput(props.input);
+  const known = props.symbols.includes(symbol);
+  const chips = quickChips(props.favorites);
+  const noCredits = props.credits !== null && props.credits <= 0;
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-2">
+          <Zap className="size-4 text-accent" aria-hidden />
+          <CardTitle>New Analysis</CardTitle>
+        </div>
+        <span className="text-xs text-muted">1 credit per analysis</span>
+      </CardHeader>
+      <div className="space-y-4 p-4 sm:p-5">
+        <div>
+          <label htmlFor="symbol-search" className="text-[13px] font-medium text-muted">
+            Trading pair
+          </label>
+          <div className="mt-1.5 flex items-center gap-2">
+            <div className="min-w-0 flex-1">
+              <SymbolCombobox
+                value={props.input}
+                onChange={props.onInput}
+                onSelect={props.onInput}
+                onInvalid={props.onInvalid}
+                symbols={props.symbols}
+                favorites={props.favorites}
+                favoritesOnly={props.favoritesOnly}
+                onToggleFavorite={props.onToggleFavorite}
+              />
+            </div>
+            <StarButton
+              symbol={known ? symbol : "the chosen pair"}
+              active={known && props.favorites.includes(symbol)}
+              disabled={!known}
+              onToggle={props.onToggleFavorite}
+              className="size-11 rounded-lg border border-line-strong bg-bg/60"
+            />
+          </div>
+          <div className="mt-2.5 flex items-center justify-between gap-3">
+            <Checkbox id="favorites-only" checked={props.favoritesOnly} onCheckedChange={props.onFavoritesOnly} label="Favorites Only" />
+            <span className="num text-xs text-muted" aria-label="Favorites count">
+              {favoritesCounter(props.favorites.length)}
+            </span>
+          </div>
+        </div>
+
+        <div className="rounded-lg border border-line bg-bg/40 px-3 py-2.5">
+          {chips.length > 0 ? (
+            <>
+              <p className="text-[11px] font-medium uppercase tracking-wide text-faint">Quick start · Tap to auto-start</p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {chips.map((s) => (
+                  <button
+                    key={s}
+                    type="button"
+                    disabled={props.pending}
+                    onClick={() => props.onQuickStart(s)}
+                    aria-label={`Quick start ${s}`}
+                    className="inline-flex h-8 items-center gap-1.5 rounded-full border border-line-strong bg-surface-2 px-3 font-mono text-xs font-semibold text-ink transition-colors hover:border-accent/60 hover:text-accent-strong disabled:opacity-50"
+                  >
+                    <Rocket className="size-3.5 text-accent" aria-hidden />
+                    {s}
+                  </button>
+                ))}
+              </div>
+            </>
+          ) : (
+            <p className="text-xs text-muted">Add favorites using star icon →</p>
+          )}
+        </div>
+
+        {props.pending ? (
+          <Button size="lg" className="w-full" disabled>
+            <Spinner className="size-4 text-[#03140d]" label="Launching" />
+            Launching…
+          </Button>
+        ) : noCredits ? (
+          <ButtonLink to="/pricing" size="lg" className="w-full">
+            <Coins className="size-4" aria-hidden />
+            Buy Credits
+          </ButtonLink>
+        ) : (
+          <Button size="lg" className="w-full" onClick={props.onStart}>
+            <Rocket className="size-4" aria-hidden />
+            {symbol ? `Start Analysis (${symbol})` : "Start Analysis"}
+          </Button>
+        )}
+        <p className="text-xs leading-relaxed text-faint">
+          One credit is held at start. It is used when a LONG or SHORT signal is issued and returned when the result is No Trade.
+        </p>
+      </div>
+    </Card>
+  );
+}

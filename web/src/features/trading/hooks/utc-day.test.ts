@@ -1,0 +1,24 @@
+// The Day Signal day key rolls at UTC midnight whatever the local time zone.
+import { describe, expect, test } from "bun:test";
+import { isOnUtcDay, msUntilNextUtcMidnight, utcDayKey, utcDayTitle } from "./utc-day";
+
+describe("utc day", () => {
+  test("key is the UTC date", () => {
+    expect(utcDayKey(Date.parse("2025-09-25T23:59:59.999Z"))).toBe("2025-09-25");
+    expect(utcDayKey(Date.parse("2025-09-26T00:00:00Z"))).toBe("2025-09-26");
+    // 01:30 in UTC+2 is still the previous UTC day.
+    expect(utcDayKey(Date.parse("2025-09-26T01:30:00+02:00"))).toBe("2025-09-25");
+  });
+  test("time to the next UTC midnight", () => {
+    expect(msUntilNextUtcMidnight(Date.parse("2025-09-25T23:59:59Z"))).toBe(1000);
+    expect(msUntilNextUtcMidnight(Date.parse("2025-09-25T12:00:00Z"))).toBe(12 * 3600_000);
+    expect(msUntilNextUtcMidnight(Date.parse("2025-09-26T00:00:00Z"))).toBe(24 * 3600_000);
+  });
+  test("signals are today's by their UTC creation day; title reads like a date", () => {
+    expect(isOnUtcDay("2025-09-25T00:00:00Z", "2025-09-25")).toBe(true);
+    expect(isOnUtcDay("2025-09-24T23:59:59Z", "2025-09-25")).toBe(false);
+    expect(isOnUtcDay(null, "2025-09-25")).toBe(false);
+    expect(isOnUtcDay("not a date", "2025-09-25")).toBe(false);
+    expect(utcDayTitle("2025-09-25")).toBe("Sep 25, 2025");
+  });
+});

@@ -1,0 +1,122 @@
+// Request layer (spec 01 §7, §8): cookies, JSON, Bearer token, one refresh-and-retry on 401, exact error texts.
+import type { QueryFunctionContext } from "@tanstack/react-query";
+import { resolveApiUrl } from "./api-host";
+import { clearSession, getAccessToken, isExpiredOrUnknown, refreshAccessToken } from "./session";
+
+/** An HTTP failure; `message` follows spec 01 §8, `status` and `body` let callers map server texts. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  readonly statusText: string;
+  constructor(message: string, status: number, body: string, statusText = "") {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+    this.statusText = statusText;
+  }
+  /** The parsed JSON body, when the server sent JSON. */
+  get json(): unknown {
+    try {
+      return JSON.parse(this.body);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+// Error texts, exported so callers and tests share one definition.
+export const requestFailureMessage = (status: number, statusText: string, body: string) =>
+  `${status}: ${body || statusText}`;
+export const queryFailureMessage = (status: number, statusText: string, body: string) =>
+  `${status}: ${statusText} - ${body.slice(0, 500)}`;
+export const nonJsonMessage = (contentType: string | null, body: string) =>
+  `Expected JSON response but got '${contentType || "unknown"}': ${body.slice(0, 500)}`;
+export const invalidJsonMessage = (parseError: string, body: string) =>
+  `Invalid JSON response: ${parseError}: ${body.slice(0, 1000)}`;
+
+type Init = { method: string; body?: unknown };
+
+function buildInit({ method, body }: Init, token: string | null): RequestInit {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    // Form data carries its own multipart boundary; only plain values are sent as JSON.
+    if (typeof FormData !== "undefined" && body instanceof FormData) payload = body;
+    else {
+      headers["Content-Type"] = "application/json";
+      payload = JSON.stringify(body);
+    }
+  }
+  return { method, headers, body: payload, credentials: "include" };
+}
+
+// Auth endpoints answer 401 for bad credentials or a pending device; refreshing there would only loop.
+const isAuthPath = (path: string) => /^\/api\/auth\//.test(path);
+
+/** Sends once, and on a 401 with a token held refreshes (single-flight) and retries once with the new token. */
+async function send(path: string, init: Init): Promise<Response> {
+  const url = resolveApiUrl(path);
+  const token = getAccessToken();
+  const res = await fetch(url, buildInit(init, token));
+  if (res.status !== 401 || !token || isAuthPath(path)) return res;
+  const fresh = await refreshAccessToken();
+  if (!fresh) {
+    if (isExpiredOrUnknown(getAccessToken() ?? token, Date.now())) clearSession();
+    return res;
+  }
+  return fetch(url, buildInit(init, fresh));
+}
+
+/** Reads a successful body as JSON: empty bodies are null; other content is an error with spec 01 §8 text. */
+async function readJson<T>(res: Response): Promise<T | null> {
+  const text = await res.text();
+  if (res.status === 204 || text.trim() === "") return null;
+  const contentType = res.headers.get("content-type");
+  if (!contentType || !/\bjson\b/i.test(contentType)) {
+    throw new ApiError(nonJsonMessage(contentType, text), res.status, text);
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch (err) {
+    throw new ApiError(invalidJsonMessage(err instanceof Error ? err.message : String(err), text), res.status, text);
+  }
+}
+
+/** Generic helper: resolves to the parsed JSON (null for an empty body); throws ApiError 'status: text' on failure. */
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await send(path, { method, body });
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    throw new ApiError(requestFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);
+  }
+  return (await readJson<T>(res)) as T;
+}
+
+/** TanStack default query: GET on queryKey[0]; a 401 left after the refresh clears the session and yields null. */
+export async function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unknown> {
+  const path = queryKey[0];
+  if (typeof path !== "string") throw new Error("Query key must start with a path string");
+  const res = await send(path, { method: "GET" });
+  if (res.status === 401) {
+    clearSession();
+    return null;
+  }
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    throw new ApiError(queryFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);
+  }
+  return readJson<unknown>(res);
+}
+
+/** The server's own words for an error body: detail, else message, else null (used by forms and toasts). */
+export function serverMessage(err: unknown): string | null {
+  if (!(err instanceof ApiError)) return null;
+  const data = err.json;
+  if (data && typeof data === "object") {
+    if ("detail" in data && typeof data.detail === "string" && data.detail) return data.detail;
+    if ("message" in data && typeof data.message === "string" && data.message) return data.message;
+  }
+  return null;
+}

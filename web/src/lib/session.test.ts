@@ -1,0 +1,154 @@
+// Session keep rules (7 s grace / 60 s remaining), token exp parsing and the single-flight refresh against a real server.
+import { afterAll, beforeEach, describe, expect, test } from "bun:test";
+import { setApiHost } from "./api-host";
+import {
+  clearSession,
+  getAccessToken,
+  getLastRefreshError,
+  getSessionId,
+  getTokenSetAt,
+  isExpiredOrUnknown,
+  refreshAccessToken,
+  refreshFailureMessage,
+  resetSessionForTests,
+  setAccessToken,
+  setAccessTokenAt,
+  setSessionId,
+  shouldKeepToken,
+  subscribeSession,
+  tokenExpiryMs,
+} from "./session";
+import { fakeJwt, tokenExpiringIn } from "./test-jwt";
+
+const NOW = 1_750_000_000_000;
+const tokenWithExp = (expMs: number) => fakeJwt({ sub: "7", exp: Math.floor(expMs / 1000) });
+
+describe("tokenExpiryMs", () => {
+  test("reads exp in milliseconds", () => {
+    expect(tokenExpiryMs(fakeJwt({ exp: 1_750_000_123 }))).toBe(1_750_000_123_000);
+  });
+  test("null for missing exp, garbage and absent tokens", () => {
+    expect(tokenExpiryMs(fakeJwt({ sub: "1" }))).toBeNull();
+    expect(tokenExpiryMs("not-a-jwt")).toBeNull();
+    expect(tokenExpiryMs("a.!!!.c")).toBeNull();
+    expect(tokenExpiryMs(null)).toBeNull();
+  });
+});
+
+describe("shouldKeepToken", () => {
+  test("kept: more than 60 s left, set long ago", () => {
+    expect(shouldKeepToken(tokenWithExp(NOW + 61_000), NOW - 600_000, NOW)).toBe(true);
+  });
+  test("dropped: exactly 60 s left and set long ago", () => {
+    expect(shouldKeepToken(tokenWithExp(NOW + 60_000), NOW - 600_000, NOW)).toBe(false);
+  });
+  test("kept: 10 s left but set 6.999 s ago (grace)", () => {
+    expect(shouldKeepToken(tokenWithExp(NOW + 10_000), NOW - 6_999, NOW)).toBe(true);
+  });
+  test("dropped: 10 s left and set exactly 7 s ago", () => {
+    expect(shouldKeepToken(tokenWithExp(NOW + 10_000), NOW - 7_000, NOW)).toBe(false);
+  });
+  test("dropped: expired even if just set", () => {
+    expect(shouldKeepToken(tokenWithExp(NOW - 1_000), NOW, NOW)).toBe(false);
+  });
+  test("dropped: no exp, no token", () => {
+    expect(shouldKeepToken(fakeJwt({ sub: "1" }), NOW, NOW)).toBe(false);
+    expect(shouldKeepToken(null, NOW, NOW)).toBe(false);
+  });
+});
+
+describe("isExpiredOrUnknown", () => {
+  test("expired, missing exp and no token are all unusable", () => {
+    expect(isExpiredOrUnknown(tokenWithExp(NOW - 1), NOW)).toBe(true);
+    expect(isExpiredOrUnknown(fakeJwt({}), NOW)).toBe(true);
+    expect(isExpiredOrUnknown(null, NOW)).toBe(true);
+    expect(isExpiredOrUnknown(tokenWithExp(NOW + 1_000), NOW)).toBe(false);
+  });
+});
+
+test("refresh failure text: the response text, or 'refresh failed' when empty", () => {
+  expect(refreshFailureMessage("Refresh token reused")).toBe("Refresh token reused");
+  expect(refreshFailureMessage("  ")).toBe("refresh failed");
+});
+
+describe("store", () => {
+  beforeEach(() => resetSessionForTests());
+
+  test("setting a token records its time; clearing wipes token, session id and notifies", () => {
+    let notified = 0;
+    const off = subscribeSession(() => notified++);
+    const before = Date.now();
+    setAccessToken("tok");
+    setSessionId(12);
+    expect(getAccessToken()).toBe("tok");
+    expect(getSessionId()).toBe(12);
+    expect(getTokenSetAt()).toBeGreaterThanOrEqual(before);
+    clearSession();
+    expect([getAccessToken(), getSessionId(), getTokenSetAt()]).toEqual([null, null, null]);
+    expect(notified).toBe(3);
+    off();
+  });
+});
+
+describe("refreshAccessToken", () => {
+  let calls = 0;
+  let answer: { status: number; body: string } = { status: 200, body: "" };
+  const server = Bun.serve({
+    port: 0,
+    async fetch(req) {
+      if (new URL(req.url).pathname !== "/api/auth/refresh" || req.method !== "POST") return new Response("no", { status: 404 });
+      calls++;
+      await Bun.sleep(15);
+      return new Response(answer.body, { status: answer.status });
+    },
+  });
+  afterAll(() => server.stop(true));
+  beforeEach(() => {
+    resetSessionForTests();
+    calls = 0;
+    setApiHost(`http://127.0.0.1:${server.port}`);
+  });
+
+  test("single-flight: concurrent callers get the same new token from one request", async () => {
+    const fresh = tokenExpiringIn(900_000);
+    answer = { status: 200, body: JSON.stringify({ access_token: fresh }) };
+    const results = await Promise.all([refreshAccessToken(), refreshAccessToken(), refreshAccessToken()]);
+    expect(results).toEqual([fresh, fresh, fresh]);
+    expect(calls).toBe(1);
+    expect(getAccessToken()).toBe(fresh);
+  });
+
+  test("failure keeps a recently set token that is not expired", async () => {
+    answer = { status: 401, body: "Refresh token expired" };
+    const token = tokenExpiringIn(20_000);
+    setAccessTokenAt(token, Date.now() - 1_000);
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getAccessToken()).toBe(token);
+    expect(getLastRefreshError()).toBe("Refresh token expired");
+  });
+
+  test("failure clears a token set long ago with under 60 s left", async () => {
+    answer = { status: 401, body: "" };
+    setAccessTokenAt(tokenExpiringIn(20_000), Date.now() - 30_000);
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getAccessToken()).toBeNull();
+    expect(getLastRefreshError()).toBe("refresh failed");
+  });
+
+  test("a success without access_token counts as a failure", async () => {
+    answer = { status: 200, body: "{}" };
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getLastRefreshError()).toBe("refresh failed");
+  });
+
+  test("network failure keeps a valid token but clears an expired one", async () => {
+    setApiHost("http://127.0.0.1:1");
+    const valid = tokenExpiringIn(20_000);
+    setAccessTokenAt(valid, Date.now() - 600_000);
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getAccessToken()).toBe(valid);
+    setAccessTokenAt(tokenExpiringIn(-1_000), Date.now() - 600_000);
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getAccessToken()).toBeNull();
+  });
+});
