@@ -1,7 +1,8 @@
 // Route guards: signed-in routes wait for the session restore ('Loading...'), then go to /login; /login sends signed-in users on.
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { PageSpinner } from "@web/components/ui/Spinner";
+import { toast } from "@web/components/ui/toast";
 import { useAuthReady, useIsSignedIn } from "@web/lib/session";
 
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -11,6 +12,21 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (signedIn) return children;
   if (!ready) return <PageSpinner />;
   return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+}
+
+/**
+ * Spec 02 §2: a visitor who arrives signed out is told why (then RequireAuth sends them to /login); a session that
+ * ends on the page (Sign Out) has its own message, so no toast then.
+ */
+export function AuthRequiredToast({ description }: { description: string }) {
+  const ready = useAuthReady();
+  const signedIn = useIsSignedIn();
+  const hadSession = useRef(false);
+  if (signedIn) hadSession.current = true;
+  useEffect(() => {
+    if (ready && !signedIn && !hadSession.current) toast({ title: "Authentication Required", description, variant: "destructive" });
+  }, [ready, signedIn, description]);
+  return null;
 }
 
 export function GuestOnly({ children }: { children: ReactNode }) {

@@ -1,12 +1,10 @@
 // /dashboard (spec 02 §2): greeting and balance, the live market panel, stat cards, filters, the signals table and drawer.
 import { useQuery } from "@tanstack/react-query";
 import { Coins, Plus } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { ButtonLink } from "@web/components/ui/Button";
-import { toast } from "@web/components/ui/toast";
 import { useCreditBalance } from "@web/lib/credit-balance";
 import { isObj, str, unwrap } from "@web/lib/read";
-import { useAuthReady, useIsSignedIn } from "@web/lib/session";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { MarketPanel } from "@web/features/market/components/MarketPanel";
 import { useMarketSocket } from "@web/features/market/hooks/use-market-socket";
@@ -18,7 +16,7 @@ import { StatCards } from "@web/features/signals/components/StatCards";
 import { describeError } from "@web/features/signals/hooks/polling";
 import { DEFAULT_FILTERS, filterRows, filtersActive, type Filters, type Row } from "@web/features/signals/hooks/rows";
 import { useDashboardSignals } from "@web/features/signals/hooks/use-dashboard-signals";
-import { RequireAuth } from "../guards";
+import { AuthRequiredToast, RequireAuth } from "../guards";
 
 /** First name in either spelling; 'Trader' when the profile has none. */
 export function firstNameOf(raw: unknown): string {
@@ -102,24 +100,10 @@ export function DashboardPage() {
   );
 }
 
-/** Spec 02 §2: a signed-out visitor gets the toast, then RequireAuth sends them to /login (not shown on Sign Out). */
-function AuthRequiredToast() {
-  const ready = useAuthReady();
-  const signedIn = useIsSignedIn();
-  const hadSession = useRef(false);
-  if (signedIn) hadSession.current = true;
-  useEffect(() => {
-    if (ready && !signedIn && !hadSession.current) {
-      toast({ title: "Authentication Required", description: "Please sign in to access your dashboard.", variant: "destructive" });
-    }
-  }, [ready, signedIn]);
-  return null;
-}
-
 export function DashboardRoute() {
   return (
     <>
-      <AuthRequiredToast />
+      <AuthRequiredToast description="Please sign in to access your dashboard." />
       <RequireAuth>
         <DashboardPage />
       </RequireAuth>

@@ -2,7 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { list } from "@web/lib/read";
 import { useIsSignedIn } from "@web/lib/session";
-import { HISTORY_POLL_MS, activeInterval } from "../hooks/polling";
+import { activePollMs as activeInterval } from "@web/lib/analysis-polling";
+import { HISTORY_POLL_MS } from "../hooks/polling";
 import { readAnalysis, type Analysis } from "./entities";
 import { signalsKeys } from "./keys";
 import { fetchOr404 } from "./transactions";

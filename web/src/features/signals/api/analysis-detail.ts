@@ -2,7 +2,8 @@
 import { useQuery, type QueryFunctionContext } from "@tanstack/react-query";
 import { apiRequest } from "@web/lib/api";
 import { isObj } from "@web/lib/read";
-import { detailInterval, isInProgressStatus, reasoningInterval } from "../hooks/polling";
+import { detailPollMs as detailInterval, reasoningPollMs as reasoningInterval } from "@web/lib/analysis-polling";
+import { isInProgressStatus } from "@web/lib/analysis-status";
 import { readAnalysis, readReasoning, type Analysis, type Reasoning } from "./entities";
 import { REASONING_LIMIT, signalsKeys } from "./keys";
 

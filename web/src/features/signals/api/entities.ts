@@ -1,7 +1,9 @@
 // Readers for the spec 02 §3 entities (signal, analysis request, reasoning) in every spelling the server may use.
 import { bool, isObj, num, obj, str, type Obj } from "@web/lib/read";
 
-export type SignalType = "LONG" | "SHORT" | "NO_TRADE";
+import { confidencePercent, inferSignalType, readSignalType, type SignalType } from "@web/lib/signal-type";
+
+export { confidencePercent, inferSignalType, type SignalType };
 
 export type Signal = {
   id: number;
@@ -50,38 +52,6 @@ export type Reasoning = {
   status: string | null;
 };
 
-const ALIASES: Record<string, SignalType> = { LONG: "LONG", BUY: "LONG", SHORT: "SHORT", SELL: "SHORT", NO_TRADE: "NO_TRADE", "NO TRADE": "NO_TRADE", NOTRADE: "NO_TRADE" };
-
-export function parseSignalType(v: unknown): SignalType | null {
-  return typeof v === "string" ? (ALIASES[v.trim().toUpperCase()] ?? null) : null;
-}
-
-/** Spec 02 §3: the explicit type, else the no_trade flag, else TP/SL around entry, else LONG/SHORT in the reasoning. */
-export function inferSignalType(s: Obj): SignalType | null {
-  const explicit = parseSignalType(str(s, "type", "signal_type", "signalType", "action"));
-  if (explicit) return explicit;
-  if (bool(s, "no_trade") === true) return "NO_TRADE";
-  const entry = num(s, "entry_price");
-  const tp = num(s, "take_profit");
-  const sl = num(s, "stop_loss");
-  if (entry !== null && tp !== null && sl !== null) {
-    if (tp > entry && sl < entry) return "LONG";
-    if (tp < entry && sl > entry) return "SHORT";
-  }
-  const text = str(s, "reasoning", "reason") ?? "";
-  const long = /\bLONG\b/.test(text);
-  const short = /\bSHORT\b/.test(text);
-  if (long !== short) return long ? "LONG" : "SHORT";
-  return null;
-}
-
-/** 0..1 values are scaled to percent; the result is a whole percent clamped to 0..100. */
-export function confidencePercent(v: number | null): number | null {
-  if (v === null) return null;
-  const pct = v <= 1 ? v * 100 : v;
-  return Math.min(100, Math.max(0, Math.round(pct)));
-}
-
 export function readSignal(s: Obj): Signal | null {
   const id = num(s, "id");
   if (id === null) return null;
@@ -123,7 +93,7 @@ export function readAnalysis(a: Obj): Analysis | null {
     creditsStatus: str(a, "credits_status"),
     finalSignalId: num(a, "final_signal_id") ?? (finalObj ? num(finalObj, "id") : null),
     finalSignal: finalObj ? readSignal(finalObj) : null,
-    signalType: parseSignalType(str(a, "final_signal_type", "signal_type")),
+    signalType: readSignalType(str(a, "final_signal_type", "signal_type")),
     reason: latest ? str(latest, "reason") : null,
   };
 }

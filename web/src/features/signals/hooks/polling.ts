@@ -2,41 +2,18 @@
 import { ApiError } from "@web/lib/api";
 import { isObj } from "@web/lib/read";
 
-export const SIGNALS_POLL_MS = 5_000;
+export { isInProgressStatus } from "@web/lib/analysis-status";
+export { SIGNALS_POLL_MS, ACTIVE_POLL_MS } from "@web/lib/analysis-polling";
+
 export const TRANSACTIONS_POLL_MS = 15_000;
 export const USAGE_POLL_MS = 10_000;
 export const HISTORY_POLL_MS = 10_000;
 export const STATS_POLL_MS = 10_000;
-export const ACTIVE_POLL_MS = 5_000;
-export const ACTIVE_BUSY_POLL_MS = 8_000;
 /** First three transient HTML answers of the signals list are hidden; HTML is retried up to 6 times, parse/network 3. */
 export const SIGNALS_HIDDEN_HTML = 3;
 export const SIGNALS_HTML_RETRIES = 6;
 export const SIGNALS_PARSE_RETRIES = 3;
 export const ERROR_SNIPPET = 160;
-
-export const isInProgressStatus = (s: string | null | undefined) => typeof s === "string" && s.toUpperCase() === "IN_PROGRESS";
-
-/** Active list: every 8 s while something runs and the tab is visible, else every 5 s. */
-export function activeInterval(statuses: string[], visible: boolean): number {
-  return visible && statuses.some(isInProgressStatus) ? ACTIVE_BUSY_POLL_MS : ACTIVE_POLL_MS;
-}
-
-/** Detail: 10 s in progress with next_run_at, 8 s in progress without it or with no data yet, otherwise none. */
-export function detailInterval(d: { status: string; nextRunAt: string | null } | null | undefined): number | false {
-  if (!d) return 8_000;
-  if (!isInProgressStatus(d.status)) return false;
-  return d.nextRunAt ? 10_000 : 8_000;
-}
-
-/** Reasoning by time to the next phase: 12 s above 60 s, 7 s above 15 s, 4 s above 0, else 5 s. */
-export function reasoningInterval(remainingSeconds: number | null | undefined): number {
-  const r = remainingSeconds ?? 0;
-  if (r > 60) return 12_000;
-  if (r > 15) return 7_000;
-  if (r > 0) return 4_000;
-  return 5_000;
-}
 
 export type ErrorKind = "html" | "parse" | "network" | "other";
 

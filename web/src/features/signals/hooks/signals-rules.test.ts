@@ -4,7 +4,7 @@ import { ApiError } from "@web/lib/api";
 import { confidencePercent, inferSignalType, readAnalysis, readSignal, type Analysis, type Signal } from "../api/entities";
 import { addLocalCredit, finishedIds } from "./completion";
 import { formatMmSs, secondsUntilNext } from "./countdown";
-import { activeInterval, describeError, detailInterval, errorKind, isTransientHtml, reasoningInterval, signalsRetry } from "./polling";
+import { describeError, errorKind, isTransientHtml, signalsRetry } from "./polling";
 import { buildRows, filterRows, filtersActive, isLiveAnalysis, liveProgress, DEFAULT_FILTERS } from "./rows";
 import { computeStats, dailySeries, last7Days, trendPercent } from "./stats";
 import { classifyStatus, isFailureStatus, statusLabel } from "./status";
@@ -153,23 +153,6 @@ describe("7-day series and trend", () => {
     expect(stats.usedCredits).toMatchObject({ value: 2, today: 1 });
     expect(stats.returnedCredits).toMatchObject({ value: 1, ratio: 0.5 });
     expect(computeStats({ signals: [], analyses: [], transactions: [], usage: { used: 8, refunded: 2 }, now: NOW }).returnedCredits.ratio).toBe(0.25);
-  });
-});
-
-describe("polling rules", () => {
-  test("active: 8 s while running and visible, else 5 s", () => {
-    expect(activeInterval(["IN_PROGRESS"], true)).toBe(8000);
-    expect(activeInterval(["IN_PROGRESS"], false)).toBe(5000);
-    expect(activeInterval([], true)).toBe(5000);
-  });
-  test("detail: 10 s with next_run_at, 8 s without or before data, none when settled", () => {
-    expect(detailInterval({ status: "IN_PROGRESS", nextRunAt: "2025-01-01T00:00:00Z" })).toBe(10000);
-    expect(detailInterval({ status: "IN_PROGRESS", nextRunAt: null })).toBe(8000);
-    expect(detailInterval(null)).toBe(8000);
-    expect(detailInterval({ status: "COMPLETED", nextRunAt: null })).toBe(false);
-  });
-  test("reasoning by remaining time", () => {
-    expect([61, 60, 16, 15, 1, 0, null].map(reasoningInterval)).toEqual([12000, 7000, 7000, 4000, 4000, 5000, 5000]);
   });
 });
 

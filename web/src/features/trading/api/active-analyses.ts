@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@web/lib/api";
 import { useIsSignedIn } from "@web/lib/session";
-import { activePollMs } from "../hooks/polling";
+import { activePollMs } from "@web/lib/analysis-polling";
 import { tradingKeys } from "./keys";
 import { normalizeAnalyses } from "./normalize";
 

@@ -1,7 +1,7 @@
 // GET /api/analysis/{id}: one analysis (phase, countdown, credits status), polled only while it is in progress.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@web/lib/api";
-import { DETAIL_GC_MS, DETAIL_STALE_MS, detailPollMs } from "../hooks/polling";
+import { DETAIL_GC_MS, DETAIL_STALE_MS, detailPollMs } from "@web/lib/analysis-polling";
 import { tradingKeys } from "./keys";
 import { normalizeAnalysis } from "./normalize";
 

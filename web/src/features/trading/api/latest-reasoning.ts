@@ -1,8 +1,8 @@
 // GET /api/analysis/{id}/latest-reasoning?limit=900 (fallback /api/analysis/detail/{id}/latest-reasoning), polled by time left.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@web/lib/api";
-import { DETAIL_GC_MS, REASONING_STALE_MS, reasoningPollMs } from "../hooks/polling";
-import { isInProgressStatus } from "../hooks/status";
+import { DETAIL_GC_MS, REASONING_STALE_MS, reasoningPollMs } from "@web/lib/analysis-polling";
+import { isInProgressStatus } from "@web/lib/analysis-status";
 import { REASONING_LIMIT, tradingKeys } from "./keys";
 import { normalizeReasoning } from "./normalize";
 

@@ -1,7 +1,9 @@
 // Tolerant readers turning server JSON into the screen's shapes, accepting every spelling spec 02 §3 lists.
 import { isObj, list, num, str, unwrap, type Obj } from "@web/lib/read";
 
-export type SignalType = "LONG" | "SHORT" | "NO_TRADE";
+import { confidencePercent, inferSignalType as inferDirection, readSignalType, type SignalType } from "@web/lib/signal-type";
+
+export type { SignalType };
 
 export type Signal = {
   id: number | null;
@@ -49,52 +51,8 @@ export type Reasoning = {
 /** A list from a bare array or from {data|items|results|analyses|signals: [...]}. */
 export const readList = (raw: unknown): Obj[] => list(raw, "analyses", "signals");
 
-const TYPE_WORDS: Record<string, SignalType> = {
-  LONG: "LONG",
-  BUY: "LONG",
-  SHORT: "SHORT",
-  SELL: "SHORT",
-  NO_TRADE: "NO_TRADE",
-  NOTRADE: "NO_TRADE",
-  "NO TRADE": "NO_TRADE",
-  "NO-TRADE": "NO_TRADE",
-};
-
-export function readSignalType(value: unknown): SignalType | null {
-  return typeof value === "string" ? (TYPE_WORDS[value.trim().toUpperCase()] ?? null) : null;
-}
-
-/**
- * The signal's direction: an explicit field first; then the levels (TP above entry with SL below is LONG,
- * the reverse SHORT); the reasoning text naming LONG or SHORT is the last resort.
- */
-export function inferSignalType(o: Obj): SignalType {
-  for (const k of ["type", "signal_type", "signalType", "action"]) {
-    const t = readSignalType(o[k]);
-    if (t) return t;
-  }
-  if (o.no_trade === true) return "NO_TRADE";
-  const entry = num(o, "entry_price");
-  const tp = num(o, "take_profit");
-  const sl = num(o, "stop_loss");
-  if (entry !== null && tp !== null && sl !== null) {
-    if (tp > entry && sl < entry) return "LONG";
-    if (tp < entry && sl > entry) return "SHORT";
-  }
-  const text = str(o, "reasoning", "reason") ?? "";
-  const long = /\bLONG\b/.test(text);
-  const short = /\bSHORT\b/.test(text);
-  if (long !== short) return long ? "LONG" : "SHORT";
-  return "NO_TRADE";
-}
-
-/** 0..1 is a probability and becomes a percent; larger values are already percents. Whole percent, 0..100. */
-export function confidencePercent(o: Obj): number | null {
-  const c = num(o, "confidence", "confidence_percent");
-  if (c === null) return null;
-  const pct = c <= 1 ? c * 100 : c;
-  return Math.min(100, Math.max(0, Math.round(pct)));
-}
+/** As the shared reading, but an unreadable direction counts as NO_TRADE on the trading screens. */
+export const inferSignalType = (o: Obj): SignalType => inferDirection(o) ?? "NO_TRADE";
 
 export function normalizeSignal(raw: unknown): Signal | null {
   const o = unwrap(raw);
@@ -103,7 +61,7 @@ export function normalizeSignal(raw: unknown): Signal | null {
     id: num(o, "id"),
     symbol: (str(o, "symbol") ?? "—").toUpperCase(),
     type: inferSignalType(o),
-    confidencePercent: confidencePercent(o),
+    confidencePercent: confidencePercent(num(o, "confidence", "confidence_percent")),
     createdAt: str(o, "created_at", "generated_at", "createdAt"),
     entry: num(o, "entry_price", "entry"),
     takeProfit: num(o, "take_profit", "tp"),

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { apiRequest } from "@web/lib/api";
 import { useIsSignedIn } from "@web/lib/session";
 import { classifyFailure, HIDDEN_HTML_ANSWERS, signalsRetry } from "../hooks/fetch-errors";
-import { SIGNALS_POLL_MS } from "../hooks/polling";
+import { SIGNALS_POLL_MS } from "@web/lib/analysis-polling";
 import { tradingKeys } from "./keys";
 import { normalizeSignals } from "./normalize";
 

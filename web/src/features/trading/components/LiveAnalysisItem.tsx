@@ -11,7 +11,7 @@ import type { Analysis } from "../api/normalize";
 import { formatCountdown, secondsLeft } from "../hooks/countdown";
 import { ADVANCE_REFETCH_MS, ADVANCING_MESSAGE, PHASES, clampPhase, isAdvancing, phaseMessage } from "../hooks/phase-messages";
 import { LIVE_REASON_MAX, hasTimeframe, truncateText } from "../hooks/reasoning-text";
-import { isCompletedStatus, isInProgressStatus } from "../hooks/status";
+import { isCompletedStatus, isInProgressStatus } from "@web/lib/analysis-status";
 import { useNow } from "../hooks/use-now";
 
 const timeOf = (iso: string | null) =>

@@ -2,9 +2,9 @@
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "@web/lib/api";
 import { classifyFailure, signalsRetry } from "./fetch-errors";
-import { activePollMs, detailPollMs, reasoningPollMs } from "./polling";
+import { activePollMs, detailPollMs, reasoningPollMs } from "@web/lib/analysis-polling";
 import { checkStart, favoriteFailure, heldBalance, startFailedToast, startedToast } from "./start-rules";
-import { isCompletedStatus, isInProgressStatus } from "./status";
+import { isCompletedStatus, isInProgressStatus } from "@web/lib/analysis-status";
 
 const SUPPORTED = new Set(["BTCUSDT", "ETHUSDT"]);
 const apiError = (status: number, body: string, message = `${status}: ${body}`) => new ApiError(message, status, body);

@@ -6,8 +6,8 @@ import { CREDIT_BALANCE_KEY, readCredits } from "@web/lib/credit-balance";
 import { fetchAnalysisDetail } from "../api/analysis-detail";
 import { tradingKeys } from "../api/keys";
 import { normalizeAnalysis, type Analysis } from "../api/normalize";
-import { SIGNAL_REFETCH_SCHEDULE_MS } from "./polling";
-import { isInProgressStatus } from "./status";
+import { SIGNAL_REFETCH_SCHEDULE_MS } from "@web/lib/analysis-polling";
+import { isInProgressStatus } from "@web/lib/analysis-status";
 
 /** Ids that were running before and are not running now. */
 export function finishedIds(before: ReadonlySet<number>, now: readonly Analysis[]): number[] {

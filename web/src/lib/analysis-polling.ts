@@ -1,5 +1,5 @@
-// Polling intervals of the Start Trading screen (spec 02 §7, §9), as pure functions of what is on screen.
-import { isInProgressStatus } from "./status";
+// Polling intervals of the analysis and signal screens (spec 02 §7, §9), as pure functions of what is on screen.
+import { isInProgressStatus } from "./analysis-status";
 
 export const SIGNALS_POLL_MS = 5_000;
 export const ACTIVE_POLL_MS = 5_000;
