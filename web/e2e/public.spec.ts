@@ -24,7 +24,10 @@ test("home shows the credit rule and never a typed accuracy figure", async ({ pa
   await page.goto("/");
   await expect(page.getByText("Credits are only deducted when a real LONG or SHORT signal is issued.", { exact: false }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Start for Free" }).first()).toHaveAttribute("href", "/register");
-  await expect(page.getByTestId("track-record")).toBeVisible();
+  // The figure shown is the stored measurement (the backtest until enough live signals have closed), with its sample.
+  const record = (await (await page.request.get("/api/public/track-record")).json()) as { backtest: { sample_size: number } };
+  await expect(page.getByTestId("track-record")).toContainText(`${record.backtest.sample_size} signals`);
+  await expect(page.getByTestId("track-record")).toContainText("out-of-sample backtest");
   await expect(page.locator("body")).not.toContainText("94.2");
 });
 

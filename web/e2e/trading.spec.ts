@@ -46,7 +46,9 @@ test("one credit: pick BTCUSDT by keyboard, start, watch it run, see it complete
   await expect(list).toBeHidden();
   await expect(box).toHaveValue("BTCUSDT");
 
+  const startRequest = page.waitForRequest((r) => r.url().endsWith("/api/analysis/start") && r.method() === "POST");
   await page.getByRole("button", { name: "Start Analysis (BTCUSDT)" }).click();
+  expect((await startRequest).headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page.getByText("Analysis started", { exact: true })).toBeVisible();
   await expect(page.getByText(/^BTCUSDT · Request #\d+$/)).toBeVisible();
   await expect(creditsBadge(page)).toContainText("0");

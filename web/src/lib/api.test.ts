@@ -178,6 +178,14 @@ describe("401 handling", () => {
     ]);
   });
 
+  test("extra headers (the start's Idempotency-Key) are sent again on the retry", async () => {
+    validToken = tokenExpiringIn(900_000, { v: 3 });
+    setAccessTokenAt(tokenExpiringIn(30_000), Date.now() - 60_000);
+    refreshAnswer = { status: 200, body: JSON.stringify({ access_token: validToken }) };
+    await apiRequest("POST", "/api/private", { symbol: "BTCUSDT" }, { "Idempotency-Key": "k-1" });
+    expect(seen.filter((s) => s.path === "/api/private").map((s) => s.headers["idempotency-key"])).toEqual(["k-1", "k-1"]);
+  });
+
   test("concurrent 401s share a single refresh", async () => {
     setAccessTokenAt(tokenExpiringIn(30_000), Date.now() - 60_000);
     validToken = tokenExpiringIn(900_000, { v: 3 });

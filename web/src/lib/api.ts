@@ -35,10 +35,10 @@ export const nonJsonMessage = (contentType: string | null, body: string) =>
 export const invalidJsonMessage = (parseError: string, body: string) =>
   `Invalid JSON response: ${parseError}: ${body.slice(0, 1000)}`;
 
-type Init = { method: string; body?: unknown };
+type Init = { method: string; body?: unknown; headers?: Record<string, string> };
 
-function buildInit({ method, body }: Init, token: string | null): RequestInit {
-  const headers: Record<string, string> = { Accept: "application/json" };
+function buildInit({ method, body, headers: extra }: Init, token: string | null): RequestInit {
+  const headers: Record<string, string> = { ...extra, Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body !== undefined) {
@@ -85,8 +85,8 @@ async function readJson<T>(res: Response): Promise<T | null> {
 }
 
 /** Generic helper: resolves to the parsed JSON (null for an empty body); throws ApiError 'status: text' on failure. */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await send(path, { method, body });
+export async function apiRequest<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const res = await send(path, { method, body, headers });
   if (!res.ok) {
     const text = await res.text().catch(() => "");
     throw new ApiError(requestFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);

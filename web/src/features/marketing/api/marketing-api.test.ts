@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "@web/lib/api";
 import { contactErrorText, contactSuccessText } from "./contact";
 import { normalizePublicLive } from "./public-live";
-import { normalizeTrackRecord } from "./track-record";
+import { LIVE_MIN_CLOSED, normalizeTrackRecord } from "./track-record";
 import { normalizeUserStats } from "./user-stats";
 import { normalizeProfileContact } from "./user-profile";
 
@@ -53,23 +53,28 @@ describe("normalizePublicLive", () => {
 });
 
 describe("normalizeTrackRecord", () => {
-  const base = { win_rate: 0.543, sample_size: 812, period_start: "2024-01-01", period_end: "2025-06-30", expectancy_r: 0.12, source: "backtest" };
-  test("a measured record", () => {
-    expect(normalizeTrackRecord(base)).toEqual({
-      winRate: 0.543,
-      sampleSize: 812,
-      periodStart: "2024-01-01",
-      periodEnd: "2025-06-30",
-      expectancyR: 0.12,
-      source: "backtest",
+  // The shape GET /api/public/track-record answers (server/src/modules/public).
+  const backtest = { period: { from: "2024-08-01T00:00:00.000Z", to: "2024-09-07T00:00:00.000Z" }, sample_size: 90, win_rate: 0.5444, expectancy_r: 0.1697 };
+  const live = (closed: number) => ({ sample_size: closed, win_rate: closed ? 0.6 : null, avg_r_multiple: closed ? 0.3 : null, period: { from: "2026-11-01T00:00:00.000Z", to: "2026-11-20T00:00:00.000Z" } });
+  test("the backtest while few live signals have closed", () => {
+    expect(normalizeTrackRecord({ backtest, live: live(LIVE_MIN_CLOSED - 1) })).toEqual({
+      winRate: 0.5444,
+      sampleSize: 90,
+      periodStart: "2024-08-01T00:00:00.000Z",
+      periodEnd: "2024-09-07T00:00:00.000Z",
+      expectancyR: 0.1697,
+      source: "out-of-sample backtest",
     });
   });
+  test("live outcomes once enough have closed", () => {
+    expect(normalizeTrackRecord({ backtest, live: live(LIVE_MIN_CLOSED) })).toMatchObject({ winRate: 0.6, sampleSize: LIVE_MIN_CLOSED, expectancyR: 0.3, source: "live signals" });
+  });
   test("percent input is scaled to a ratio", () => {
-    expect(normalizeTrackRecord({ ...base, win_rate: 54.3 })?.winRate).toBeCloseTo(0.543, 10);
+    expect(normalizeTrackRecord({ backtest: { ...backtest, win_rate: 54.3 } })?.winRate).toBeCloseTo(0.543, 10);
   });
   test("no sample, no rate or no body means no record", () => {
-    expect(normalizeTrackRecord({ ...base, sample_size: 0 })).toBeNull();
-    expect(normalizeTrackRecord({ ...base, win_rate: null })).toBeNull();
+    expect(normalizeTrackRecord({ backtest: { ...backtest, sample_size: 0 }, live: live(0) })).toBeNull();
+    expect(normalizeTrackRecord({ backtest: { ...backtest, win_rate: null } })).toBeNull();
     expect(normalizeTrackRecord(null)).toBeNull();
   });
 });

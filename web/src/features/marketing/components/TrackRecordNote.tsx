@@ -7,8 +7,7 @@ import { NO_TRACK_RECORD_TEXT, useTrackRecord, type TrackRecord } from "../api/t
 export function trackRecordSentence(t: TrackRecord): string {
   const period = t.periodStart && t.periodEnd ? ` between ${formatDateUtc(t.periodStart)} and ${formatDateUtc(t.periodEnd)}` : "";
   const exp = t.expectancyR !== null ? `, average result ${t.expectancyR >= 0 ? "+" : ""}${t.expectancyR.toFixed(2)}R per signal` : "";
-  const src = t.source ? ` (${t.source})` : "";
-  return `${formatRatioPercent(t.winRate)} of ${formatCount(t.sampleSize)} closed signals reached take profit${period}${exp}${src}.`;
+  return `${formatRatioPercent(t.winRate)} of ${formatCount(t.sampleSize)} closed signals reached take profit${period}${exp} (${t.source}).`;
 }
 
 /** Inline text for FAQs and copy. */
@@ -31,7 +30,7 @@ export function TrackRecordStat({ className }: { className?: string }) {
           </p>
           <p className="mt-0.5 text-xs text-muted">
             {data.periodStart && data.periodEnd ? `${formatDateUtc(data.periodStart)} – ${formatDateUtc(data.periodEnd)}` : "Measured"}
-            {data.source ? ` · ${data.source}` : ""}
+            {` · ${data.source}`}
           </p>
         </div>
       ) : (

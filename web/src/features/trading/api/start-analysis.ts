@@ -7,7 +7,12 @@ import { heldBalance, startedToast, startFailedToast } from "../hooks/start-rule
 import { tradingKeys } from "./keys";
 import { isObj, num, str } from "@web/lib/read";
 
-export const startAnalysis = (symbol: string) => apiRequest<unknown>("POST", "/api/analysis/start", { symbol });
+/**
+ * One Idempotency-Key per press of Start: the 401 refresh-and-retry inside the request layer resends the same key,
+ * so a retried start is answered with the first analysis instead of holding a second credit.
+ */
+export const startAnalysis = (symbol: string, key: string = crypto.randomUUID()) =>
+  apiRequest<unknown>("POST", "/api/analysis/start", { symbol }, { "Idempotency-Key": key });
 
 /** The two fields the client reads from the answer (spec 02 §7): symbol and request_id. */
 export function readStartResult(raw: unknown, sent: string): { symbol: string; requestId: number | null } {
@@ -18,7 +23,7 @@ export function readStartResult(raw: unknown, sent: string): { symbol: string; r
 export function useStartAnalysis() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: startAnalysis,
+    mutationFn: (symbol: string) => startAnalysis(symbol),
     onMutate: async () => {
       // A balance read already in flight would overwrite the held credit with the old number.
       await qc.cancelQueries({ queryKey: CREDIT_BALANCE_KEY });
