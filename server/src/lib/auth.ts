@@ -7,7 +7,8 @@ import { createSessionCheck } from "../modules/sessions/service";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
-export type AuthUser = { id: number; sessionId: number | null };
+/** `expiresAt` (ms since epoch) is the token's own expiry, for holders that outlive a request (sockets). */
+export type AuthUser = { id: number; sessionId: number | null; expiresAt?: number };
 
 const secretKey = (secret: string) => new TextEncoder().encode(secret);
 
@@ -29,7 +30,7 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     const { payload } = await jwtVerify(token, secretKey(secret), { algorithms: ["HS256"] });
     const id = Number(payload.sub);
     if (!Number.isInteger(id)) return null;
-    return { id, sessionId: typeof payload.sid === "number" ? payload.sid : null };
+    return { id, sessionId: typeof payload.sid === "number" ? payload.sid : null, expiresAt: typeof payload.exp === "number" ? payload.exp * 1000 : undefined };
   } catch {
     return null;
   }

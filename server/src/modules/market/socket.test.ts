@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { createLogger } from "@core/log";
 import { closeTestDeps, createUser, testDeps } from "../../../../test/helpers";
+import { signAccessToken } from "../../lib/auth";
+import { SLOW_CONSUMER_CODE } from "./socket";
 import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
 import { startMarketIngestion, type Ingestion } from "../../../../engine/src/market/ingest";
 
@@ -141,6 +143,64 @@ describe("/ws/market", () => {
     cb.ws.close();
   });
 
+  test("progress stops when the socket's access token expires, and a blocked user is refused", async () => {
+    const [carol, dave] = await Promise.all([createUser(), createUser()]);
+    const deps = testDeps();
+    const c = await client(ports[0]);
+    c.send({ action: "auth", token: await signAccessToken(deps.config.JWT_SECRET, { userId: carol.id, sessionId: null }, 2) });
+    await c.waitFor((m) => m.type === "authenticated");
+    await c.waitFor((m) => m.type === "auth_expired", 5_000);
+    await deps.redis.publish(deps.keys.channel(`analysis.${carol.id}`), JSON.stringify({ type: "analysis_progress", data: { request_id: 70 } }));
+    // A ping answered after the publish proves the progress message, had it been sent, would already be here.
+    c.send({ action: "ping" });
+    await c.waitFor((m) => m.type === "pong");
+    expect(c.messages.filter((m) => m.type === "analysis_progress")).toEqual([]);
+    // A fresh token resumes the pushes.
+    c.send({ action: "auth", token: carol.token });
+    await c.waitFor((m) => m.type === "authenticated" && c.messages.filter((x) => x.type === "authenticated").length === 2);
+    await deps.redis.publish(deps.keys.channel(`analysis.${carol.id}`), JSON.stringify({ type: "analysis_progress", data: { request_id: 71 } }));
+    expect((await c.waitFor((m) => m.type === "analysis_progress")).data.request_id).toBe(71);
+    c.ws.close();
+
+    await deps.sql`update users set is_blocked = true where id = ${dave.id}`;
+    const d = await client(ports[0]);
+    d.send({ action: "auth", token: dave.token });
+    await d.waitFor((m) => m.type === "error" && m.detail === "Invalid or expired access token");
+    d.ws.close();
+  }, 20_000);
+
+  test("a client that stops reading is closed with 1013 instead of buffering without bound", async () => {
+    const port = ports[0];
+    // The slow client is a real process that we freeze (SIGSTOP): it cannot read, so the kernel buffers fill and
+    // the server's own queue for it grows past the limit. Thawed, it reports the close code it was sent.
+    const slow = Bun.spawn(["bun", "-e", SLOW_CLIENT, `ws://127.0.0.1:${port}/ws/market`], { stdout: "pipe", stderr: "inherit" });
+    const reader = slow.stdout.getReader();
+    const decoder = new TextDecoder();
+    let out = "";
+    const readUntil = async (pattern: RegExp) => {
+      while (!pattern.test(out)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        out += decoder.decode(value);
+      }
+      return out;
+    };
+    expect(await readUntil(/subscribed/)).toContain("subscribed");
+    process.kill(slow.pid, "SIGSTOP");
+    const deps = testDeps();
+    const watcher = await client(port);
+    watcher.send({ action: "subscribe", topics: ["market"] });
+    await watcher.waitFor((m) => m.type === "subscribed");
+    const pad = "x".repeat(256 * 1024);
+    for (let i = 0; i < 160; i++) await deps.redis.publish(deps.keys.channel("market.health"), JSON.stringify({ type: "market_health", data: { pad, i } }));
+    // A client that reads keeps receiving everything: the frozen one holds nobody back.
+    await watcher.waitFor((m) => m.type === "market_health" && m.data.i === 159, 20_000);
+    process.kill(slow.pid, "SIGCONT");
+    expect(await readUntil(/close \d+/)).toContain(`close ${SLOW_CONSUMER_CODE}`);
+    await slow.exited;
+    watcher.ws.close();
+  }, 40_000);
+
   test("bad messages get {type: error, detail}", async () => {
     const c = await client(ports[0]);
     c.send("not json");
@@ -154,3 +214,10 @@ describe("/ws/market", () => {
     c.ws.close();
   });
 });
+
+const SLOW_CLIENT = `
+const ws = new WebSocket(process.argv.at(-1));
+ws.onopen = () => ws.send(JSON.stringify({ action: "subscribe", topics: ["market"] }));
+ws.onmessage = (e) => { if (String(e.data).includes('"subscribed"')) console.log("subscribed"); };
+ws.onclose = (e) => { console.log("close " + e.code); process.exit(0); };
+`;

@@ -5,6 +5,7 @@ import type { Server, ServerWebSocket } from "bun";
 import { MARKET_TOPICS, snapshotKeyName, type StoredSnapshot } from "@core/market-intervals";
 import type { ServerDeps } from "../../deps";
 import { verifyAccessToken } from "../../lib/auth";
+import { createSessionCheck } from "../sessions/service";
 
 export const MARKET_BUN_TOPIC = "market";
 export const userBunTopic = (userId: number) => `user:${userId}`;
@@ -42,6 +43,21 @@ function checkBackpressure(hub: Hub) {
   for (const ws of hub.sockets) if (ws.getBufferedAmount() > MAX_BUFFERED_BYTES) ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
 }
 
+/**
+ * A socket's signed-in user: progress pushes flow only while the access token it presented is valid, so an expired
+ * token (or a session revoked before it) stops them until the client sends a fresh one.
+ */
+type SocketAuth = { userId: number; timer: ReturnType<typeof setTimeout> };
+const socketAuth = new WeakMap<RawSocket, SocketAuth>();
+
+function dropAuth(ws: RawSocket) {
+  const auth = socketAuth.get(ws);
+  if (!auth) return;
+  clearTimeout(auth.timer);
+  socketAuth.delete(ws);
+  if (ws.readyState === 1) ws.unsubscribe(userBunTopic(auth.userId));
+}
+
 const errorMessage = (detail: string) => JSON.stringify({ type: "error", detail });
 
 function parseMessage(message: unknown): Record<string, unknown> | null {
@@ -68,6 +84,7 @@ async function sendCurrentSnapshots(deps: Pick<ServerDeps, "redis" | "keys">, ws
 
 export const marketSocket = (deps: ServerDeps) => {
   const hub = hubFor(deps.redis);
+  const sessionCheck = createSessionCheck(deps);
   return new Elysia().ws("/ws/market", {
     maxPayloadLength: 16 * 1024,
     open(ws) {
@@ -75,6 +92,7 @@ export const marketSocket = (deps: ServerDeps) => {
     },
     close(ws) {
       hub.sockets.delete(ws.raw as RawSocket);
+      dropAuth(ws.raw as RawSocket);
     },
     async message(ws, message) {
       const raw = ws.raw as RawSocket;
@@ -98,8 +116,16 @@ export const marketSocket = (deps: ServerDeps) => {
           return void sendOrClose(raw, JSON.stringify({ type: "unsubscribed", topics: ["market"] }));
         case "auth": {
           const user = typeof msg.token === "string" ? await verifyAccessToken(deps.config.JWT_SECRET, msg.token) : null;
-          if (!user) return void sendOrClose(raw, errorMessage("Invalid or expired access token"));
+          const live = user ? await sessionCheck(user).catch(() => false) : false;
+          if (!user || !live || raw.readyState !== 1) return void sendOrClose(raw, errorMessage("Invalid or expired access token"));
+          dropAuth(raw);
           raw.subscribe(userBunTopic(user.id));
+          const ttl = Math.max(0, (user.expiresAt ?? Date.now()) - Date.now());
+          const timer = setTimeout(() => {
+            dropAuth(raw);
+            sendOrClose(raw, JSON.stringify({ type: "auth_expired", detail: "Access token expired: send a fresh one with {action: auth}" }));
+          }, ttl);
+          socketAuth.set(raw, { userId: user.id, timer });
           return void sendOrClose(raw, JSON.stringify({ type: "authenticated", data: { user_id: user.id } }));
         }
         case "ping":
