@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { closeTestDeps, createUser, testDeps } from "../test/helpers";
 import { AdminError, runAdmin } from "./admin";
+import { verifyAccessToken } from "../server/src/lib/auth";
 
 afterAll(() => closeTestDeps());
 const sql = () => testDeps().sql;
@@ -20,6 +21,22 @@ describe("admin CLI", () => {
     await expect(runAdmin(sql(), ["grant-credits", user.email, "-3"])).rejects.toThrow("n must be a whole number from 1 to 100000");
     await expect(runAdmin(sql(), ["grant-credits", "nobody@example.test", "3"])).rejects.toThrow("No user with e-mail nobody@example.test");
     await expect(runAdmin(sql(), ["frobnicate"])).rejects.toBeInstanceOf(AdminError);
+  });
+
+  test("load-test-tokens: n accounts with ledger-granted credits and a token each; a second run reuses them", async () => {
+    const file = `/tmp/tw-load-tokens-${process.pid}.json`;
+    const secret = testDeps().config.JWT_SECRET;
+    expect(await runAdmin(sql(), ["load-test-tokens", "3", file, "5"], { jwtSecret: secret })).toBe(`Wrote 3 access token(s), valid 5 minute(s), to ${file}.`);
+    const tokens = (await Bun.file(file).json()) as string[];
+    const users = await Promise.all(tokens.map((t) => verifyAccessToken(secret, t)));
+    const ids = users.map((u) => u!.id);
+    const rows = await sql()`select email, credits, (select sum(amount) from credit_ledger l where l.user_id = u.id)::int as ledger from users u where id in ${sql()(ids)} order by id`;
+    expect([...rows] as unknown[]).toEqual([0, 1, 2].map((i) => ({ email: `loadtest-${i}@load.test`, credits: 10, ledger: 10 })));
+    expect(users[0]!.expiresAt! - Date.now()).toBeGreaterThan(4 * 60_000);
+    await runAdmin(sql(), ["load-test-tokens", "3", file], { jwtSecret: secret });
+    const again = await Promise.all(((await Bun.file(file).json()) as string[]).map((t) => verifyAccessToken(secret, t)));
+    expect(again.map((u) => u!.id)).toEqual(ids);
+    await expect(runAdmin(sql(), ["load-test-tokens", "0", file], { jwtSecret: secret })).rejects.toThrow("n must be a whole number from 1 to 10000");
   });
 
   test("block ends every session; unblock lifts it", async () => {

@@ -4,11 +4,34 @@ import { createSql, type Sql } from "@core/db";
 import { migrate } from "@core/migrate";
 import { normalizeEmail } from "@core/accounts";
 import { revokeUserSessions } from "../server/src/modules/sessions/service";
+import { signAccessToken } from "../server/src/lib/auth";
 
 export const USAGE = `Usage:
   bun run admin -- grant-credits <email> <n>   add n credits (ledger GRANT)
   bun run admin -- block <email>               block the account and end its sessions
-  bun run admin -- unblock <email>             allow the account to sign in again`;
+  bun run admin -- unblock <email>             allow the account to sign in again
+  bun run admin -- load-test-tokens <n> <file> [minutes]
+                                               n load-test accounts (loadtest-<i>@load.test, no usable password)
+                                               and an access token each, valid [60] minutes, as a JSON array for k6`;
+
+/** Load-test accounts: created once, reused by later runs; their password is random and thrown away. */
+export async function ensureLoadTestUsers(sql: Sql, n: number, credits = 10): Promise<number[]> {
+  const hash = await Bun.password.hash(crypto.randomUUID(), { algorithm: "argon2id" });
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const email = `loadtest-${i}@load.test`;
+    const [user] = await sql`
+      insert into users (email, password_hash, first_name, last_name, credits) values (${email}, ${hash}, 'Load', ${`Test ${i}`}, 0)
+      on conflict ((lower(email))) do update set email = excluded.email
+      returning id, credits, (xmax = 0) as created`;
+    // New accounts get their credits through the ledger, like every other change of a balance.
+    if (user.created && credits > 0) {
+      await sql.begin((tx) => applyCreditChange(tx, { userId: user.id, kind: "GRANT", amount: credits, referenceType: "admin", note: "Load-test account" }));
+    }
+    ids.push(user.id as number);
+  }
+  return ids;
+}
 
 export class AdminError extends Error {}
 
@@ -19,9 +42,24 @@ async function findUser(sql: Sql, email: string) {
 }
 
 /** Runs one command and returns the line to print; bad input throws AdminError (exit code 2). */
-export async function runAdmin(sql: Sql, args: string[]): Promise<string> {
+export async function runAdmin(sql: Sql, args: string[], ctx: { jwtSecret?: string } = {}): Promise<string> {
   const [command, email, amount] = args;
   switch (command) {
+    case "load-test-tokens": {
+      const [, countRaw, file, minutesRaw = "60"] = args;
+      if (!countRaw || !file) throw new AdminError(USAGE);
+      if (!/^\d+$/.test(countRaw) || Number(countRaw) < 1 || Number(countRaw) > 10_000) {
+        throw new AdminError(`n must be a whole number from 1 to 10000 (got ${JSON.stringify(countRaw)})`);
+      }
+      if (!/^\d+$/.test(minutesRaw) || Number(minutesRaw) < 1 || Number(minutesRaw) > 24 * 60) {
+        throw new AdminError(`minutes must be a whole number from 1 to 1440 (got ${JSON.stringify(minutesRaw)})`);
+      }
+      if (!ctx.jwtSecret) throw new AdminError("load-test-tokens needs the server's JWT_SECRET");
+      const ids = await ensureLoadTestUsers(sql, Number(countRaw));
+      const tokens = await Promise.all(ids.map((userId) => signAccessToken(ctx.jwtSecret!, { userId, sessionId: null }, Number(minutesRaw) * 60)));
+      await Bun.write(file, JSON.stringify(tokens));
+      return `Wrote ${tokens.length} access token(s), valid ${minutesRaw} minute(s), to ${file}.`;
+    }
     case "grant-credits": {
       if (!email || amount === undefined) throw new AdminError(USAGE);
       if (!/^\d+$/.test(amount) || Number(amount) < 1 || Number(amount) > 100_000) {
@@ -66,7 +104,9 @@ if (import.meta.main) {
   let code = 0;
   try {
     await migrate(sql);
-    console.log(await runAdmin(sql, args));
+    const { loadConfig } = await import("@core/config");
+    const jwtSecret = args[0] === "load-test-tokens" ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" }).JWT_SECRET : undefined;
+    console.log(await runAdmin(sql, args, { jwtSecret }));
   } catch (err) {
     console.error(err instanceof AdminError ? err.message : `admin failed: ${(err as Error).message}`);
     code = err instanceof AdminError ? 2 : 1;

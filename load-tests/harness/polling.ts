@@ -2,6 +2,7 @@
 // mix with closed-loop clients; each endpoint is compared with the trivial /api/health measured in the same run.
 import { createSql } from "../../core/db";
 import { signAccessToken } from "../../server/src/lib/auth";
+import { ensureLoadTestUsers } from "../../scripts/admin";
 import { BASELINE, TRADER_POLLING, requestsPerTraderPerSecond, type PollTarget } from "../scenarios";
 import { createWorkspace, realServicesAvailable, startApp } from "../../scripts/app-process";
 import { percentiles, type Report } from "./stats";
@@ -11,9 +12,9 @@ const SYMBOLS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "DOGEUSDT"];
 async function seed(databaseUrl: string, secret: string, users: number, signalsPerUser: number): Promise<string[]> {
   const sql = createSql(databaseUrl, { max: 4 });
   const tokens: string[] = [];
-  for (let u = 0; u < users; u++) {
-    const [user] = await sql`insert into users (email, password_hash, first_name, credits)
-      values (${`bench${u}@example.test`}, 'x', 'Bench', 10) returning id`;
+  // The same accounts `bun run admin -- load-test-tokens` makes for k6, each with a history of signals to poll.
+  for (const id of await ensureLoadTestUsers(sql, users)) {
+    const user = { id };
     for (let i = 0; i < signalsPerUser; i++) {
       const type = ["LONG", "SHORT", "NO_TRADE"][i % 3];
       const noTrade = type === "NO_TRADE";
