@@ -1,6 +1,7 @@
-// `bun run bench [polling|fanout|all] [--key value …]`: the k6 scenarios measured locally against a throwaway app.
+// `bun run bench [polling|fanout|auth|all] [--key value …]`: the k6 scenarios measured locally against a throwaway app.
 import { pollingBench } from "./polling";
 import { fanoutBench } from "./fanout";
+import { authTimingBench } from "./auth-timing";
 import type { Report } from "./stats";
 
 const [which = "all", ...rest] = process.argv.slice(2);
@@ -16,8 +17,11 @@ if (which === "polling" || which === "all") {
 if (which === "fanout" || which === "all") {
   reports.push(await fanoutBench({ clients: flag("clients", 1000), updates: flag("updates", 20), servers: flag("servers", 2) }));
 }
+if (which === "auth" || which === "all") {
+  reports.push(await authTimingBench({ samples: flag("samples", 40) }));
+}
 if (!reports.length) {
-  console.error("usage: bun run bench [polling|fanout|all] [--users N --signals N --concurrency N --seconds N --clients N --updates N --servers N]");
+  console.error("usage: bun run bench [polling|fanout|auth|all] [--users N --signals N --concurrency N --seconds N --clients N --updates N --servers N]");
   process.exit(2);
 }
 for (const r of reports) {
