@@ -13,12 +13,22 @@ export const FORGOT_ANSWER = { status: "ok", detail: "If the email exists, a res
 export const INVALID_LINK = "Invalid or expired link";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 
-/** Known, unknown and blocked e-mails get the same answer; only a real, unblocked account receives a link. */
-export async function forgotPassword({ config, sql }: Deps, mailer: Mailer, rawEmail: string) {
+/**
+ * Known, unknown and blocked e-mails get the same answer, in the same time: the account lookup, the token and the
+ * mail (an SMTP round trip in production) run after the answer, so its timing says nothing about the account.
+ */
+export async function forgotPassword(deps: Deps, mailer: Mailer, rawEmail: string) {
   const email = normalizeEmail(rawEmail);
-  if (!isValidEmail(email)) return FORGOT_ANSWER;
+  if (isValidEmail(email)) {
+    void sendResetLink(deps, mailer, email).catch((err) => deps.log.error("reset link failed", { error: String(err) }));
+  }
+  return FORGOT_ANSWER;
+}
+
+/** Only a real, unblocked account receives a link. */
+async function sendResetLink({ config, sql }: Deps, mailer: Mailer, email: string) {
   const [user] = await sql`select id, email from users where lower(email) = ${email} and not is_blocked`;
-  if (!user) return FORGOT_ANSWER;
+  if (!user) return;
   const token = newToken();
   await sql`
     insert into password_reset_tokens (user_id, token_hash, expires_at)
@@ -29,7 +39,6 @@ export async function forgotPassword({ config, sql }: Deps, mailer: Mailer, rawE
     subject: "Reset your Tradewind password",
     text: `Open this link to choose a new password (valid for 1 hour):\n\n${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays as it is.`,
   });
-  return FORGOT_ANSWER;
 }
 
 export async function resetPassword({ sql }: Deps, input: { token: string; new_password: string; confirm_password: string }) {
