@@ -62,6 +62,8 @@ test("market panel shows BTC and ETH and follows a core_assets push without a re
   await expect(btc).toHaveText(formatPrice(snapshot.BTCUSDT.price as number));
   await expect(eth).toHaveText(formatPrice(snapshot.ETHUSDT.price as number));
   await expect(page.getByTestId("socket-status")).toHaveText("Live");
+  // The e2e app replays recorded candles: the panel says so, with the recorded time the market is at.
+  await expect(page.getByTestId("replay-badge")).toHaveText(/^Replay · 20\d\d-\d\d-\d\d \d\d:\d\d UTC$/);
   await expect(page.getByTestId("market-health")).toBeVisible();
   await expect(page.getByTestId("market-movers")).toContainText("DOGE");
 

@@ -7,7 +7,14 @@ import { normalizeOrderbook } from "./orderbook";
 import { gateTone, gateVisible, normalizeGate } from "./pre-analysis";
 import { DEFAULT_REFRESH, normalizeRefreshIntervals, preAnalysisPollMs } from "./refresh-interval";
 import { normalizeSentiment } from "./sentiment";
-import { normalizeSession } from "./session";
+import { normalizeSession, replayDate } from "./session";
+
+test("a market clock far from ours is labelled as a replay with its recorded time", () => {
+  const now = Date.parse("2026-11-22T06:40:00Z");
+  expect(replayDate("2024-02-15T00:01:50.350Z", now)).toBe("2024-02-15 00:01");
+  expect(replayDate("2026-11-22T06:39:58Z", now)).toBeNull();
+  expect(replayDate(null, now)).toBeNull();
+});
 
 describe("refresh intervals", () => {
   test("server values replace defaults; junk keeps the spec 02 §9 defaults", () => {
@@ -119,6 +126,13 @@ test("session: session or current_session, session_info.is_overlap or overlap", 
     overlap: true,
     overlapName: "London/New York",
     nextChange: "London closes",
+    marketTime: null,
   });
-  expect(normalizeSession({ current_session: "Asia", overlap: false })).toEqual({ current: "Asia", overlap: false, overlapName: null, nextChange: null });
+  expect(normalizeSession({ current_session: "Asia", overlap: false, utc_time: "2024-02-15T00:00:00.680Z" })).toEqual({
+    current: "Asia",
+    overlap: false,
+    overlapName: null,
+    nextChange: null,
+    marketTime: "2024-02-15T00:00:00.680Z",
+  });
 });

@@ -4,7 +4,21 @@ import { bool, isObj, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { SESSION_POLL_MS } from "./refresh-interval";
 
-export type MarketSession = { current: string | null; overlap: boolean; overlapName: string | null; nextChange: string | null };
+export type MarketSession = {
+  current: string | null;
+  overlap: boolean;
+  overlapName: string | null;
+  nextChange: string | null;
+  /** The market's own clock (UTC ISO): in replay mode it runs inside the recorded period, not at today's date. */
+  marketTime: string | null;
+};
+
+/** Replayed data is labelled with its recorded date when the market clock is more than an hour from ours. */
+export function replayDate(marketTime: string | null, nowMs: number): string | null {
+  const t = marketTime ? Date.parse(marketTime) : NaN;
+  if (!Number.isFinite(t) || Math.abs(nowMs - t) < 3_600_000) return null;
+  return new Date(t).toISOString().slice(0, 16).replace("T", " ");
+}
 
 export function normalizeSession(raw: unknown): MarketSession | null {
   const data = unwrap(raw);
@@ -17,6 +31,7 @@ export function normalizeSession(raw: unknown): MarketSession | null {
     overlap: overlapFlag ?? overlapName !== null,
     overlapName,
     nextChange: str(data, "next_change"),
+    marketTime: str(data, "utc_time"),
   };
 }
 

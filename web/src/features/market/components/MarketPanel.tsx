@@ -3,7 +3,7 @@ import { CORE_ASSET_SYMBOLS } from "@core/market-intervals";
 import { cn } from "@web/components/ui/cn";
 import { serverMessage } from "@web/lib/api";
 import { useCoreAssets } from "../api/core-assets";
-import { useMarketSession } from "../api/session";
+import { replayDate, useMarketSession } from "../api/session";
 import type { SocketStatus } from "../hooks/use-market-socket";
 import { AssetCard } from "./AssetCard";
 import { GateBanner } from "./GateBanner";
@@ -25,6 +25,17 @@ function LiveDot({ status }: { status: SocketStatus }) {
   );
 }
 
+/** Honest labelling: replayed recordings say so, with the recorded time the market is at. */
+function ReplayBadge({ marketTime }: { marketTime: string | null }) {
+  const date = replayDate(marketTime, Date.now());
+  if (!date) return null;
+  return (
+    <span data-testid="replay-badge" title="Prices are replayed in real time from recorded Binance candles" className="rounded-md border border-line px-1.5 py-0.5 font-mono text-[10px] text-muted">
+      Replay · {date} UTC
+    </span>
+  );
+}
+
 export function MarketPanel({ socket }: { socket: SocketStatus }) {
   const assets = useCoreAssets();
   const session = useMarketSession();
@@ -33,7 +44,10 @@ export function MarketPanel({ socket }: { socket: SocketStatus }) {
     <section aria-labelledby="market-heading" className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
         <h2 id="market-heading" className="text-sm font-semibold tracking-tight">Market</h2>
-        <LiveDot status={socket} />
+        <div className="flex items-center gap-3">
+          <ReplayBadge marketTime={session.data?.marketTime ?? null} />
+          <LiveDot status={socket} />
+        </div>
       </div>
       <GateBanner />
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
