@@ -31,6 +31,16 @@ test("home shows the credit rule and never a typed accuracy figure", async ({ pa
   await expect(page.locator("body")).not.toContainText("94.2");
 });
 
+test("about shows how the figure was measured, with the baselines it is compared with", async ({ page }) => {
+  const record = (await (await page.request.get("/api/public/track-record")).json()) as { backtest: { signals: number; pairs: number } };
+  await page.goto("/about");
+  const table = page.getByTestId("backtest-table");
+  await expect(table).toContainText(`${record.backtest.pairs} pairs`);
+  await expect(table.getByText("LONG/SHORT signals").locator("..")).toContainText(String(record.backtest.signals));
+  await expect(table).toContainText("Always LONG, same entries");
+  await expect(table).toContainText("Ended in No Trade");
+});
+
 test("pricing lists the six packs with their markers", async ({ page }) => {
   await page.goto("/pricing");
   for (const name of ["FREE Test", "Trial Pack", "Starter Pack", "Standard Pack", "Pro Pack", "Ultimate Pack"]) {

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "@web/lib/api";
 import { contactErrorText, contactSuccessText } from "./contact";
 import { normalizePublicLive } from "./public-live";
-import { LIVE_MIN_CLOSED, normalizeTrackRecord } from "./track-record";
+import { LIVE_MIN_CLOSED, normalizeBacktest, normalizeTrackRecord } from "./track-record";
 import { normalizeUserStats } from "./user-stats";
 import { normalizeProfileContact } from "./user-profile";
 
@@ -77,6 +77,37 @@ describe("normalizeTrackRecord", () => {
     expect(normalizeTrackRecord({ backtest: { ...backtest, win_rate: null } })).toBeNull();
     expect(normalizeTrackRecord(null)).toBeNull();
   });
+});
+
+test("the full backtest: period, sample, no-trade rate, results and named baselines", () => {
+  const raw = {
+    backtest: {
+      period: { from: "2024-08-01T00:00:00.000Z", to: "2024-09-07T00:00:00.000Z" },
+      pairs: 133, evaluations: 19505, signals: 90, sample_size: 90, no_trade_rate: 0.9954, win_rate: 0.5444,
+      expectancy_r: 0.1697, profit_factor: 1.3356, max_drawdown_r: 21.7369, fees: "0.1% taker per side, included",
+      baselines: { random_direction: { win_rate: 0.3889, expectancy_r: -0.1863 }, always_long: { win_rate: 0.5444, expectancy_r: 0.1697 } },
+    },
+    live: { sample_size: 0 },
+  };
+  expect(normalizeBacktest(raw)).toEqual({
+    from: "2024-08-01T00:00:00.000Z",
+    to: "2024-09-07T00:00:00.000Z",
+    pairs: 133,
+    evaluations: 19505,
+    signals: 90,
+    noTradeRate: 0.9954,
+    winRate: 0.5444,
+    expectancyR: 0.1697,
+    profitFactor: 1.3356,
+    maxDrawdownR: 21.7369,
+    fees: "0.1% taker per side, included",
+    baselines: [
+      { name: "Random direction, same entries", winRate: 0.3889, expectancyR: -0.1863 },
+      { name: "Always LONG, same entries", winRate: 0.5444, expectancyR: 0.1697 },
+    ],
+  });
+  expect(normalizeBacktest({ backtest: { ...raw.backtest, sample_size: 0, signals: 0 } })).toBeNull();
+  expect(normalizeBacktest({ live: {} })).toBeNull();
 });
 
 test("user stats: confidence as ratio or percent, zero means no value", () => {

@@ -49,6 +49,55 @@ export function normalizeTrackRecord(raw: unknown): TrackRecord | null {
   return backtest ? measured(backtest, "out-of-sample backtest") : null;
 }
 
+/** The backtest in full, for the page that shows how the headline figure was measured and what it is compared with. */
+export type BacktestDetail = {
+  from: string | null;
+  to: string | null;
+  pairs: number | null;
+  evaluations: number | null;
+  signals: number;
+  noTradeRate: number | null;
+  winRate: number;
+  expectancyR: number | null;
+  profitFactor: number | null;
+  maxDrawdownR: number | null;
+  fees: string | null;
+  baselines: { name: string; winRate: number | null; expectancyR: number | null }[];
+};
+
+const BASELINE_NAMES: Record<string, string> = { always_long: "Always LONG, same entries", random_direction: "Random direction, same entries" };
+
+export function normalizeBacktest(raw: unknown): BacktestDetail | null {
+  const data = unwrap(raw);
+  const bt = isObj(data) ? obj(data, "backtest") : null;
+  if (!bt) return null;
+  const signals = num(bt, "sample_size", "signals");
+  const winRate = num(bt, "win_rate");
+  if (signals === null || signals < 1 || winRate === null) return null;
+  const period = obj(bt, "period") ?? {};
+  const baselines = obj(bt, "baselines") ?? {};
+  return {
+    from: str(period, "from"),
+    to: str(period, "to"),
+    pairs: num(bt, "pairs"),
+    evaluations: num(bt, "evaluations"),
+    signals,
+    noTradeRate: num(bt, "no_trade_rate"),
+    winRate,
+    expectancyR: num(bt, "expectancy_r"),
+    profitFactor: num(bt, "profit_factor"),
+    maxDrawdownR: num(bt, "max_drawdown_r"),
+    fees: str(bt, "fees"),
+    baselines: Object.entries(baselines)
+      .filter((e): e is [string, Obj] => isObj(e[1]))
+      .map(([key, b]) => ({ name: BASELINE_NAMES[key] ?? key, winRate: num(b, "win_rate"), expectancyR: num(b, "expectancy_r") })),
+  };
+}
+
+export function useBacktestDetail() {
+  return useQuery({ queryKey: marketingKeys.trackRecord, select: normalizeBacktest, staleTime: 600_000 });
+}
+
 export function useTrackRecord() {
   return useQuery({ queryKey: marketingKeys.trackRecord, select: normalizeTrackRecord, staleTime: 600_000 });
 }

@@ -4,6 +4,7 @@ import { ButtonLink } from "@web/components/ui/Button";
 import { Card } from "@web/components/ui/Card";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { PageHero, Section } from "./Section";
+import { BacktestTable } from "./BacktestTable";
 import { TrackRecordStat } from "./TrackRecordNote";
 
 const POINTS = [
@@ -32,6 +33,7 @@ export function AboutPage() {
           ))}
         </div>
         <TrackRecordStat className="mt-6" />
+        <BacktestTable />
         <p className="mt-6 text-sm leading-relaxed text-muted">
           Signals are informational only and are not financial advice. You decide whether and how to trade. Tradewind is for users aged 18 or older.
         </p>
