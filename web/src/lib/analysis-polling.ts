@@ -10,6 +10,9 @@ export const DETAIL_STALE_MS = 3_000;
 export const REASONING_STALE_MS = 2_000;
 export const DETAIL_GC_MS = 5 * 60_000;
 
+/** The slower active-list rate applies only to a visible tab (outside a browser: visible). */
+export const isTabVisible = () => typeof document === "undefined" || document.visibilityState === "visible";
+
 /** Active list: every 8 s while something runs and the tab is visible (progress also arrives by socket), else 5 s. */
 export function activePollMs(statuses: ReadonlyArray<string | null | undefined>, tabVisible: boolean): number {
   return tabVisible && statuses.some((s) => isInProgressStatus(s)) ? ACTIVE_POLL_BUSY_MS : ACTIVE_POLL_MS;

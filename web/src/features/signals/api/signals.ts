@@ -2,24 +2,25 @@
 import { useQuery, type QueryFunctionContext } from "@tanstack/react-query";
 import { useState } from "react";
 import { defaultQueryFn } from "@web/lib/api";
-import { list } from "@web/lib/read";
+import { readSignals, type Signal } from "@web/lib/entities";
+import { classifyFailure } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
-import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, isTransientHtml, signalsRetry } from "../hooks/polling";
-import { readSignal, type Signal } from "./entities";
+import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../hooks/polling";
 import { signalsKeys } from "./keys";
 
-export const normalizeSignals = (raw: unknown): Signal[] => list(raw, "signals").map(readSignal).filter((s): s is Signal => s !== null);
-
-/** A fetcher with its own streak of hidden HTML answers (reset by any good answer). */
+/**
+ * A fetcher with its own streak of hidden HTML answers. Dashboard reading of the rule: the streak restarts after any
+ * good answer, and a hidden answer keeps the rows on screen (Start Trading's feed instead empties, 2 per screen).
+ */
 export function createSignalsFetcher() {
   let htmlStreak = 0;
   return async (ctx: QueryFunctionContext): Promise<Signal[]> => {
     try {
-      const signals = normalizeSignals(await defaultQueryFn(ctx));
+      const signals = readSignals(await defaultQueryFn(ctx));
       htmlStreak = 0;
       return signals;
     } catch (err) {
-      if (isTransientHtml(err) && ++htmlStreak <= SIGNALS_HIDDEN_HTML) {
+      if (classifyFailure(err) === "html" && ++htmlStreak <= SIGNALS_HIDDEN_HTML) {
         // Keep what is on screen; with nothing yet, an empty list.
         return ctx.client.getQueryData<Signal[]>(ctx.queryKey) ?? [];
       }

@@ -16,7 +16,7 @@ export const normalizeTransactions = (raw: unknown): Transaction[] =>
   });
 
 /** Runs the default query and answers `empty` for a 404 (endpoints that may not exist everywhere). */
-export async function fetchOr404<T>(ctx: QueryFunctionContext, empty: T): Promise<unknown> {
+async function fetchOr404<T>(ctx: QueryFunctionContext, empty: T): Promise<unknown> {
   try {
     return await defaultQueryFn(ctx);
   } catch (err) {

@@ -2,9 +2,9 @@
 import { Eye } from "lucide-react";
 import { cn } from "@web/components/ui/cn";
 import { ProgressBar } from "@web/components/ui/ProgressBar";
-import { formatMmSs, secondsUntilNext } from "../hooks/countdown";
+import { formatCountdown, secondsLeft } from "@web/lib/countdown";
+import { useNow } from "@web/lib/use-now";
 import { liveProgress, type Row } from "../hooks/rows";
-import { useNow } from "../hooks/use-now";
 import { LiveTag, StatusBadge, TypeBadge } from "./SignalBadges";
 
 export const EMPTY_TEXT = "No signals yet. Start a new analysis.";
@@ -35,7 +35,7 @@ function LiveProgress({ row, now, fetchedAt }: { row: Extract<Row, { kind: "anal
         <ProgressBar value={pct} className="w-24" label={`${row.symbol} progress`} />
         <span className="num w-10 font-mono text-xs">{pct}%</span>
       </div>
-      <span className="num font-mono text-[11px] text-muted">Next {formatMmSs(secondsUntilNext(row.analysis, now, fetchedAt))}</span>
+      <span className="num font-mono text-[11px] text-muted">Next {formatCountdown(secondsLeft(row.analysis.nextRunAt, now, { seconds: row.analysis.timeRemaining, receivedAtMs: fetchedAt }))}</span>
     </div>
   );
 }

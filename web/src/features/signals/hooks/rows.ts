@@ -1,6 +1,7 @@
 // Dashboard table rows: signals plus analyses without a signal; the live/completed rule, filters and newest-first order.
-import type { Analysis, Signal, SignalType } from "../api/entities";
-import { classifyStatus } from "./status";
+import { isCompletedStatus, isFailedStatus } from "@web/lib/analysis-status";
+import type { Analysis, Signal } from "@web/lib/entities";
+import type { SignalType } from "@web/lib/signal-type";
 
 export const DEFAULT_LIVE_PROGRESS = 30;
 
@@ -11,7 +12,7 @@ export type Row =
 /** Spec 02 §4: live = an unfinished analysis that has not produced a signal yet. */
 export function isLiveAnalysis(a: Analysis): boolean {
   const hasSignal = a.finalSignalId !== null || a.finalSignal !== null;
-  const finished = classifyStatus(a.status) === "completed" || /fail|error|cancel/i.test(a.status);
+  const finished = isCompletedStatus(a.status) || isFailedStatus(a.status);
   return !hasSignal && !finished;
 }
 

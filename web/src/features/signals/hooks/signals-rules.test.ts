@@ -1,13 +1,11 @@
-// Spec 02 §3/§4 rules: signal readers, status classes, live/completed rows, filters, 7-day series, polling and errors.
+// Dashboard rules of spec 02 §2/§4/§8: status badge text, live/completed rows, filters, 7-day series, signals errors.
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "@web/lib/api";
-import { confidencePercent, inferSignalType, readAnalysis, readSignal, type Analysis, type Signal } from "../api/entities";
-import { addLocalCredit, finishedIds } from "./completion";
-import { formatMmSs, secondsUntilNext } from "./countdown";
-import { describeError, errorKind, isTransientHtml, signalsRetry } from "./polling";
+import type { Analysis, Signal } from "@web/lib/entities";
+import { describeError, signalsRetry } from "./polling";
 import { buildRows, filterRows, filtersActive, isLiveAnalysis, liveProgress, DEFAULT_FILTERS } from "./rows";
 import { computeStats, dailySeries, last7Days, trendPercent } from "./stats";
-import { classifyStatus, isFailureStatus, statusLabel } from "./status";
+import { statusLabel } from "./status";
 
 const NOW = Date.parse("2025-06-10T12:00:00Z");
 const iso = (hoursAgo: number) => new Date(NOW - hoursAgo * 3600_000).toISOString();
@@ -25,52 +23,11 @@ function an(id: number, over: Partial<Analysis> = {}): Analysis {
   };
 }
 
-describe("signal readers", () => {
-  test("type from any spelling, BUY/SELL mapped, else no_trade flag, TP/SL geometry, reasoning", () => {
-    expect(inferSignalType({ signalType: "buy" })).toBe("LONG");
-    expect(inferSignalType({ action: "SELL" })).toBe("SHORT");
-    expect(inferSignalType({ signal_type: "NO_TRADE" })).toBe("NO_TRADE");
-    expect(inferSignalType({ no_trade: true })).toBe("NO_TRADE");
-    expect(inferSignalType({ entry_price: 100, take_profit: 110, stop_loss: 95 })).toBe("LONG");
-    expect(inferSignalType({ entry_price: 100, take_profit: 90, stop_loss: 105 })).toBe("SHORT");
-    expect(inferSignalType({ reasoning: "Bias is SHORT below the range" })).toBe("SHORT");
-    expect(inferSignalType({ reasoning: "LONG or SHORT unclear" })).toBeNull();
-  });
-  test("confidence 0..1 scaled to a whole percent, percent kept, clamped", () => {
-    expect(confidencePercent(0.555)).toBe(56);
-    expect(confidencePercent(72.4)).toBe(72);
-    expect(confidencePercent(140)).toBe(100);
-    expect(confidencePercent(null)).toBeNull();
-  });
-  test("readSignal takes the alternative field names", () => {
-    const s = readSignal({ id: 3, symbol: "solusdt", action: "BUY", confidence_percent: 64, current_status: "ACTIVE", generated_at: "2025-01-01T00:00:00Z", reason: "why", analysis_request_id: 9 });
-    expect(s).toMatchObject({ id: 3, symbol: "SOLUSDT", type: "LONG", confidence: 64, status: "ACTIVE", createdAt: "2025-01-01T00:00:00Z", reasoning: "why", requestId: 9, noTrade: false });
-    expect(readSignal({ symbol: "X" })).toBeNull();
-  });
-  test("readAnalysis takes request_id and final signal fields", () => {
-    const a = readAnalysis({ request_id: 5, symbol: "btcusdt", status: "COMPLETED", credits_status: "RELEASED", final_signal: { id: 8, type: "NO_TRADE" }, latest_reasoning: { reason: "flat" } });
-    expect(a).toMatchObject({ id: 5, symbol: "BTCUSDT", creditsStatus: "RELEASED", finalSignalId: 8, reason: "flat" });
-    expect(a?.finalSignal?.type).toBe("NO_TRADE");
-  });
-});
-
-describe("status classes", () => {
-  test("completed and in-progress words of spec 02 §4", () => {
-    for (const s of ["COMPLETED", "final", "Finished", "done", "CLOSED", "success", "ready"]) expect(classifyStatus(s)).toBe("completed");
-    for (const s of ["IN_PROGRESS", "ON_HOLD", "open", "ACTIVE", "pending", "generating", "processing", "building", "running"]) expect(classifyStatus(s)).toBe("in_progress");
-    expect(classifyStatus("FAILED")).toBe("other");
-    expect(classifyStatus(null)).toBe("other");
-  });
-  test("badge text and failure colouring", () => {
-    expect(statusLabel("IN_PROGRESS", true)).toBe("Running");
-    expect(statusLabel("COMPLETED", false)).toBe("Completed");
-    expect(statusLabel("ACTIVE", false)).toBe("In Progress");
-    expect(statusLabel("FAILED", false)).toBe("FAILED");
-    expect(isFailureStatus("FAILED")).toBe(true);
-    expect(isFailureStatus("user_cancelled")).toBe(true);
-    expect(isFailureStatus("ERROR")).toBe(true);
-    expect(isFailureStatus("COMPLETED")).toBe(false);
-  });
+test("status badge text: Running, Completed, In Progress or the raw status", () => {
+  expect(statusLabel("IN_PROGRESS", true)).toBe("Running");
+  expect(statusLabel("COMPLETED", false)).toBe("Completed");
+  expect(statusLabel("ACTIVE", false)).toBe("In Progress");
+  expect(statusLabel("FAILED", false)).toBe("FAILED");
 });
 
 describe("rows", () => {
@@ -158,21 +115,13 @@ describe("7-day series and trend", () => {
 
 describe("errors of the signals list", () => {
   const html = "<!DOCTYPE html><html><body>Bad gateway</body></html>";
-  test("classes and retry budgets: HTML 6, parse/network 3, others none", () => {
+  test("dashboard retry budget: HTML 6, parse 3", () => {
     const htmlErr = new ApiError("x", 502, html);
     const parseErr = new ApiError("Invalid JSON response: Unexpected token", 200, "{oops");
-    expect(errorKind(htmlErr)).toBe("html");
-    expect(errorKind(parseErr)).toBe("parse");
-    expect(errorKind(new TypeError("Failed to fetch"))).toBe("network");
-    expect(errorKind(new ApiError("x", 500, '{"detail":"boom"}'))).toBe("other");
     expect(signalsRetry(5, htmlErr)).toBe(true);
     expect(signalsRetry(6, htmlErr)).toBe(false);
     expect(signalsRetry(2, parseErr)).toBe(true);
     expect(signalsRetry(3, parseErr)).toBe(false);
-    expect(signalsRetry(0, new ApiError("x", 400, '{"detail":"bad"}'))).toBe(false);
-    expect(isTransientHtml(htmlErr)).toBe(true);
-    expect(isTransientHtml(new ApiError("x", 200, html))).toBe(true);
-    expect(isTransientHtml(new ApiError("x", 404, html))).toBe(false);
   });
   test("spec 02 §8 texts", () => {
     expect(describeError(new ApiError("x", 502, html))).toBe("Server returned HTML (5xx)");
@@ -186,25 +135,4 @@ describe("errors of the signals list", () => {
     expect(describeError(new ApiError("Expected JSON response but got 'text/plain'", 200, "plain"))).toBe("Undeclared JSON parse failed: plain");
     expect(describeError(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
   });
-});
-
-describe("completion", () => {
-  test("finished = was running, now gone or no longer running", () => {
-    expect(finishedIds([an(1), an(2), an(3, { status: "COMPLETED" })], [an(2), an(1, { status: "COMPLETED" })])).toEqual([1]);
-    expect(finishedIds([an(1), an(2)], [])).toEqual([1, 2]);
-    expect(finishedIds([], [an(1)])).toEqual([]);
-  });
-  test("one local credit back, only onto a known balance", () => {
-    expect(addLocalCredit({ credits: 4 })).toEqual({ credits: 5 });
-    expect(addLocalCredit(undefined)).toBeUndefined();
-  });
-});
-
-test("countdown from next_run_at, else from the fetched remaining seconds", () => {
-  expect(secondsUntilNext({ nextRunAt: new Date(NOW + 75_500).toISOString(), timeRemaining: null }, NOW, NOW)).toBe(76);
-  expect(secondsUntilNext({ nextRunAt: null, timeRemaining: 30 }, NOW + 10_000, NOW)).toBe(20);
-  expect(secondsUntilNext({ nextRunAt: null, timeRemaining: null }, NOW, NOW)).toBe(0);
-  expect(formatMmSs(76)).toBe("01:16");
-  expect(formatMmSs(0)).toBe("00:00");
-  expect(formatMmSs(3599)).toBe("59:59");
 });

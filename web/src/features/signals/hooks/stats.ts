@@ -1,5 +1,5 @@
 // Stat-card numbers: the shape the cards read, and the client-side fallback (7-day UTC series, trend) from the lists.
-import type { Analysis, Signal } from "../api/entities";
+import type { Analysis, Signal } from "@web/lib/entities";
 import type { Transaction } from "../api/transactions";
 
 export type DayPoint = { date: string; value: number };

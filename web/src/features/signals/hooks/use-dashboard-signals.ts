@@ -1,13 +1,21 @@
 // Everything the dashboard's signal area needs: the polled lists, table rows, stat cards (server or client fallback).
 import { useMemo } from "react";
-import { useActiveAnalyses, useAnalysisHistory } from "../api/analyses";
+import { useActiveAnalyses } from "@web/lib/active-analyses";
+import { useCompletionWatch, type CompletionKeys } from "@web/lib/completion-watch";
+import { useAnalysisHistory } from "../api/analyses";
 import { useCreditUsage } from "../api/credit-usage";
+import { signalsKeys } from "../api/keys";
 import { useSignals } from "../api/signals";
 import { useSignalStats } from "../api/stats";
 import { useTransactions } from "../api/transactions";
-import { useCompletionRefetch } from "./completion";
 import { buildRows } from "./rows";
 import { computeStats, type DashboardStats } from "./stats";
+
+/** On completion the dashboard also refreshes its history, stat cards and credit ledger. */
+const COMPLETION_KEYS: CompletionKeys = {
+  signals: signalsKeys.list,
+  refresh: [signalsKeys.history, signalsKeys.stats, signalsKeys.usage, signalsKeys.transactions],
+};
 
 export function useDashboardSignals() {
   const signals = useSignals();
@@ -16,7 +24,7 @@ export function useDashboardSignals() {
   const transactions = useTransactions();
   const usage = useCreditUsage();
   const serverStats = useSignalStats();
-  useCompletionRefetch(active.data);
+  useCompletionWatch(active.data, COMPLETION_KEYS);
 
   const rows = useMemo(() => buildRows(signals.data ?? [], history.data ?? [], active.data ?? []), [signals.data, history.data, active.data]);
 

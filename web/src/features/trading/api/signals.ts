@@ -2,13 +2,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiRequest } from "@web/lib/api";
-import { useIsSignedIn } from "@web/lib/session";
-import { classifyFailure, HIDDEN_HTML_ANSWERS, signalsRetry } from "../hooks/fetch-errors";
 import { SIGNALS_POLL_MS } from "@web/lib/analysis-polling";
+import { readSignals } from "@web/lib/entities";
+import { classifyFailure, retryWithin } from "@web/lib/fetch-errors";
+import { useIsSignedIn } from "@web/lib/session";
 import { tradingKeys } from "./keys";
-import { normalizeSignals } from "./normalize";
 
-/** A fetcher with its own budget of hidden HTML answers (one per mounted screen). */
+/** Start Trading numbers of spec 02 §7/§8 (the dashboard has its own): 2 HTML answers hidden; HTML retried 8 times, parse/network 3. */
+export const HIDDEN_HTML_ANSWERS = 2;
+export const signalsRetry = retryWithin({ html: 8, parse: 3 });
+
+/** A fetcher with its own budget of hidden HTML answers (one per mounted screen); a hidden answer is an empty list. */
 export function createSignalsFetcher(request: (path: string) => Promise<unknown> = (p) => apiRequest<unknown>("GET", p)) {
   let hidden = 0;
   return async (): Promise<unknown> => {
@@ -31,7 +35,7 @@ export const signalsQuery = (enabled: boolean, fetcher: () => Promise<unknown>) 
     queryFn: fetcher,
     enabled,
     staleTime: 0,
-    select: normalizeSignals,
+    select: readSignals,
     refetchInterval: SIGNALS_POLL_MS,
     retry: signalsRetry,
   });

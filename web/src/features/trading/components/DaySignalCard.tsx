@@ -5,7 +5,9 @@ import { Badge } from "@web/components/ui/Badge";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/Card";
 import { cn } from "@web/components/ui/cn";
 import { formatPrice } from "@web/lib/format";
-import { isRefunded, type Signal } from "../api/normalize";
+import type { Signal } from "@web/lib/entities";
+import type { SignalType } from "@web/lib/signal-type";
+import { isRefunded, tradeType } from "../api/normalize";
 import { DAY_SNIPPET_MAX, truncateText } from "../hooks/reasoning-text";
 import { isOnUtcDay, utcDayTitle } from "../hooks/utc-day";
 
@@ -14,7 +16,7 @@ export const DAY_SIGNAL_LIMIT = 5;
 const timeUtc = (iso: string | null) =>
   iso ? `${new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC` : "—";
 
-function TypeBadge({ type }: { type: Signal["type"] }) {
+function TypeBadge({ type }: { type: SignalType }) {
   if (type === "LONG")
     return (
       <Badge tone="accent">
@@ -45,18 +47,19 @@ function Tile({ label, value, tone }: { label: string; value: string; tone?: "po
 
 function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; expanded: boolean; onToggle: () => void }) {
   const refunded = isRefunded(signal);
-  const noTrade = signal.type === "NO_TRADE";
+  const type = tradeType(signal);
+  const noTrade = type === "NO_TRADE";
   return (
     <li className="rounded-lg border border-line bg-bg/40 p-3" data-testid="day-signal">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="flex items-center gap-2">
             <span className="font-mono text-sm font-semibold">{signal.symbol}</span>
-            <span className="num text-xs text-faint">#{signal.id ?? "—"}</span>
+            <span className="num text-xs text-faint">#{signal.id}</span>
           </p>
           <p className="num mt-0.5 text-xs text-muted">{timeUtc(signal.createdAt)}</p>
         </div>
-        <TypeBadge type={signal.type} />
+        <TypeBadge type={type} />
       </div>
       <p className={cn("mt-2 inline-flex rounded border px-1.5 py-0.5 text-[11px] font-medium", refunded ? "border-sky-500/30 bg-sky-500/10 text-sky-300" : "border-line-strong bg-white/5 text-muted")}>
         {refunded ? "Refunded 1 credit" : "Used 1 credit"}
@@ -95,10 +98,9 @@ function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; expande
 export function DaySignalCard({ signals, dayKey, loading }: { signals: readonly Signal[]; dayKey: string; loading: boolean }) {
   const today = signals.filter((s) => isOnUtcDay(s.createdAt, dayKey));
   const shown = today.slice(0, DAY_SIGNAL_LIMIT);
-  const [expanded, setExpanded] = useState<ReadonlySet<number | string>>(new Set());
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   // A new UTC day starts with every card collapsed.
   useEffect(() => setExpanded(new Set()), [dayKey]);
-  const keyOf = (s: Signal, i: number) => s.id ?? `${s.symbol}-${i}`;
   return (
     <Card className="lg:sticky lg:top-20" data-testid="day-signal-card">
       <CardHeader>
@@ -119,24 +121,21 @@ export function DaySignalCard({ signals, dayKey, loading }: { signals: readonly 
           </p>
         ) : (
           <ul className="space-y-3">
-            {shown.map((s, i) => {
-              const k = keyOf(s, i);
-              return (
-                <DaySignalItem
-                  key={k}
-                  signal={s}
-                  expanded={expanded.has(k)}
-                  onToggle={() =>
-                    setExpanded((prev) => {
-                      const next = new Set(prev);
-                      if (next.has(k)) next.delete(k);
-                      else next.add(k);
-                      return next;
-                    })
-                  }
-                />
-              );
-            })}
+            {shown.map((s) => (
+              <DaySignalItem
+                key={s.id}
+                signal={s}
+                expanded={expanded.has(s.id)}
+                onToggle={() =>
+                  setExpanded((prev) => {
+                    const next = new Set(prev);
+                    if (next.has(s.id)) next.delete(s.id);
+                    else next.add(s.id);
+                    return next;
+                  })
+                }
+              />
+            ))}
           </ul>
         )}
         <p className="mt-3 text-[11px] text-faint">Resets at 00:00 UTC.</p>

@@ -4,15 +4,15 @@ import { CheckCircle2, ChevronDown, Clock, Loader2, XCircle } from "lucide-react
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@web/components/ui/cn";
 import { ProgressBar } from "@web/components/ui/ProgressBar";
-import { useAnalysisDetail } from "../api/analysis-detail";
+import { useAnalysisDetail } from "@web/lib/analysis-detail";
+import { isCompletedStatus, isFailedStatus, isInProgressStatus } from "@web/lib/analysis-status";
+import { formatCountdown, secondsLeft } from "@web/lib/countdown";
+import type { Analysis } from "@web/lib/entities";
+import { useLatestReasoning } from "@web/lib/latest-reasoning";
+import { useNow } from "@web/lib/use-now";
 import { tradingKeys } from "../api/keys";
-import { useLatestReasoning } from "../api/latest-reasoning";
-import type { Analysis } from "../api/normalize";
-import { formatCountdown, secondsLeft } from "../hooks/countdown";
 import { ADVANCE_REFETCH_MS, ADVANCING_MESSAGE, PHASES, clampPhase, isAdvancing, phaseMessage } from "../hooks/phase-messages";
 import { LIVE_REASON_MAX, hasTimeframe, truncateText } from "../hooks/reasoning-text";
-import { isCompletedStatus, isInProgressStatus } from "@web/lib/analysis-status";
-import { useNow } from "../hooks/use-now";
 
 const timeOf = (iso: string | null) =>
   iso ? new Date(iso).toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false }) : "—";
@@ -20,7 +20,7 @@ const timeOf = (iso: string | null) =>
 function StatusIcon({ status }: { status: string }) {
   if (isInProgressStatus(status)) return <Loader2 className="size-4 animate-spin text-accent" aria-label="In progress" />;
   if (isCompletedStatus(status)) return <CheckCircle2 className="size-4 text-accent" aria-label="Completed" />;
-  if (/fail|error|cancel/i.test(status)) return <XCircle className="size-4 text-negative" aria-label="Failed" />;
+  if (isFailedStatus(status)) return <XCircle className="size-4 text-negative" aria-label="Failed" />;
   return <Clock className="size-4 text-muted" aria-label={status} />;
 }
 
@@ -45,21 +45,21 @@ export function LiveAnalysisItem({ analysis, listUpdatedAt }: { analysis: Analys
   const [open, setOpen] = useState(false);
 
   // The list and the detail are polled separately (and the socket refreshes either): use whichever is further on.
-  const listPhase = analysis.currentPhase;
-  const detailAhead = detail !== null && (detail.currentPhase ?? 0) >= (listPhase ?? 0);
+  const listPhase = analysis.phase;
+  const detailAhead = detail !== null && (detail.phase ?? 0) >= (listPhase ?? 0);
   const source = detailAhead ? detail : analysis;
   const status = detail && isCompletedStatus(detail.status) ? detail.status : source.status;
   const inProgress = isInProgressStatus(status);
-  const phase = clampPhase(Math.max(listPhase ?? 1, detail?.currentPhase ?? 1));
+  const phase = clampPhase(Math.max(listPhase ?? 1, detail?.phase ?? 1));
   const left = secondsLeft(source.nextRunAt, now, {
-    seconds: source.timeRemainingSeconds,
+    seconds: source.timeRemaining,
     receivedAtMs: detailAhead ? detailQuery.dataUpdatedAt : listUpdatedAt,
   });
-  const advancing = isAdvancing({ detailPhase: detail?.currentPhase, currentPhase: listPhase, secondsLeft: left, inProgress });
+  const advancing = isAdvancing({ detailPhase: detail?.phase, currentPhase: listPhase, secondsLeft: left, inProgress });
 
   const reasoningQuery = useLatestReasoning(id, inProgress);
   const reasoning = reasoningQuery.data ?? null;
-  const reason = reasoning?.reason ?? analysis.latestReason;
+  const reason = reasoning?.reason ?? analysis.reason;
 
   // Each phase's messages rotate from the moment the phase is first seen.
   const phaseStart = useRef({ phase, at: now });
@@ -68,7 +68,7 @@ export function LiveAnalysisItem({ analysis, listUpdatedAt }: { analysis: Analys
 
   const refetchDetail = detailQuery.refetch;
   useEffect(() => {
-    if (!advancing || id === null) return;
+    if (!advancing) return;
     const timer = setTimeout(() => void refetchDetail(), ADVANCE_REFETCH_MS);
     return () => clearTimeout(timer);
     // Re-armed after every answer while the detail still lags.
@@ -80,14 +80,14 @@ export function LiveAnalysisItem({ analysis, listUpdatedAt }: { analysis: Analys
     if (settled) void qc.invalidateQueries({ queryKey: tradingKeys.active });
   }, [settled, qc]);
 
-  const progress = (source.progressPercent ?? analysis.progressPercent) || null;
+  const progress = (source.progress ?? analysis.progress) || null;
   return (
     <li className="rounded-lg border border-line bg-bg/40 p-3.5" data-testid="live-analysis" aria-label={`${analysis.symbol} analysis`}>
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
           <StatusIcon status={status} />
           <span className="font-mono text-sm font-semibold">{analysis.symbol}</span>
-          <span className="num text-xs text-faint">#{id ?? "—"}</span>
+          <span className="num text-xs text-faint">#{id}</span>
         </div>
         <span className="num shrink-0 font-mono text-xs text-muted" aria-label="Countdown">
           Next: <span className={cn("font-semibold", inProgress ? "text-ink" : "text-faint")}>{formatCountdown(left)}</span>
@@ -119,17 +119,17 @@ export function LiveAnalysisItem({ analysis, listUpdatedAt }: { analysis: Analys
       </button>
       {open ? (
         <div className="mt-2 space-y-2.5 rounded-md border border-line bg-surface/60 p-3 text-[13px] leading-relaxed">
-          <p className="whitespace-pre-line text-ink/90">{reasoning?.fullReasoning ?? (reasoningQuery.isPending ? "Loading…" : "No reasoning yet")}</p>
+          <p className="whitespace-pre-line text-ink/90">{reasoning?.fullReasoning ?? reasoning?.reason ?? (reasoningQuery.isPending ? "Loading…" : "No reasoning yet")}</p>
           {hasTimeframe(reasoning?.timeframe) ? (
             <p className="text-xs text-muted">
               Timeframe: <span className="font-mono text-ink">{reasoning?.timeframe}</span>
             </p>
           ) : null}
-          {reasoning && reasoning.confirmationCriteria.length > 0 ? (
+          {reasoning && reasoning.criteria.length > 0 ? (
             <div>
               <p className="text-xs font-semibold text-muted">Confirmation criteria</p>
               <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-ink/80">
-                {reasoning.confirmationCriteria.map((c) => (
+                {reasoning.criteria.map((c) => (
                   <li key={c}>{c}</li>
                 ))}
               </ul>

@@ -7,7 +7,7 @@ import { cn } from "@web/components/ui/cn";
 import { Spinner } from "@web/components/ui/Spinner";
 import { serverMessage } from "@web/lib/api";
 import { tradingKeys } from "../api/keys";
-import type { Analysis } from "../api/normalize";
+import type { Analysis } from "@web/lib/entities";
 import { LiveAnalysisItem } from "./LiveAnalysisItem";
 
 export function LiveAnalysisList(props: {
@@ -23,7 +23,6 @@ export function LiveAnalysisList(props: {
     props.onRefresh();
     // Details and reasoning of every listed analysis too.
     for (const a of props.items) {
-      if (a.id === null) continue;
       void qc.invalidateQueries({ queryKey: tradingKeys.detail(a.id) });
       void qc.invalidateQueries({ queryKey: tradingKeys.reasoning(a.id) });
     }
@@ -59,7 +58,7 @@ export function LiveAnalysisList(props: {
         ) : (
           <ul className="space-y-3">
             {props.items.map((a) => (
-              <LiveAnalysisItem key={a.id ?? a.symbol} analysis={a} listUpdatedAt={props.updatedAt} />
+              <LiveAnalysisItem key={a.id} analysis={a} listUpdatedAt={props.updatedAt} />
             ))}
           </ul>
         )}

@@ -3,20 +3,23 @@ import { Coins } from "lucide-react";
 import { useRef, useState } from "react";
 import { SUPPORTED_SYMBOLS } from "@core/symbols";
 import { toast } from "@web/components/ui/toast";
+import { useActiveAnalyses } from "@web/lib/active-analyses";
+import { useCompletionWatch, type CompletionKeys } from "@web/lib/completion-watch";
 import { useCreditBalance } from "@web/lib/credit-balance";
 import { usePageTitle } from "@web/lib/use-page-title";
-import { useActiveAnalyses } from "../api/active-analyses";
 import { useFavorites, useToggleFavorite } from "../api/favorites";
+import { tradingKeys } from "../api/keys";
 import { useSignals } from "../api/signals";
 import { useStartAnalysis } from "../api/start-analysis";
 import { checkStart, type StartPath } from "../hooks/start-rules";
-import { useCompletionWatch } from "../hooks/use-completion-watch";
 import { useUtcDayKey } from "../hooks/utc-day";
 import { DaySignalCard } from "./DaySignalCard";
 import { LiveAnalysisList } from "./LiveAnalysisList";
 import { StartPanel } from "./StartPanel";
 
 const SUPPORTED = new Set(SUPPORTED_SYMBOLS);
+/** On completion this screen also refreshes the history and the profile (which carries the credits too). */
+const COMPLETION_KEYS: CompletionKeys = { signals: tradingKeys.signals, refresh: [tradingKeys.history, tradingKeys.profile] };
 
 function CreditsBadge({ credits }: { credits: number | null | undefined }) {
   return (
@@ -39,7 +42,7 @@ export function StartTradingScreen() {
   const active = useActiveAnalyses();
   const signals = useSignals();
   const dayKey = useUtcDayKey();
-  useCompletionWatch(active.data);
+  useCompletionWatch(active.data, COMPLETION_KEYS);
 
   const [input, setInput] = useState("");
   const [favoritesOnly, setFavoritesOnly] = useState(false);

@@ -1,4 +1,4 @@
-// 'Next: mm:ss' formatting and the seconds left from next_run_at or time_remaining_seconds.
+// 'Next mm:ss' formatting and the seconds left from next_run_at or time_remaining_seconds.
 import { describe, expect, test } from "bun:test";
 import { formatCountdown, secondsLeft } from "./countdown";
 

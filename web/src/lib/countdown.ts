@@ -1,4 +1,4 @@
-// 'Next: mm:ss' countdown of a live analysis: seconds left to next_run_at, or to a server-given remaining time.
+// 'Next mm:ss' countdown of a live analysis (dashboard row and Start Trading item): seconds left to next_run_at, or to a server-given remaining time.
 
 /** 'mm:ss' with at least two minute digits; negatives and unknowns read 00:00. */
 export function formatCountdown(seconds: number | null | undefined): string {

@@ -1,0 +1,59 @@
+// The spec 02 §3 readers: every spelling of signal, analysis and reasoning fields, envelopes and unreadable items.
+import { describe, expect, test } from "bun:test";
+import { readAnalyses, readAnalysis, readReasoning, readSignal, readSignals } from "./entities";
+
+describe("readSignal", () => {
+  test("spec spellings: action, confidence_percent, current_status, generated_at, reason, analysis_request_id", () => {
+    const s = readSignal({ id: 3, symbol: "solusdt", action: "BUY", confidence_percent: 64, current_status: "ACTIVE", generated_at: "2025-01-01T00:00:00Z", reason: "why", analysis_request_id: 9 });
+    expect(s).toMatchObject({ id: 3, symbol: "SOLUSDT", type: "LONG", confidence: 64, status: "ACTIVE", createdAt: "2025-01-01T00:00:00Z", reasoning: "why", requestId: 9, noTrade: false });
+  });
+  test("short level names, numeric strings, a 0..1 confidence, createdAt", () => {
+    const s = readSignal({ id: 4, signalType: "SELL", confidence: 0.734, createdAt: "2025-09-25T10:00:00Z", entry: "100.5", tp: 90, sl: 105, risk_reward: 2.345 });
+    expect(s).toMatchObject({ type: "SHORT", confidence: 73, createdAt: "2025-09-25T10:00:00Z", entry: 100.5, takeProfit: 90, stopLoss: 105, rr: 2.345, status: "COMPLETED", reasoning: null });
+  });
+  test("no id, no signal; no direction is null (each screen picks its default); the no_trade flag", () => {
+    expect(readSignal({ symbol: "X" })).toBeNull();
+    expect(readSignal({ id: 1, reasoning: "LONG or SHORT, unclear" })?.type).toBeNull();
+    expect(readSignal({ id: 1, no_trade: true })).toMatchObject({ type: "NO_TRADE", noTrade: true });
+  });
+});
+
+describe("readAnalysis", () => {
+  test("id spellings, phase, countdown fields, latest reason", () => {
+    const a = readAnalysis({ request_id: 7, symbol: "ethusdt", status: "IN_PROGRESS", current_phase: 2, next_run_at: "2025-09-25T10:00:00Z", time_remaining_seconds: 40, progress_percent: 55, latest_reasoning: { reason: "Trend up" } });
+    expect(a).toMatchObject({ id: 7, symbol: "ETHUSDT", phase: 2, nextRunAt: "2025-09-25T10:00:00Z", timeRemaining: 40, progress: 55, reason: "Trend up", signalType: null });
+    expect(readAnalysis({ analysis_request_id: 8 })).toMatchObject({ id: 8, status: "IN_PROGRESS" });
+    expect(readAnalysis({ symbol: "X" })).toBeNull();
+  });
+  test("final signal: embedded object, its id and type; an explicit type field wins, an unreadable one is skipped", () => {
+    const a = readAnalysis({ id: 5, status: "COMPLETED", credits_status: "RELEASED", final_signal: { id: 8, type: "NO_TRADE" } });
+    expect(a).toMatchObject({ creditsStatus: "RELEASED", finalSignalId: 8, signalType: "NO_TRADE" });
+    expect(a?.finalSignal?.type).toBe("NO_TRADE");
+    expect(readAnalysis({ id: 6, final_signal: { type: "SELL" } })).toMatchObject({ signalType: "SHORT", finalSignal: null, finalSignalId: null });
+    expect(readAnalysis({ id: 6, final_signal_type: "odd", signal_type: "buy", final_signal: { type: "SELL" } })?.signalType).toBe("LONG");
+  });
+});
+
+test("readReasoning keeps non-empty criteria; full text is full_reasoning only", () => {
+  expect(readReasoning({ reason: "short", timeframe: "4H", confirmation_criteria: ["RSI > 50", "", " ", 3], phase_number: 1, status: "IN_PROGRESS", next_run_at: "2025-09-25T10:00:00Z" })).toEqual({
+    reason: "short",
+    fullReasoning: null,
+    phase: 1,
+    timeframe: "4H",
+    criteria: ["RSI > 50"],
+    timeRemaining: null,
+    progress: null,
+    nextRunAt: "2025-09-25T10:00:00Z",
+    status: "IN_PROGRESS",
+  });
+  expect(readReasoning("<html>")).toBeNull();
+});
+
+test("lists from a bare array or an envelope, single answers from {data: …}; unreadable items skipped", () => {
+  expect(readSignals({ data: [{ id: 1, type: "LONG" }, 5, { type: "SHORT" }] }).map((s) => s.id)).toEqual([1]);
+  expect(readSignals({ signals: [{ id: 2, type: "SHORT" }] }).map((s) => s.type)).toEqual(["SHORT"]);
+  expect(readSignals("<html>")).toEqual([]);
+  expect(readAnalyses({ history: [{ id: 3 }] }).map((a) => a.id)).toEqual([3]);
+  expect(readAnalyses([{ id: 4 }, null]).map((a) => a.id)).toEqual([4]);
+  expect(readAnalysis({ data: { id: 9, status: "COMPLETED" } })).toMatchObject({ id: 9, status: "COMPLETED" });
+});
