@@ -55,23 +55,30 @@ function reasoningDto(r: ReasoningRow, maxChars?: number) {
   };
 }
 
+/** Where a request stands; the countdown fields only mean something while it runs. */
+function progressFields(r: RequestRow, nowMs: number) {
+  const live = r.status === "IN_PROGRESS";
+  return {
+    status: r.status,
+    current_phase: r.current_phase,
+    progress_percent: r.progress_percent,
+    next_run_at: live ? iso(r.next_run_at) : null,
+    time_remaining_seconds: live ? secondsUntil(r.next_run_at, nowMs) : 0,
+  };
+}
+
 /** The §3 analysis entity with every spelling the client reads. */
 function analysisDto(r: RequestRow, signal: SignalDto | null, latest: ReasoningRow | null, nowMs: number) {
-  const live = r.status === "IN_PROGRESS";
   return {
     id: r.id,
     request_id: r.id,
     analysis_request_id: r.id,
     symbol: r.symbol,
-    status: r.status,
-    current_phase: r.current_phase,
+    ...progressFields(r, nowMs),
     phase_name: PHASE_NAMES[r.current_phase],
-    progress_percent: r.progress_percent,
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
     completed_at: iso(r.completed_at),
-    next_run_at: live ? iso(r.next_run_at) : null,
-    time_remaining_seconds: live ? secondsUntil(r.next_run_at, nowMs) : 0,
     credits_status: r.credits_status,
     final_signal_id: r.final_signal_id,
     final_signal: signal,
@@ -224,14 +231,9 @@ export async function latestReasoning(sql: Sql, userId: number, rawId: string, l
   const phases = await sql<ReasoningRow[]>`
     select * from analysis_reasoning where request_id = ${row.id} order by phase_number desc`;
   const latest = phases[0] ? reasoningDto(phases[0], limit) : null;
-  const live = row.status === "IN_PROGRESS";
   return {
     request_id: row.id,
-    status: row.status,
-    current_phase: row.current_phase,
-    progress_percent: row.progress_percent,
-    next_run_at: live ? iso(row.next_run_at) : null,
-    time_remaining_seconds: live ? secondsUntil(row.next_run_at, Date.now()) : 0,
+    ...progressFields(row, Date.now()),
     phase_number: latest?.phase_number ?? null,
     reason: latest?.reason ?? null,
     full_reasoning: latest?.full_reasoning ?? null,
