@@ -20,6 +20,11 @@ import { creditsBalanceModule } from "./modules/credits-balance";
 import { marketModule } from "./modules/market";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * Bun's own cut-off, above the app's limit: a declared length between the two gets the app's JSON 413 (the body is
+ * never read); only beyond this does Bun answer a bare 413 itself, so no request can make it buffer more.
+ */
+export const HARD_BODY_BYTES = 1024 * 1024;
 
 const SECURITY_HEADERS: Record<string, string> = {
   "x-content-type-options": "nosniff",

@@ -4,7 +4,7 @@ import { createSql } from "@core/db";
 import { migrate } from "@core/migrate";
 import { createRedis, redisKeys } from "@core/redis";
 import { createLogger } from "@core/log";
-import { createApp, MAX_BODY_BYTES } from "./app";
+import { createApp, HARD_BODY_BYTES } from "./app";
 import { startMarketSocket } from "./modules/market/socket";
 import webApp from "../../web/index.html";
 
@@ -20,7 +20,7 @@ await migrate(sql, (m) => log.info(m));
 const app = createApp({ config, sql, redis, keys, log }, { webApp }).listen({
     port: config.PORT,
     hostname: config.HOST,
-    maxRequestBodySize: MAX_BODY_BYTES,
+    maxRequestBodySize: HARD_BODY_BYTES,
     development: !config.isProduction && config.NODE_ENV !== "test",
   } as never);
 

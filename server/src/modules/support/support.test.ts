@@ -1,6 +1,7 @@
 // Contact endpoint: validation messages of spec 01 §5, ticket stored in Postgres, errors as JSON detail.
 import { afterAll, describe, expect, test } from "bun:test";
 import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
+import { MAX_BODY_BYTES } from "../../app";
 
 const app = testApp();
 afterAll(() => closeTestDeps());
@@ -14,6 +15,19 @@ describe("POST /api/support/contact", () => {
     expect(typeof res.body.ticket_id).toBe("number");
     const [row] = await testDeps().sql`select name, email, subject, message from support_tickets where id = ${res.body.ticket_id}`;
     expect(row).toEqual({ name: valid.name, email: valid.email, subject: valid.subject, message: valid.message });
+  });
+
+  test("a body over the limit is 413 with a JSON detail, and no ticket is stored", async () => {
+    const marker = `oversized-${Date.now()}`;
+    const body = JSON.stringify({ ...valid, name: marker, message: "x".repeat(MAX_BODY_BYTES) });
+    // As an HTTP client sends it: with its declared length, which the server checks before reading anything.
+    const res = await call(app, "POST", "/api/support/contact", {
+      body,
+      headers: { "x-forwarded-for": "10.9.9.2", "content-length": String(Buffer.byteLength(body)) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ detail: `Request body too large (limit ${MAX_BODY_BYTES} bytes)` });
+    expect(await testDeps().sql`select id from support_tickets where name = ${marker}`).toHaveLength(0);
   });
 
   test("each invalid field gets the spec's message with 422", async () => {
