@@ -79,3 +79,14 @@ export async function closeTestDeps(sql?: Sql) {
   shared = null;
   void sql;
 }
+
+/** Polls `read` until it gives something other than null/undefined/false; throws naming `what` after `maxMs`. */
+export async function waitFor<T>(read: () => T | null | undefined | false | Promise<T | null | undefined | false>, maxMs: number, what: string): Promise<T> {
+  const until = Date.now() + maxMs;
+  while (Date.now() < until) {
+    const v = await read();
+    if (v !== null && v !== undefined && v !== false) return v;
+    await Bun.sleep(25);
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}

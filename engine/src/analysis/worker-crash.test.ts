@@ -2,7 +2,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../test/helpers";
+import { call, closeTestDeps, createUser, testApp, testDeps, waitFor } from "../../../test/helpers";
 
 const ROOT = join(import.meta.dir, "..", "..", "..");
 const deps = testDeps();
@@ -26,16 +26,6 @@ afterAll(async () => {
   await Promise.all(spawned.map((p) => p.exited));
   await closeTestDeps();
 });
-
-async function waitFor<T>(read: () => Promise<T | null>, maxMs: number, what: string): Promise<T> {
-  const until = Date.now() + maxMs;
-  while (Date.now() < until) {
-    const v = await read();
-    if (v !== null) return v;
-    await Bun.sleep(25);
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 test(
   "kill -9 during phase 2, restart: the analysis settles (never stays IN_PROGRESS) and is charged at most once",

@@ -38,6 +38,8 @@ export type IngestionDeps = {
   /** Override intervals (tests); defaults to MARKET_REFRESH_SECONDS. */
   intervalsSeconds?: Partial<Record<RefreshKey, number>>;
   instanceId?: string;
+  /** How often the lock is renewed or campaigned for (tests shorten it); the lock lives LEADER_TTL_MS. */
+  renewEveryMs?: number;
 };
 
 export type Ingestion = { stop(): Promise<void>; isLeader(): boolean; ready: Promise<void> };
@@ -93,7 +95,7 @@ export function startMarketIngestion(deps: IngestionDeps): Ingestion {
     } catch (err) {
       log.error("market leader election failed", { error: String(err) });
     }
-    if (!stopped) electionTimer = setTimeout(() => void elect(), RENEW_EVERY_MS);
+    if (!stopped) electionTimer = setTimeout(() => void elect(), deps.renewEveryMs ?? RENEW_EVERY_MS);
   };
   void elect();
 

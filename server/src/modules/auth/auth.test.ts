@@ -1,6 +1,6 @@
 // Auth API: registration codes, login with device verification, refresh rotation and reuse, logout, reset links, limits.
 import { afterAll, describe, expect, test } from "bun:test";
-import { call, closeTestDeps, createUser, testDeps, uniqueEmail } from "../../../../test/helpers";
+import { call, closeTestDeps, createUser, testDeps, uniqueEmail, waitFor } from "../../../../test/helpers";
 import {
   accountsApp,
   clientHeaders,
@@ -19,14 +19,11 @@ afterAll(() => closeTestDeps());
 
 const mailbox = async (to: string) => (await call(app, "GET", `/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body as Array<{ subject: string; text: string }>;
 /** Reset links are mailed after the answer: wait until `count` of them have reached `to` (newest first). */
-async function mailsFor(to: string, count = 1) {
-  for (let i = 0; i < 100; i++) {
+const mailsFor = (to: string, count = 1) =>
+  waitFor(async () => {
     const mails = (await mailbox(to)).filter((m) => m.subject === "Reset your Tradewind password");
-    if (mails.length >= count) return mails;
-    await Bun.sleep(20);
-  }
-  throw new Error(`fewer than ${count} reset mail(s) reached ${to}`);
-}
+    return mails.length >= count && mails;
+  }, 2_000, `${count} reset mail(s) to ${to}`);
 
 describe("registration", () => {
   test("send-code, verify-code, complete-registration create the user with the free credit in the ledger", async () => {
