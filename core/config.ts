@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 
-export const DATA_DIR = join(import.meta.dir, "..", ".data");
+/** Local state of `bun dev` (embedded Postgres, generated secrets); TW_DATA_DIR moves it (tests use a temp dir). */
+export const DATA_DIR = process.env.TW_DATA_DIR || join(import.meta.dir, "..", ".data");
 
 const url = (protocols: string[], what: string) =>
   z.string().refine((v) => {
