@@ -86,7 +86,9 @@ test("market panel shows BTC and ETH and follows a core_assets push without a re
 test("table shows seeded signals newest first; filters narrow it; the drawer opens and closes", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
   await seedSignal(user.id, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 2, confidence: 0.72, reasoning: "Trend up on 4h; stop under the swing low." });
-  await seedSignal(user.id, { symbol: "ETHUSDT", type: "SHORT", hoursAgo: 24 * 3, confidence: 0.61, reasoning: "Lower highs on 4h." });
+  const eth = await seedSignal(user.id, { symbol: "ETHUSDT", type: "SHORT", hoursAgo: 24 * 3, confidence: 0.61, reasoning: "Lower highs on 4h." });
+  // As the outcome tracker leaves a short that was stopped out: the loss in R after fees.
+  await withSql((sql) => sql`update signals set outcome = 'SL_HIT', r_multiple = -1.1, is_active = false, outcome_at = now() where id = ${eth.signalId}`);
   await seedSignal(user.id, { symbol: "SOLUSDT", type: "NO_TRADE", hoursAgo: 24 * 12, confidence: 0.4, reasoning: "Range bound, no edge." });
   await openDashboard(page, user);
 
@@ -138,11 +140,16 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await expect(drawer).toContainText("SL95.000");
   await expect(drawer).toContainText("RR2.00");
   await expect(drawer.getByTestId("drawer-reasoning")).toHaveText("Trend up on 4h; stop under the swing low.");
+  await expect(drawer.getByTestId("signal-outcome")).toHaveText("Open");
   await drawer.getByRole("button", { name: "Close", exact: true }).click();
   await expect(drawer).toBeHidden();
 
   await page.locator("#filter-range").click();
   await page.getByRole("option", { name: "All Time" }).click();
+  await rows(page).nth(1).getByRole("button", { name: "View ETHUSDT" }).click();
+  await expect(page.getByRole("dialog").getByTestId("signal-outcome")).toHaveText("SL hit · −1.10R");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
   await rows(page).nth(2).getByRole("button", { name: "View SOLUSDT" }).click();
   await expect(page.getByTestId("no-trade-notice")).toBeVisible();
   await expect(page.getByRole("dialog").getByText("Entry", { exact: true })).toHaveCount(0);

@@ -229,6 +229,8 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
                 ${noTrade ? null : rr}, '4h', 'Now', ${`${type} setup on ${symbol}. ` + "Trend, momentum and structure agree. ".repeat(10)},
                 ${noTrade}, ${!noTrade}, 0, ${noTrade ? null : "OPEN"}, ${sql.unsafe(at)})`;
     }
+    // The ETH short has since reached its target, as the outcome tracker records it.
+    await sql`update signals set outcome = 'TP_HIT', r_multiple = 1.69, is_active = false, outcome_at = now() where user_id = ${user.id} and symbol = 'ETHUSDT'`;
   });
   await signIn(page, user);
   await openTrading(page);
@@ -255,5 +257,8 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
   await expect(items.nth(4)).toContainText("NO TRADE");
   await expect(items.nth(4).getByText("Entry", { exact: true })).toHaveCount(0);
   await expect(items.nth(3)).toContainText("DOGEUSDT");
+  await expect(btc.getByTestId("day-signal-outcome")).toHaveText("Open");
+  await expect(items.nth(2).getByTestId("day-signal-outcome")).toHaveText("TP hit · +1.69R");
+  await expect(items.nth(4).getByTestId("day-signal-outcome")).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/trading-day-signals-1440.png`, fullPage: true });
 });

@@ -21,6 +21,9 @@ export type Signal = {
   requestId: number | null;
   noTrade: boolean;
   creditsStatus: string | null;
+  /** What happened after issue (OPEN, TP_HIT, SL_HIT, EXPIRED), and the result in R after fees once closed. */
+  outcome: string | null;
+  rMultiple: number | null;
 };
 
 export type Analysis = {
@@ -76,6 +79,8 @@ export function readSignal(raw: unknown): Signal | null {
     requestId: num(s, "request_id", "analysis_request_id"),
     noTrade: bool(s, "no_trade") === true || type === "NO_TRADE",
     creditsStatus: str(s, "credits_status"),
+    outcome: str(s, "outcome"),
+    rMultiple: num(s, "r_multiple"),
   };
 }
 

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Button, ButtonLink } from "@web/components/ui/Button";
 import { cn } from "@web/components/ui/cn";
 import { formatPrice } from "@web/lib/format";
+import { outcomeView } from "@web/lib/signal-outcome";
 import { useAnalysisDetail } from "@web/lib/analysis-detail";
 import { useLatestReasoning } from "@web/lib/latest-reasoning";
 import { liveProgress, type Row } from "../hooks/rows";
@@ -14,11 +15,11 @@ import { LiveTag, StatusBadge, TypeBadge } from "./SignalBadges";
 export const LOADING_TEXT = "Loading…";
 export const NO_REASONING_TEXT = "No reasoning yet.";
 
-function Tile({ label, children, tone }: { label: string; children: ReactNode; tone?: "pos" | "neg" }) {
+function Tile({ label, children, tone }: { label: string; children: ReactNode; tone?: "pos" | "neg" | "muted" }) {
   return (
     <div className="rounded-lg border border-line bg-bg/50 px-3 py-2.5">
       <p className="text-[10px] font-semibold uppercase tracking-[0.08em] text-faint">{label}</p>
-      <div className={cn("num mt-1 font-mono text-sm font-semibold", tone === "pos" && "text-accent-strong", tone === "neg" && "text-rose-400")}>{children}</div>
+      <div className={cn("num mt-1 font-mono text-sm font-semibold", tone === "pos" && "text-accent-strong", tone === "neg" && "text-rose-400", tone === "muted" && "text-muted")}>{children}</div>
     </div>
   );
 }
@@ -54,6 +55,7 @@ function DrawerBody({ row }: { row: Row }) {
   const ident = signal ? `ID #${signal.id}` : `AN-${row.kind === "analysis" ? row.analysis.id : ""}`;
   const timeframe = signal?.timeframe ?? null;
   const status = analysis?.status ?? row.status;
+  const outcome = signal ? outcomeView(signal.outcome, signal.rMultiple) : null;
   return (
     <>
       <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
@@ -96,6 +98,11 @@ function DrawerBody({ row }: { row: Row }) {
               <StatusBadge status={status} live={row.live} />
             </Tile>
             {signal?.entryTiming ? <Tile label="Entry Timing">{signal.entryTiming}</Tile> : null}
+            {outcome ? (
+              <Tile label="Outcome" tone={outcome.tone}>
+                <span data-testid="signal-outcome">{outcome.text}</span>
+              </Tile>
+            ) : null}
           </div>
         )}
         <ReasoningBlock row={row} />

@@ -3,6 +3,7 @@ import { ArrowDownRight, ArrowUpRight, Ban, CalendarDays, ChevronDown } from "lu
 import { useEffect, useState } from "react";
 import { Badge } from "@web/components/ui/Badge";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/Card";
+import { outcomeView } from "@web/lib/signal-outcome";
 import { cn } from "@web/components/ui/cn";
 import { formatPrice } from "@web/lib/format";
 import type { Signal } from "@web/lib/entities";
@@ -49,6 +50,7 @@ function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; expande
   const refunded = isRefunded(signal);
   const type = tradeType(signal);
   const noTrade = type === "NO_TRADE";
+  const outcome = noTrade ? null : outcomeView(signal.outcome, signal.rMultiple);
   return (
     <li className="rounded-lg border border-line bg-bg/40 p-3" data-testid="day-signal">
       <div className="flex items-start justify-between gap-2">
@@ -61,9 +63,19 @@ function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; expande
         </div>
         <TypeBadge type={type} />
       </div>
-      <p className={cn("mt-2 inline-flex rounded border px-1.5 py-0.5 text-[11px] font-medium", refunded ? "border-sky-500/30 bg-sky-500/10 text-sky-300" : "border-line-strong bg-white/5 text-muted")}>
-        {refunded ? "Refunded 1 credit" : "Used 1 credit"}
-      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-1.5">
+        <p className={cn("inline-flex rounded border px-1.5 py-0.5 text-[11px] font-medium", refunded ? "border-sky-500/30 bg-sky-500/10 text-sky-300" : "border-line-strong bg-white/5 text-muted")}>
+          {refunded ? "Refunded 1 credit" : "Used 1 credit"}
+        </p>
+        {outcome ? (
+          <p
+            data-testid="day-signal-outcome"
+            className={cn("num inline-flex rounded border border-line px-1.5 py-0.5 text-[11px] font-medium", outcome.tone === "pos" ? "text-accent-strong" : outcome.tone === "neg" ? "text-rose-300" : "text-muted")}
+          >
+            {outcome.text}
+          </p>
+        ) : null}
+      </div>
       {noTrade ? (
         <p className="mt-2.5 rounded-md border border-line-strong bg-white/[0.03] px-3 py-2 text-xs text-muted">
           <span className="font-semibold text-ink">NO TRADE</span> — conditions did not justify a position, so the credit was returned.
