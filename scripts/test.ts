@@ -85,6 +85,20 @@ async function runE2E(): Promise<Totals> {
   };
 }
 
+/** The app and the k6 scripts must type-check (strict); each project counts as one check. */
+async function runTypecheck(): Promise<Totals> {
+  let passed = 0;
+  let failed = 0;
+  for (const project of ["tsconfig.json", "load-tests/tsconfig.json"]) {
+    const proc = Bun.spawn(["bunx", "tsc", "--noEmit", "-p", project], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+    if ((await proc.exited) === 0) passed++;
+    else failed++;
+  }
+  return { passed, failed, ok: failed === 0, label: "typecheck" };
+}
+
+// A run narrowed to some paths is for quick iteration; full runs also type-check everything.
+if (only !== "e2e" && !passthrough.length) results.push(await runTypecheck());
 if (only !== "e2e") results.push(await runUnit());
 if (only !== "unit") results.push(await runE2E());
 
