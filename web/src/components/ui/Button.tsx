@@ -11,7 +11,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary: "bg-surface-2 text-ink border border-line-strong hover:border-faint hover:bg-[#182030]",
   outline: "border border-line-strong text-ink hover:border-accent/60 hover:text-accent-strong",
   ghost: "text-muted hover:text-ink hover:bg-white/5",
-  danger: "bg-negative/90 text-white hover:bg-negative",
+  // rose-600/700 keep white text at 4.7:1 and more (the brighter negative token is for text and bars).
+  danger: "bg-rose-600 text-white hover:bg-rose-700",
 };
 const SIZES: Record<ButtonSize, string> = {
   sm: "h-8 px-3 text-[13px] gap-1.5",

@@ -6,7 +6,8 @@ export function Sparkline({ data, color, id }: { data: DayPoint[]; color: string
   return (
     <div className="h-10 w-full" aria-hidden>
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={data} margin={{ top: 4, right: 0, bottom: 0, left: 0 }}>
+        {/* Decorative beside the card's own numbers: hidden from assistive tech, so not keyboard-focusable either. */}
+        <AreaChart accessibilityLayer={false} data={data} margin={{ top: 4, right: 0, bottom: 0, left: 0 }}>
           <defs>
             <linearGradient id={`spark-${id}`} x1="0" y1="0" x2="0" y2="1">
               <stop offset="0%" stopColor={color} stopOpacity={0.35} />
