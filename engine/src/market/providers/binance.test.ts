@@ -2,10 +2,12 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
+import { createLogger } from "@core/log";
 import {
   backoffDelay,
   createBinanceProvider,
   futuresSymbol,
+  openKlineStream,
   parseDepth,
   parseFundingHistory,
   parseKlineStreamMessage,
@@ -115,5 +117,49 @@ describe("reconnect backoff", () => {
     expect(backoffDelay(3, 0.5)).toBe(6000);
     expect(backoffDelay(10, 1)).toBe(60_000);
     expect(backoffDelay(10, 0)).toBe(30_000);
+  });
+});
+
+describe("kline stream over a local exchange stand-in", () => {
+  test("subscribes to every pair, delivers klines, and reconnects after the exchange drops it", async () => {
+    const message = fixture("kline-stream.json");
+    const urls: string[] = [];
+    let connections = 0;
+    const exchange = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(req, server) {
+        urls.push(new URL(req.url).search);
+        return server.upgrade(req) ? undefined : new Response("upgrade expected", { status: 400 });
+      },
+      websocket: {
+        open(ws) {
+          connections++;
+          ws.send(message);
+          // The first connection is dropped by the "exchange", as Binance does every 24 h.
+          if (connections === 1) setTimeout(() => ws.close(1001, "going away"), 20);
+        },
+        message() {},
+      },
+    });
+    const got: string[] = [];
+    const stream = openKlineStream({
+      symbols: ["BTCUSDT", "ETHUSDT"],
+      interval: "1h",
+      onKline: (k) => got.push(`${k.symbol}@${k.candle.c}`),
+      log: createLogger("test", "silent"),
+      url: `ws://127.0.0.1:${exchange.port}/stream`,
+    });
+    try {
+      const until = Date.now() + 5_000;
+      while (got.length < 2 && Date.now() < until) await Bun.sleep(25);
+      const expected = parseKlineStreamMessage(message)!;
+      expect(got).toEqual([`${expected.symbol}@${expected.candle.c}`, `${expected.symbol}@${expected.candle.c}`]);
+      expect(connections).toBe(2);
+      expect(urls[0]).toBe("?streams=btcusdt@kline_1h/ethusdt@kline_1h");
+    } finally {
+      stream.close();
+      exchange.stop(true);
+    }
   });
 });
