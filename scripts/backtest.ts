@@ -1,13 +1,13 @@
-// `bun run backtest --data <1h folder> [--symbols A,B] [--from --to YYYY-MM-DD] [--out dir] [--stride 6] [--seed 7] [--track-record file]`.
+// `bun run backtest -- --data <1h folder> --out <dir> [--symbols A,B] [--from --to YYYY-MM-DD] [--stride 6] [--no-gate] [--track-record file]`.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { BENCHMARK_SYMBOL, runBacktest } from "../engine/src/backtest";
-import { cumulativeRSvg } from "../engine/src/backtest/chart";
 import { loadFolder } from "../engine/src/analysis/model/dataset";
 import { modelParams } from "../engine/src/analysis/phases";
+import { runBacktest } from "../engine/src/backtest";
+import { summarise } from "../engine/src/backtest/summary";
+import { reliabilitySvg } from "../engine/src/backtest/svg";
 
-const root = resolve(import.meta.dir, "..");
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
   options: {
@@ -17,88 +17,57 @@ const { values } = parseArgs({
     to: { type: "string" },
     out: { type: "string", default: "backtest-report" },
     stride: { type: "string", default: "6" },
-    seed: { type: "string", default: "7" },
-    "track-record": { type: "string" },
+    "no-gate": { type: "boolean", default: false },
   },
 });
-
 const date = (s: string | undefined) => (s === undefined ? undefined : Date.parse(s.length === 10 ? s + "T00:00:00Z" : s));
 const from = date(values.from);
 const to = date(values.to);
 const stride = Number(values.stride);
-const seed = Number(values.seed);
-if ((from !== undefined && Number.isNaN(from)) || (to !== undefined && Number.isNaN(to)) || !(stride >= 1) || !Number.isInteger(seed)) {
-  console.error("usage: bun run backtest --data <folder> [--symbols BTCUSDT,ETHUSDT] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--out dir] [--stride hours] [--seed n]");
+if ((from !== undefined && Number.isNaN(from)) || (to !== undefined && Number.isNaN(to)) || !(stride >= 1)) {
+  console.error("usage: bun run backtest -- --data <folder> --out <dir> [--symbols BTCUSDT,ETHUSDT] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--stride hours] [--no-gate]");
   process.exit(2);
 }
-const folder = resolve(root, values.data);
+const folder = resolve(process.cwd(), values.data);
+const series = loadFolder(folder).map((d) => ({ symbol: d.symbol, h1: d.h1, funding: d.funding }));
 const only = values.symbols?.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean);
-const all = loadFolder(folder);
-const btc = all.find((d) => d.symbol === BENCHMARK_SYMBOL)?.h1 ?? [];
-const data = only ? all.filter((d) => only.includes(d.symbol)) : all;
-if (!data.length) {
+if (!series.length || (only && !series.some((s) => only.includes(s.symbol)))) {
   console.error(`no candle files for ${only?.join(",") ?? "any symbol"} in ${folder}`);
   process.exit(2);
 }
-
-const report = runBacktest(data, btc, { strideHours: stride, from, to, seed });
+const started = performance.now();
+let lastPrint = 0;
+const result = await runBacktest(series, {
+  strideHours: stride,
+  from,
+  to,
+  symbols: only,
+  gate: !values["no-gate"],
+  onProgress(done, total) {
+    if (performance.now() - lastPrint < 5000) return;
+    lastPrint = performance.now();
+    process.stderr.write(`backtest: ${done}/${total} clocks (${((100 * done) / total).toFixed(0)}%), ${((performance.now() - started) / 1000).toFixed(0)}s\n`);
+  },
+});
+const { summary, details } = summarise(result.evaluations, result.candidates);
 const outDir = resolve(process.cwd(), values.out);
 mkdirSync(outDir, { recursive: true });
-const { trades, baseline_trades, ...summary } = report;
 const params = modelParams();
-const withModel = { ...summary, model_fit: { training: params.training, calibration_period: params.calibration_period }, data: values.data };
-writeFileSync(join(outDir, "summary.json"), JSON.stringify(withModel, null, 2) + "\n");
-writeFileSync(join(outDir, "trades.json"), JSON.stringify({ trades, baseline_trades }) + "\n");
+writeFileSync(join(outDir, "summary.json"), JSON.stringify(summary, null, 2) + "\n");
 writeFileSync(
-  join(outDir, "cumulative-r.svg"),
-  cumulativeRSvg(
+  join(outDir, "details.json"),
+  JSON.stringify({ ...details, pairs: result.pairs, clocks: result.clocks, stride_hours: stride, gate: !values["no-gate"], data: values.data, model_trained: params.training }, null, 2) + "\n",
+);
+writeFileSync(join(outDir, "evaluations.json"), JSON.stringify(result.evaluations) + "\n");
+writeFileSync(
+  join(outDir, "reliability.svg"),
+  reliabilitySvg(
     [
-      { name: "model", color: "#1f6feb", trades },
-      { name: "random direction (same stops)", color: "#999999", trades: baseline_trades.random_direction },
-      { name: "always long (same stops)", color: "#d97706", trades: baseline_trades.always_long },
+      { name: "all candidates", color: "#2563eb", bins: details.reliability_all },
+      { name: "issued signals", color: "#d97706", bins: details.reliability_issued },
     ],
-    `Cumulative R after fees, ${report.period.from.slice(0, 10)} → ${report.period.to.slice(0, 10)}, ${report.symbols} pairs, every ${stride}h`,
+    `P(take-profit first), backtest ${details.period.from.slice(0, 10)} → ${details.period.to.slice(0, 10)}`,
   ),
 );
-
-if (values["track-record"]) {
-  const m = report.model;
-  const track = {
-    source: `bun run backtest --data ${values.data}${values.from ? ` --from ${values.from}` : ""}${values.to ? ` --to ${values.to}` : ""} --stride ${stride} --seed ${seed}`,
-    out_of_sample: `model trained ${params.training.from} → ${params.training.to}, calibrated ${params.calibration_period.from} → ${params.calibration_period.to}; this period was used for neither`,
-    period: report.period,
-    pairs: report.symbols,
-    stride_hours: stride,
-    evaluations: report.evaluations,
-    signals: m.trades,
-    sample_size: m.trades,
-    // Signals cluster in time (one market move can trigger many pairs at once), so say on how many days they fell.
-    signal_days: new Set(trades.map((t) => new Date(t.t).toISOString().slice(0, 10))).size,
-    signals_by_side: { LONG: trades.filter((t) => t.type === "LONG").length, SHORT: trades.filter((t) => t.type === "SHORT").length },
-    open_excluded: report.open,
-    no_trade_rate: report.no_trade_rate,
-    win_rate: m.win_rate,
-    tp_hit_rate: m.trades ? Math.round((m.tp_hit / m.trades) * 10000) / 10000 : 0,
-    expectancy_r: m.expectancy_r,
-    total_r: m.total_r,
-    profit_factor: m.profit_factor,
-    max_drawdown_r: m.max_drawdown_r,
-    fees: "0.1% taker per side, included",
-    baselines: {
-      random_direction: { win_rate: report.baselines.random_direction.win_rate, expectancy_r: report.baselines.random_direction.expectancy_r },
-      always_long: { win_rate: report.baselines.always_long.win_rate, expectancy_r: report.baselines.always_long.expectancy_r },
-    },
-    calibration: report.calibration,
-  };
-  writeFileSync(resolve(root, values["track-record"]), JSON.stringify(track, null, 2) + "\n");
-}
-
-const b = report.baselines;
-console.log(`period ${report.period.from} → ${report.period.to}, ${report.symbols} pairs, ${report.evaluations} evaluations every ${stride}h`);
-console.log(`model:  ${JSON.stringify(report.model)}`);
-console.log(`random: ${JSON.stringify(b.random_direction)}`);
-console.log(`long:   ${JSON.stringify(b.always_long)}`);
-console.log(`NO_TRADE rate ${report.no_trade_rate}, open (excluded) ${report.open}`);
-console.log(`calibration: ${JSON.stringify(report.calibration)}`);
-console.log(`reasons: ${JSON.stringify(report.no_trade_reasons)}`);
-console.log(`report written to ${outDir}`);
+console.log(JSON.stringify(summary));
+console.log(`${result.pairs} pairs, ${result.clocks} clocks every ${stride}h, ${((performance.now() - started) / 1000).toFixed(1)}s; written to ${outDir}`);

@@ -6,6 +6,7 @@ import { applyCreditChange } from "@core/credits";
 import { createLogger } from "@core/log";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "../market/providers/replay";
+import { buildAnalysisContext, createContextCache } from "./context";
 import * as phases from "./phases";
 import type { AnalysisContext, FinalResult, PhaseResult } from "./phases";
 import { startAnalysisWorker, type AnalysisWorker, type PhaseModel } from "./worker";
@@ -27,7 +28,7 @@ const model: PhaseModel = {
     const real = phases.finalPhase(ctx, scan, confirm);
     const forced = FORCED[ctx.symbol];
     if (forced === "LONG") {
-      const entry = ctx.h1[ctx.h1.length - 1].c;
+      const entry = ctx.price ?? 1;
       return {
         ...real,
         decision: {
@@ -108,10 +109,7 @@ async function startVia(token: string, symbol: string) {
 
 async function realResults(symbol: string) {
   const now = provider.now();
-  const h1 = await provider.candles(symbol, "1h", { end: now, limit: 300 });
-  const btcH1 = symbol === "BTCUSDT" ? h1 : await provider.candles("BTCUSDT", "1h", { end: now, limit: 300 });
-  const m5 = await provider.candles(symbol, "5m", { end: now, limit: 288 });
-  const ctx: AnalysisContext = { symbol, now, h1, m5, btcH1, funding: await provider.fundingRate(symbol, now) };
+  const ctx = await buildAnalysisContext(provider, symbol, createContextCache(), now);
   const scan = phases.scanPhase(ctx);
   const confirm = phases.confirmPhase(ctx, scan);
   return { scan, confirm, final: phases.finalPhase(ctx, scan, confirm) };
@@ -166,7 +164,10 @@ describe("analysis worker", () => {
       outcome_at: null,
       r_multiple: null,
       credits_status: d.type === "NO_TRADE" ? "RELEASED" : "USED",
+      // What the decision rests on travels with it, for a NO_TRADE too (its best side and the bar it missed).
+      context: d.context ?? null,
     });
+    expect(signal.context.venue).toBe(signal.context.side === "LONG" ? "spot" : "perp");
     expect(detail.body.reasoning.map((r: { phase_number: number }) => r.phase_number)).toEqual([1, 2, 3]);
     expect(detail.body.final_signal_type).toBe(d.type);
     expect(detail.body.latest_reasoning.reason).toBe(expected.final.reason);

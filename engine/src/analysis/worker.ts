@@ -20,7 +20,7 @@ import {
   type PhaseJobData,
 } from "@core/analysis-queue";
 import type { MarketProvider } from "../market/providers";
-import { FEATURE_WINDOW_H1, type GateInput, type HealthInput } from "./features";
+import { buildAnalysisContext, createContextCache, type ContextCache } from "./context";
 import * as phases from "./phases";
 import type { AnalysisContext, FinalResult, PhaseResult } from "./phases";
 import { trackOutcomes } from "../outcomes/tracker";
@@ -45,7 +45,6 @@ export type AnalysisWorkerDeps = {
 
 type JobData = AnalysisJobData;
 
-const M5_LIMIT = 288; // one day of 5-minute candles
 const REASON_MAX = 140;
 const clipReason = (s: string) => (s.length > REASON_MAX ? s.slice(0, REASON_MAX - 1) + "…" : s);
 
@@ -60,38 +59,9 @@ type RequestRow = {
   created_at: Date;
 };
 
-async function readSnapshot<T>(redis: Redis, keys: RedisKeys, topic: string): Promise<T | undefined> {
-  const raw = await redis.get(keys.key(`market:${topic}`));
-  if (!raw) return undefined;
-  try {
-    return (JSON.parse(raw) as { data?: T }).data;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Candles at the market clock plus the latest health and gate snapshots: everything a phase reads. */
-async function buildContext(deps: AnalysisWorkerDeps, symbol: string): Promise<AnalysisContext> {
-  const { provider, redis, keys } = deps;
-  const now = provider.now();
-  const [h1, m5, btcH1, funding, health, gate] = await Promise.all([
-    provider.candles(symbol, "1h", { end: now, limit: FEATURE_WINDOW_H1 }),
-    provider.candles(symbol, "5m", { end: now, limit: M5_LIMIT }),
-    symbol === "BTCUSDT" ? Promise.resolve(null) : provider.candles("BTCUSDT", "1h", { end: now, limit: FEATURE_WINDOW_H1 }),
-    provider.fundingRate(symbol, now),
-    readSnapshot<HealthInput>(redis, keys, "health"),
-    readSnapshot<GateInput>(redis, keys, "gate"),
-  ]);
-  return {
-    symbol,
-    now,
-    h1,
-    m5: m5.length ? m5 : undefined,
-    btcH1: btcH1 ?? h1,
-    funding,
-    health: health && typeof health.status === "string" ? { status: health.status, composite_score: health.composite_score } : undefined,
-    gate: gate && typeof gate.status === "string" ? { status: gate.status, action: gate.action, reasons: gate.reasons ?? [] } : undefined,
-  };
+/** Everything a phase reads, from the one context builder the backtest also uses (per-hour snapshot cache per process). */
+function buildContext(deps: AnalysisWorkerDeps, cache: ContextCache, symbol: string): Promise<AnalysisContext> {
+  return buildAnalysisContext(deps.provider, symbol, cache);
 }
 
 export type Progress = {
@@ -173,6 +143,7 @@ export function createAnalysisRunner(deps: AnalysisWorkerDeps, queue: Queue<JobD
   const { sql, log, config } = deps;
   const model: PhaseModel = deps.model ?? phases;
   const delayMs = phaseMs(config);
+  const contextCache = createContextCache();
 
   async function earlierResults(requestId: number) {
     const rows = await sql<{ phase_number: number; result: PhaseResult }[]>`
@@ -232,12 +203,14 @@ export function createAnalysisRunner(deps: AnalysisWorkerDeps, queue: Queue<JobD
       await insertReasoning(tx, req.id, final);
       const [signal] = await tx<{ id: number }[]>`
         insert into signals (user_id, request_id, symbol, type, confidence, entry_price, take_profit, stop_loss, rr_ratio,
-                             timeframe, entry_timing, reasoning, no_trade, no_trade_reason, is_active, market_time_ms, outcome)
+                             timeframe, entry_timing, reasoning, no_trade, no_trade_reason, is_active, market_time_ms, outcome,
+                             context, cost_per_side)
         values (${req.user_id}, ${req.id}, ${req.symbol}, ${d.type}, ${confidence},
                 ${noTrade ? null : finite(d.entry_price)}, ${noTrade ? null : finite(d.take_profit)},
                 ${noTrade ? null : finite(d.stop_loss)}, ${noTrade ? null : finite(d.rr_ratio)},
                 ${d.timeframe ?? final.timeframe ?? ""}, ${noTrade ? "n/a" : d.entry_timing || "Now"}, ${d.reasoning ?? final.full_reasoning},
-                ${noTrade}, ${noTrade ? (d.no_trade_reason ?? null) : null}, ${!noTrade}, ${marketNow}, ${noTrade ? null : "OPEN"})
+                ${noTrade}, ${noTrade ? (d.no_trade_reason ?? null) : null}, ${!noTrade}, ${marketNow}, ${noTrade ? null : "OPEN"},
+                ${d.context ? JSON.stringify(d.context) : null}::text::jsonb, ${noTrade ? null : (d.context?.costs.cost_per_side ?? null)})
         returning id`;
       const creditsStatus = noTrade ? "RELEASED" : "USED";
       await tx`
@@ -283,7 +256,7 @@ export function createAnalysisRunner(deps: AnalysisWorkerDeps, queue: Queue<JobD
       await failAnalysis(deps, req.id, "Analysis timed out");
       return "timed_out";
     }
-    const ctx = await buildContext(deps, req.symbol);
+    const ctx = await buildContext(deps, contextCache, req.symbol);
     if (phase === 1) {
       await advance(req, model.scanPhase(ctx), ctx.now);
     } else {

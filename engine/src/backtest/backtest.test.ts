@@ -1,107 +1,52 @@
-// Backtest on a tiny hand-made folder (two symbols, one with a gap): exact counts, metrics, baselines, chart.
-import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// The backtest command on the shipped candles: exact summary fields, the phases' own decisions, gate on and off, determinism.
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { formatCandlesCsv, type Candle } from "@core/candles";
+import { join, resolve } from "node:path";
 import { loadFolder } from "../analysis/model/dataset";
-import { cumulativeRSvg } from "./chart";
-import { calibrationTable, metricsOf, mulberry32, runBacktest, type Trade } from "./index";
+import { REPLAY_DATA_DIR } from "../market/providers/replay";
+import { runBacktest } from "./index";
+import { summarise } from "./summary";
 
-const H = 3_600_000;
-const T0 = Date.parse("2024-03-01T00:00:00Z");
+const ROOT = resolve(import.meta.dir, "../../..");
+const H1 = join(REPLAY_DATA_DIR, "spot", "1h");
+const series = loadFolder(H1).map((d) => ({ symbol: d.symbol, h1: d.h1, funding: d.funding }));
+const window = { from: Date.parse("2024-08-01T00:00:00Z"), to: Date.parse("2024-08-10T00:00:00Z") };
+const SYMBOLS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "DOGEUSDT"];
 
-/** Hand-made saw-tooth trend: `up` bars rising by `rise`, `down` bars falling by `fall`, plus a seeded wiggle. */
-function saw(n: number, base: number, up: number, down: number, rise: number, fall: number, seed: number, skip: number[] = []): Candle[] {
-  const rnd = mulberry32(seed);
-  const out: Candle[] = [];
-  let prev = base;
-  for (let i = 0; i < n; i++) {
-    const c = prev * (1 + (i % (up + down) < up ? rise : -fall) + 0.004 * (rnd() - 0.5));
-    const h = Math.max(prev, c) * (1 + 0.002 * rnd());
-    const l = Math.min(prev, c) * (1 - 0.002 * rnd());
-    if (!skip.includes(i)) out.push({ t: T0 + i * H, o: prev, h, l, c, v: 100 + 100 * rnd() });
-    prev = c;
-  }
-  return out;
-}
-
-const dir = mkdtempSync(join(tmpdir(), "tw-backtest-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-writeFileSync(join(dir, "BTCUSDT.csv"), formatCandlesCsv(saw(480, 60000, 20, 10, 0.002, 0.003, 1)));
-writeFileSync(join(dir, "AAAUSDT.csv.gz"), Bun.gzipSync(new TextEncoder().encode(formatCandlesCsv(saw(480, 2, 36, 12, 0.008, 0.002, 2, [350, 351, 352])))));
-
-describe("runBacktest", () => {
-  const data = loadFolder(dir);
-  const btc = data.find((d) => d.symbol === "BTCUSDT")?.h1 ?? [];
-  const report = runBacktest(data, btc, { strideHours: 6, seed: 7 });
-
-  test("loads both files (plain and gzip) and evaluates every 6h after the 300-candle warm-up, across the gap", () => {
-    expect(data.map((d) => [d.symbol, d.h1.length])).toEqual([["AAAUSDT", 477], ["BTCUSDT", 480]]);
-    expect(report.per_symbol.map((s) => [s.symbol, s.evaluations])).toEqual([["AAAUSDT", 31], ["BTCUSDT", 31]]);
-    expect(report.evaluations).toBe(62);
-    expect(report.signals + report.no_trade).toBe(report.evaluations);
-    expect(report.model.trades + report.open).toBe(report.signals);
-  });
-
-  test("exact counts of the engine's decisions on this fixture", () => {
-    expect({ signals: report.signals, no_trade: report.no_trade, open: report.open, trades: report.model.trades }).toEqual(EXPECTED_COUNTS);
-    expect(report.trades.map((t) => [t.symbol, new Date(t.t).toISOString(), t.type, t.outcome])).toEqual(EXPECTED_TRADES);
-    expect(report.model).toMatchObject({ trades: 2, wins: 2, tp_hit: 2, sl_hit: 0, expired: 0, expectancy_r: 0.9758, total_r: 1.9517 });
-    expect(report.per_symbol.map((s) => [s.symbol, s.trades, s.no_trade])).toEqual([["AAAUSDT", 2, 29], ["BTCUSDT", 0, 31]]);
-    expect(report.baselines.random_direction.trades).toBe(report.model.trades);
-    expect(report.baselines.always_long.trades).toBe(report.model.trades);
-  });
-
-  test("deterministic: a second run gives the same report", () => {
-    expect(runBacktest(data, btc, { strideHours: 6, seed: 7 })).toEqual(report);
-  });
-
-  test("range filter", () => {
-    const r = runBacktest(data, btc, { strideHours: 6, seed: 7, from: T0 + 400 * H, to: T0 + 430 * H });
-    expect(r.evaluations).toBe(10);
-    expect(r.period).toEqual({ from: "2024-03-17T18:00:00.000Z", to: "2024-03-18T18:00:00.000Z" });
-  });
-});
-
-const EXPECTED_TRADES = [
-  ["AAAUSDT", "2024-03-15T00:00:00.000Z", "LONG", "TP_HIT"],
-  ["AAAUSDT", "2024-03-17T00:00:00.000Z", "LONG", "TP_HIT"],
-];
-const EXPECTED_COUNTS = { signals: 2, no_trade: 60, open: 0, trades: 2 };
-
-describe("metrics", () => {
-  const tr = (t: number, r: number, outcome: Trade["outcome"], confidence: number): Trade => ({
-    symbol: "X", t, type: "LONG", confidence, entry: 100, stop: 95, target: 110, rr: 2, outcome, r,
-  });
-  const trades = [tr(1, 2, "TP_HIT", 0.62), tr(2, -1, "SL_HIT", 0.57), tr(3, -1, "SL_HIT", 0.58), tr(4, 0.5, "EXPIRED", 0.66), tr(5, -1, "SL_HIT", 0.61)];
-
-  test("win rate, expectancy, profit factor, drawdown", () => {
-    expect(metricsOf(trades)).toEqual({
-      trades: 5, wins: 2, win_rate: 0.4, tp_hit: 1, sl_hit: 3, expired: 1,
-      expectancy_r: -0.1, total_r: -0.5, profit_factor: 0.8333, max_drawdown_r: 2.5,
+describe("backtest", () => {
+  test("writes summary.json with exactly the published fields", async () => {
+    const out = mkdtempSync(join(tmpdir(), "tw-bt-"));
+    const proc = Bun.spawn(["bun", "scripts/backtest.ts", "--data", H1, "--out", out, "--symbols", SYMBOLS.join(","), "--from", "2024-08-01", "--to", "2024-08-06", "--stride", "12"], {
+      cwd: ROOT,
+      stdout: "pipe",
+      stderr: "pipe",
     });
-    expect(metricsOf([])).toMatchObject({ trades: 0, win_rate: 0, profit_factor: null, max_drawdown_r: 0 });
+    expect(await proc.exited).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
+    expect(Object.keys(summary).sort()).toEqual(
+      [
+        "evaluations", "signals", "signal_rate", "win_rate", "expectancy_r", "expectancy_r_ci", "profit_factor", "max_drawdown_r", "ece_all", "ece_issued",
+        "brier_skill", "directional_skill_r", "long_share", "by_month", "baselines",
+      ].sort(),
+    );
+    expect(Object.keys(summary.baselines).sort()).toEqual(["always_long", "random_direction"]);
+    // 5 pairs × 11 clocks (every 12 h from Aug 1 00:00 to Aug 6 00:00).
+    expect(summary.evaluations).toBe(55);
+    expect(summary.expectancy_r_ci).toHaveLength(2);
   });
 
-  test("calibration bins of 0.05: predicted mean vs observed TP rate", () => {
-    expect(calibrationTable(trades)).toEqual([
-      { from: 0.55, to: 0.6, n: 2, predicted: 0.575, observed_tp_rate: 0 },
-      { from: 0.6, to: 0.65, n: 2, predicted: 0.615, observed_tp_rate: 0.5 },
-      { from: 0.65, to: 0.7, n: 1, predicted: 0.66, observed_tp_rate: 0 },
-    ]);
-  });
-
-  test("seeded PRNG is reproducible", () => {
-    const a = mulberry32(42);
-    const b = mulberry32(42);
-    expect([a(), a(), a()]).toEqual([b(), b(), b()]);
-  });
-
-  test("chart is an SVG with one line per series", () => {
-    const svg = cumulativeRSvg([{ name: "model", color: "#00f", trades }, { name: "long", color: "#f80", trades: [] }], "t");
-    expect(svg.startsWith("<svg")).toBe(true);
-    expect(svg.match(/<polyline/g)?.length).toBe(2);
-    expect(svg).toContain("model: 5 trades, -0.5R");
+  test("one evaluation per pair and clock; the gate only ever removes signals; deterministic", async () => {
+    const opts = { strideHours: 6, ...window, symbols: SYMBOLS };
+    const gated = await runBacktest(series, { ...opts, gate: true });
+    const open = await runBacktest(series, { ...opts, gate: false });
+    expect(gated.evaluations.length).toBe(SYMBOLS.length * 37);
+    expect(new Set(gated.evaluations.map((e) => `${e.symbol}|${e.t}`)).size).toBe(gated.evaluations.length);
+    const issuedOpen = new Set(open.evaluations.filter((e) => e.issued).map((e) => `${e.symbol}|${e.t}`));
+    for (const e of gated.evaluations.filter((x) => x.issued)) expect(issuedOpen.has(`${e.symbol}|${e.t}`)).toBe(true);
+    // The realised R of a side does not depend on the gate.
+    expect(gated.evaluations.map((e) => e.rLong)).toEqual(open.evaluations.map((e) => e.rLong));
+    const again = await runBacktest(series, { ...opts, gate: true });
+    expect(summarise(again.evaluations, again.candidates)).toEqual(summarise(gated.evaluations, gated.candidates));
   });
 });

@@ -14,6 +14,10 @@ export type SignalForOutcome = {
   take_profit: number;
   created_at_market_ms: number;
   timeframe: string;
+  /** fee + slippage per side as a fraction of notional (default: the spot taker fee) */
+  cost_per_side?: number;
+  /** first candle open time that counts; earlier than the issue time when the path starts with the partial interval */
+  path_start_ms?: number;
 };
 
 export type OutcomeStatus = "TP_HIT" | "SL_HIT" | "EXPIRED" | "OPEN";
@@ -31,12 +35,12 @@ export function expiryMs(tf: string): number {
   return EXPIRY_BARS * timeframeMs(tf);
 }
 
-/** R multiple of a fill at `exit`, net of the taker fee on entry and exit notional. */
-export function rMultiple(type: "LONG" | "SHORT", entry: number, stop: number, exit: number): number {
+/** R multiple of a fill at `exit`, net of the per-side cost on entry and exit notional. */
+export function rMultiple(type: "LONG" | "SHORT", entry: number, stop: number, exit: number, costPerSide = TAKER_FEE_RATE): number {
   const risk = Math.abs(entry - stop);
   if (!(risk > 0)) return 0;
   const gross = type === "LONG" ? exit - entry : entry - exit;
-  const fees = TAKER_FEE_RATE * (entry + exit);
+  const fees = costPerSide * (entry + exit);
   return Math.round(((gross - fees) / risk) * 10000) / 10000;
 }
 
@@ -58,18 +62,19 @@ function candleInterval(candles: Candle[], fallback: number): number {
 export function evaluateOutcome(signal: SignalForOutcome, candlesAfter: Candle[]): Outcome {
   const { type, entry_price: entry, stop_loss: sl, take_profit: tp, created_at_market_ms: t0 } = signal;
   const end = t0 + expiryMs(signal.timeframe);
-  const window = candlesAfter.filter((k) => k.t >= t0 && k.t < end);
+  const cost = signal.cost_per_side ?? TAKER_FEE_RATE;
+  const window = candlesAfter.filter((k) => k.t >= (signal.path_start_ms ?? t0) && k.t < end);
   for (const k of window) {
     const stopHit = type === "LONG" ? k.l <= sl : k.h >= sl;
-    if (stopHit) return { outcome: "SL_HIT", closed_at_market_ms: k.t, r_multiple: rMultiple(type, entry, sl, sl) };
+    if (stopHit) return { outcome: "SL_HIT", closed_at_market_ms: k.t, r_multiple: rMultiple(type, entry, sl, sl, cost) };
     const tpHit = type === "LONG" ? k.h >= tp : k.l <= tp;
-    if (tpHit) return { outcome: "TP_HIT", closed_at_market_ms: k.t, r_multiple: rMultiple(type, entry, sl, tp) };
+    if (tpHit) return { outcome: "TP_HIT", closed_at_market_ms: k.t, r_multiple: rMultiple(type, entry, sl, tp, cost) };
   }
   const last = window[window.length - 1];
   const interval = candleInterval(candlesAfter, timeframeMs(signal.timeframe));
   const pastEnd = candlesAfter.length > 0 && candlesAfter[candlesAfter.length - 1].t >= end;
   if (last && (last.t + interval >= end || pastEnd)) {
-    return { outcome: "EXPIRED", closed_at_market_ms: end, r_multiple: rMultiple(type, entry, sl, last.c) };
+    return { outcome: "EXPIRED", closed_at_market_ms: end, r_multiple: rMultiple(type, entry, sl, last.c, cost) };
   }
   return { outcome: "OPEN", closed_at_market_ms: null, r_multiple: null };
 }

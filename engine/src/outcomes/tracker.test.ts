@@ -3,8 +3,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { INTERVAL_MS } from "@core/candles";
 import { closeTestDeps, createUser, testDeps } from "../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "../market/providers/replay";
-import { rMultiple } from "./index";
-import { trackOutcomes } from "./tracker";
+import { createHistoricalProvider } from "../market/providers/historical";
+import { evaluateOutcome, rMultiple } from "./index";
+import { pathSince, trackOutcomes } from "./tracker";
 
 const T0 = Date.parse("2024-06-01T00:00:00Z");
 const { sql, log } = testDeps();
@@ -55,5 +56,36 @@ describe("trackOutcomes", () => {
     // A later pass leaves stored outcomes alone.
     await trackOutcomes({ sql, log, provider: at(T0 + 4 * INTERVAL_MS["1d"]) });
     expect(await outcomeOf(tpId)).toEqual(won);
+  });
+});
+
+describe("path from a mid-hour issue (fresh entry)", () => {
+  const H = INTERVAL_MS["1h"];
+  const M5 = INTERVAL_MS["5m"];
+  const hour = Date.parse("2024-08-06T06:00:00Z");
+  const t0 = hour + 37 * 60_000; // 06:37
+  const k = (t: number, l: number, h = 101, c = 100) => ({ t, o: 100, h, l, c, v: 1 });
+  // The 06:00 hour dips to 94 at 06:45 only; the hours after stay above 97.
+  const m5 = Array.from({ length: 12 }, (_, i) => k(hour + i * M5, i === 9 ? 94 : 99.5));
+  const h1 = [k(hour - H, 99), k(hour, 94), ...Array.from({ length: 60 }, (_, i) => k(hour + (i + 1) * H, 97.5, 101.5))];
+  const signal = { type: "LONG" as const, entry_price: 100, stop_loss: 95, take_profit: 110, created_at_market_ms: t0, timeframe: "1h" };
+
+  test("with 5m candles the partial hour is followed from the issue's 5m bar, and a stop inside it counts", async () => {
+    const provider = createHistoricalProvider([{ symbol: "BTCUSDT", h1, m5 }], hour + 60 * H);
+    const path = await pathSince(provider, "BTCUSDT", t0, t0 + 49 * H);
+    expect(path.start).toBe(hour + 35 * 60_000);
+    expect(path.candles[0].t).toBe(hour + 35 * 60_000);
+    expect(path.candles.find((c) => c.t === hour + H)).toBeTruthy();
+    const o = evaluateOutcome({ ...signal, path_start_ms: path.start, cost_per_side: 0.0007 }, path.candles);
+    expect(o).toEqual({ outcome: "SL_HIT", closed_at_market_ms: hour + 45 * 60_000, r_multiple: rMultiple("LONG", 100, 95, 95, 0.0007) });
+    // The old rule (from the next full hour) would have missed the stop.
+    expect(evaluateOutcome(signal, h1).outcome).not.toBe("SL_HIT");
+  });
+
+  test("without 5m candles the 1h candle holding the issue time counts whole", async () => {
+    const provider = createHistoricalProvider([{ symbol: "BTCUSDT", h1 }], hour + 60 * H);
+    const path = await pathSince(provider, "BTCUSDT", t0, t0 + 49 * H);
+    expect(path.start).toBe(hour);
+    expect(evaluateOutcome({ ...signal, path_start_ms: path.start }, path.candles).outcome).toBe("SL_HIT");
   });
 });

@@ -14,7 +14,25 @@ type OpenSignal = {
   take_profit: number;
   market_time_ms: number;
   timeframe: string;
+  cost_per_side: number | null;
 };
+
+const H = INTERVAL_MS["1h"];
+const M5 = INTERVAL_MS["5m"];
+
+/**
+ * The price path from the issue time, partial hour included: 5m candles up to the next full hour, then 1h candles.
+ * Without 5m data the 1h candle holding the issue time counts whole (conservative: a stop touched in it counts).
+ */
+export async function pathSince(provider: MarketProvider, symbol: string, t0: number, end: number) {
+  const hourEnd = Math.ceil(t0 / H) * H;
+  let m5: Awaited<ReturnType<MarketProvider["candles"]>> = [];
+  if (hourEnd > t0) m5 = (await provider.candles(symbol, "5m", { end: Math.min(end, hourEnd), limit: 12 })).filter((k) => k.t >= Math.floor(t0 / M5) * M5);
+  const fromHour = m5.length || hourEnd === t0 ? hourEnd : Math.floor(t0 / H) * H;
+  const limit = Math.ceil((end - fromHour) / H) + 1;
+  const h1 = end > fromHour ? (await provider.candles(symbol, "1h", { end, limit })).filter((k) => k.t >= fromHour) : [];
+  return { candles: [...m5, ...h1], start: m5.length ? m5[0].t : fromHour };
+}
 
 /** Signals checked per run; the rest wait for the next run (oldest first, so none starves). */
 const BATCH = 500;
@@ -27,15 +45,14 @@ export async function trackOutcomes(deps: { sql: Sql; provider: MarketProvider; 
   const { sql, provider, log } = deps;
   const now = provider.now();
   const open = await sql<OpenSignal[]>`
-    select id, symbol, type, entry_price, stop_loss, take_profit, market_time_ms, timeframe
+    select id, symbol, type, entry_price, stop_loss, take_profit, market_time_ms, timeframe, cost_per_side
     from signals where outcome = 'OPEN' and market_time_ms < ${now}
     order by market_time_ms, id limit ${BATCH}`;
   let closed = 0;
   for (const s of open) {
     // Candles up to the signal's expiry (plus one to see past it), never beyond the market clock.
     const end = Math.min(now, s.market_time_ms + expiryMs(s.timeframe) + INTERVAL_MS["1h"]);
-    const limit = Math.ceil((end - s.market_time_ms) / INTERVAL_MS["1h"]) + 1;
-    const candles = await provider.candles(s.symbol, "1h", { end, limit });
+    const path = await pathSince(provider, s.symbol, Number(s.market_time_ms), end);
     const result = evaluateOutcome(
       {
         type: s.type,
@@ -44,8 +61,10 @@ export async function trackOutcomes(deps: { sql: Sql; provider: MarketProvider; 
         take_profit: s.take_profit,
         created_at_market_ms: s.market_time_ms,
         timeframe: s.timeframe,
+        cost_per_side: s.cost_per_side === null ? undefined : Number(s.cost_per_side),
+        path_start_ms: path.start,
       },
-      candles,
+      path.candles,
     );
     if (result.outcome === "OPEN") continue;
     const updated = await sql`

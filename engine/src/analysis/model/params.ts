@@ -1,48 +1,60 @@
-// Schema of the fitted parameter file (params.json) and calibrated probability from it.
+// The fitted parameter file (params.json): schema, loading, and scoring one side of one pair with it.
 import { z } from "zod";
-import type { Features } from "../features";
-import { linear, sigmoid, standardise } from "./logistic";
-import type { Setup } from "./setup";
-import { FEATURE_NAMES, featureVector } from "./vector";
+import { applyIsotonic } from "./calibration";
+import { INPUT_NAMES } from "./inputs";
+import { predictRow, standardiseRow } from "./softmax";
 
-const period = z.object({ from: z.string(), to: z.string(), samples: z.number() });
-const metricsSchema = z.object({ n: z.number(), base_rate: z.number(), log_loss: z.number(), brier: z.number(), auc: z.number() });
-
-export const modelParamsSchema = z.object({
-  model: z.literal("logistic-l2"),
-  target: z.string(),
-  feature_names: z.array(z.string()),
+const isotonic = z.object({ x: z.array(z.number()), y: z.array(z.number()) });
+const linear = z.object({
   standardisation: z.object({ mean: z.array(z.number()), std: z.array(z.number()) }),
+  intercepts: z.array(z.number()),
+  weights: z.array(z.array(z.number())),
+});
+
+export const modelParamsSchema = linear.extend({
+  version: z.literal(2),
+  model: z.literal("softmax-l2"),
+  outcomes: z.tuple([z.literal("TP"), z.literal("SL"), z.literal("EXPIRED")]),
+  inputs: z.array(z.string()),
+  geometry: z.object({ k: z.number(), m: z.number(), expiry_hours: z.number(), max_cost_r: z.number() }),
   lambda: z.number(),
-  intercept: z.number(),
-  weights: z.array(z.number()),
-  calibration: z.object({ method: z.literal("platt"), a: z.number(), b: z.number() }),
-  training: period,
-  calibration_period: period,
-  validation: z.object({
-    scheme: z.string(),
-    folds: z.array(z.object({ train: period, validate: period, lambda: z.number(), metrics: metricsSchema })),
-    calibration_fold: metricsSchema,
+  novelty_bar: z.number(),
+  reference: linear.extend({ inputs: z.array(z.string()) }),
+  calibration: z.object({
+    method: z.string(),
+    tp: isotonic,
+    sl: isotonic,
+    exp: isotonic,
+    ev: isotonic,
+    expiry_r: z.object({ long: z.number(), short: z.number() }),
+    tau: z.number(),
+    margin_r: z.number(),
+    inner: z.object({ rate: z.number(), mean_r: z.number(), evaluations: z.number() }),
   }),
-  data: z.object({ folder: z.string(), symbols: z.number(), stride_hours: z.number(), expiry_bars: z.number(), timeframe: z.string() }),
+  training: z.object({ from: z.string(), to: z.string(), rows: z.number(), pairs: z.number(), stride_hours: z.number(), folder: z.string() }),
 });
 export type ModelParams = z.infer<typeof modelParamsSchema>;
 
 export function parseModelParams(json: unknown): ModelParams {
   const p = modelParamsSchema.parse(json);
-  if (p.feature_names.join(",") !== FEATURE_NAMES.join(",")) {
-    throw new Error("model params were fitted on a different feature list; run `bun run model:fit`");
-  }
+  if (p.inputs.join(",") !== INPUT_NAMES.join(",")) throw new Error("model params were fitted on a different input list; run `bun run model:fit`");
   return p;
 }
 
-/** Raw (uncalibrated) linear score for one candidate setup. */
-export function rawScore(p: Pick<ModelParams, "standardisation" | "intercept" | "weights">, x: number[]): number {
-  return linear({ intercept: p.intercept, weights: p.weights }, standardise(x, p.standardisation));
+type Linear = z.infer<typeof linear>;
+const softmaxOf = (m: Linear) => ({ classes: 3, intercepts: m.intercepts, weights: m.weights });
+
+/** Raw class probabilities [TP, SL, EXPIRED] for one input vector. */
+export function rawProbabilities(m: Linear, x: ArrayLike<number>): number[] {
+  return predictRow(softmaxOf(m), standardiseRow(x, m.standardisation));
 }
 
-/** Calibrated probability that the setup's take-profit is hit before its stop within the expiry horizon. */
-export function probability(p: ModelParams, f: Features, setup: Setup): number {
-  const z = rawScore(p, featureVector(f, setup));
-  return sigmoid(p.calibration.a * z + p.calibration.b);
+/** Novelty: RMS standardised distance from the training mean over the bar (above 1 = outside the training cloud). */
+export function noveltyScore(p: ModelParams, x: ArrayLike<number>): number {
+  const z = standardiseRow(x, p.standardisation);
+  let s = 0;
+  for (const v of z) s += v * v;
+  return Math.sqrt(s / z.length) / p.novelty_bar;
 }
+
+export const calibrate = (iso: { x: number[]; y: number[] }, v: number) => applyIsotonic(iso, v);

@@ -1,136 +1,111 @@
-// The three phases on shipped recorded candles at fixed clocks: exact decisions, gate veto, RR from prices, re-checks.
+// The phases on the shipped replay data: live and backtest contexts agree, fresh entry, venue, gate veto, deterministic text.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Candle } from "@core/candles";
 import { loadCandleFile } from "@core/candles";
-import { rrFromPrices } from "../model/setup";
-import { confirmPhase, finalPhase, MIN_CONFIDENCE, MIN_EXPECTED_R, MIN_RR, scanPhase, type AnalysisContext } from "./index";
+import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { buildAnalysisContext, createContextCache, freshEntry } from "../context";
+import { createHistoricalProvider } from "../../market/providers/historical";
+import { createReplayProvider, REPLAY_DATA_DIR } from "../../market/providers/replay";
+import { roundPrice } from "../trade";
+import { confirmPhase, finalPhase, modelParams, scanPhase, type AnalysisContext } from "./index";
 
 const H = 3_600_000;
-const dir = join(import.meta.dir, "../../../data/market/spot/1h");
-const btc = loadCandleFile(join(dir, "BTCUSDT.csv.gz"));
-const eth = loadCandleFile(join(dir, "ETHUSDT.csv.gz"));
-const ctxAt = (symbol: string, h1: Candle[], now: string, extra: Partial<AnalysisContext> = {}): AnalysisContext => ({
-  symbol,
-  now: Date.parse(now),
-  h1,
-  btcH1: btc,
-  funding: null,
-  ...extra,
-});
 const run = (ctx: AnalysisContext) => {
   const scan = scanPhase(ctx);
   const confirm = confirmPhase(ctx, scan);
   return { scan, confirm, final: finalPhase(ctx, scan, confirm) };
 };
+// One replay provider (its file cache) for every clock of this file; the clock is moved per test.
+let clock = 0;
+const replay = createReplayProvider({ now: () => clock });
+const live = (at: number) => {
+  clock = at;
+  return replay;
+};
+const load = (interval: "1h" | "5m", s: string) => loadCandleFile(join(REPLAY_DATA_DIR, "spot", interval, `${s}.csv.gz`));
+const historical = createHistoricalProvider(
+  SUPPORTED_SYMBOLS.map((symbol) => ({ symbol, h1: load("1h", symbol), m5: load("5m", symbol), funding: loadCandleFile(join(REPLAY_DATA_DIR, "futures", "funding-8h", `${symbol}.csv.gz`)) })),
+);
 
-describe("phases on recorded BTCUSDT at 2024-08-10T00:00Z", () => {
-  const ctx = ctxAt("BTCUSDT", btc, "2024-08-10T00:00:00Z");
-  const { scan, confirm, final } = run(ctx);
+describe("one context builder, one decision", () => {
+  const clocks = ["2024-05-20T00:00:00Z", "2024-07-03T12:00:00Z", "2024-08-06T06:00:00Z"].map(Date.parse);
 
-  test("scan leans LONG and writes its confirmation criteria", () => {
-    expect(scan.phase_number).toBe(1);
-    expect(scan.bias).toBe("LONG");
-    expect(scan.timeframe).toBe("1h");
-    expect(scan.confirmation_criteria).toEqual([
-      "1h close holds above the 24h swing low 59,535",
-      "1h close still below 61,756.2 (less than half-way to the target)",
-      "1h RSI stays below 75 (now 59)",
-    ]);
-    expect(scan.reason.length).toBeLessThanOrEqual(140);
-    expect(scan.full_reasoning).toContain("close 60,838 above EMA50");
+  test("live (replay provider) and backtest (historical provider over the same files) decide the same at the same clock", { timeout: 60_000 }, async () => {
+    for (const at of clocks) {
+      historical.setNow(at);
+      for (const symbol of ["BTCUSDT", "ETHUSDT", "SOLUSDT", "DOGEUSDT"]) {
+        const a = run(await buildAnalysisContext(live(at), symbol, createContextCache(), at)).final;
+        const b = run(await buildAnalysisContext(historical, symbol, createContextCache(), at)).final;
+        expect(b.decision).toEqual(a.decision);
+        expect(b.full_reasoning).toBe(a.full_reasoning);
+      }
+    }
   });
 
-  test("confirmation passes every check on the same candles", () => {
-    expect(confirm.bias).toBe("LONG");
-    expect(confirm.features.check_results?.map((r) => r.passed)).toEqual([true, true, true]);
+  test("every analysis prices both sides, names the venue, and keeps the reason under 140 characters", async () => {
+    const at = clocks[1];
+    const ctx = await buildAnalysisContext(live(at), "ETHUSDT", createContextCache(), at);
+    const { scan, confirm, final } = run(ctx);
+    expect(ctx.snapshot.rows.length).toBeGreaterThan(50);
+    for (const r of [scan, confirm, final]) expect(r.reason.length).toBeLessThanOrEqual(140);
+    const s = scan.features.scores!;
+    expect(s.LONG.trade.costs.venue).toBe("spot");
+    expect(s.SHORT.trade.costs.venue).toBe("perp");
+    expect(s.LONG.pTp + s.LONG.pSl + s.LONG.pExp).toBeCloseTo(1, 9);
+    const c = final.decision.context!;
+    expect(c.venue).toBe(c.side === "LONG" ? "spot" : "perp");
+    expect(c.expires_at).toBe(new Date(at + 48 * H).toISOString());
+    expect(c.costs.in_r).toBeLessThanOrEqual(0.0801);
+    // A NO_TRADE names the bar it missed; a signal states its venue in the entry timing.
+    if (final.decision.type === "NO_TRADE") expect(final.decision.no_trade_reason).toBeTruthy();
+    else expect(final.decision.entry_timing).toContain(c.venue_label);
   });
 
-  test("final decision: exact LONG with prices from structure and ATR", () => {
-    expect(final.phase_number).toBe(3);
-    const d = final.decision;
-    expect({ type: d.type, confidence: d.confidence, entry: d.entry_price, sl: d.stop_loss, tp: d.take_profit, rr: d.rr_ratio, tf: d.timeframe }).toEqual({
-      type: "LONG",
-      confidence: 0.592,
-      entry: 60838,
-      sl: 59393.5,
-      tp: 62674.4,
-      rr: 1.27,
-      tf: "1h",
-    });
-    expect(d.entry_timing).toStartWith("Now");
-    expect(final.reason).toBe("BTCUSDT LONG 60,838, SL 59,393.5, TP 62,674.4, RR 1.27, P 59%");
-    expect(d.confidence).toBeGreaterThanOrEqual(MIN_CONFIDENCE);
+  test("a NO-GO gate vetoes whatever the model says", async () => {
+    const at = clocks[0];
+    const ctx = await buildAnalysisContext(live(at), "BTCUSDT", createContextCache(), at);
+    const vetoed = run({ ...ctx, gate: { status: "NO_GO", action: "STAND_ASIDE", reasons: ["Volatility spike"] } }).final;
+    expect(vetoed.decision.type).toBe("NO_TRADE");
+    expect(vetoed.decision.no_trade_reason).toContain("gate NO_GO");
+    expect(vetoed.full_reasoning).toContain("Volatility spike");
   });
 
-  test("RR is computed from the prices", () => {
-    const d = final.decision;
-    expect(d.rr_ratio).toBe(rrFromPrices("LONG", d.entry_price ?? 0, d.stop_loss ?? 0, d.take_profit ?? 0));
-    expect(d.rr_ratio).toBeGreaterThanOrEqual(MIN_RR);
-  });
-
-  test("NO_TRADE when the gate says NO_GO, with the gate's words", () => {
-    const gated = run({ ...ctx, gate: { status: "NO_GO", action: "Stand aside", reasons: ["Market health DEAD"] } }).final;
-    expect(gated.decision.type).toBe("NO_TRADE");
-    expect(gated.decision.entry_price).toBeNull();
-    expect(gated.decision.rr_ratio).toBeNull();
-    expect(gated.decision.no_trade_reason).toBe("pre-analysis gate NO_GO: Stand aside.");
-    expect(gated.full_reasoning).toContain("Market health DEAD");
-    // CAUTION is not a veto.
-    expect(run({ ...ctx, gate: { status: "CAUTION", action: "Reduce size", reasons: [] } }).final.decision.type).toBe("LONG");
-  });
-
-  test("later candles in the input change nothing (the clock decides)", () => {
-    const cut = run({ ...ctx, h1: btc.filter((k) => k.t + H <= ctx.now), btcH1: btc.filter((k) => k.t + H <= ctx.now) });
-    expect(cut).toEqual({ scan, confirm, final });
-  });
-
-  test("deterministic", () => {
-    expect(JSON.stringify(run(ctx))).toBe(JSON.stringify({ scan, confirm, final }));
-  });
-
-  test("confirmation re-checks the scan's criteria against newer candles", () => {
-    // Two new hourly candles break below the 24h swing low the scan anchored its stop to.
-    const newer: Candle[] = [
-      { t: ctx.now, o: 60838, h: 60900, l: 59800, c: 59900, v: 900 },
-      { t: ctx.now + H, o: 59900, h: 60000, l: 59200, c: 59300, v: 900 },
-    ];
-    const later = { ...ctx, now: ctx.now + 2 * H, h1: [...btc.filter((k) => k.t < ctx.now), ...newer], btcH1: [...btc.filter((k) => k.t < ctx.now), ...newer] };
-    const c2 = confirmPhase(later, scan);
-    expect(c2.bias).toBe("NEUTRAL");
-    expect(c2.features.check_results?.find((r) => r.id === "structure")).toMatchObject({ passed: false, value: 59300, level: 59535 });
-    expect(c2.full_reasoning).toContain("[failed] 1h close holds above the 24h swing low 59,535: now 59,300");
-    const f2 = finalPhase(later, scan, c2);
-    expect(f2.decision.type).toBe("NO_TRADE");
-    expect(f2.decision.no_trade_reason).toBe("the LONG criteria did not hold at confirmation.");
+  test("the bar is the shipped τ plus margin: forcing the bar down to −∞ issues the better side", async () => {
+    const at = clocks[2];
+    const ctx = await buildAnalysisContext(live(at), "SOLUSDT", createContextCache(), at);
+    const p = modelParams();
+    const saved = p.calibration.tau;
+    try {
+      p.calibration.tau = -1e9;
+      const { final, scan } = run({ ...ctx, gate: undefined });
+      const s = scan.features.scores!;
+      expect(final.decision.type).toBe(s.LONG.ev >= s.SHORT.ev ? "LONG" : "SHORT");
+      expect(final.decision.entry_price).toBe(s[final.decision.type as "LONG" | "SHORT"].trade.entry);
+    } finally {
+      p.calibration.tau = saved;
+    }
   });
 });
 
-describe("phases at other clocks", () => {
-  test("recorded ETHUSDT 2024-08-11T12:00Z gives the exact LONG", () => {
-    const d = run(ctxAt("ETHUSDT", eth, "2024-08-11T12:00:00Z")).final.decision;
-    expect([d.type, d.confidence, d.entry_price, d.stop_loss, d.take_profit, d.rr_ratio]).toEqual(["LONG", 0.6522, 2652.61, 2584.91, 2721.8, 1.02]);
+describe("fresh entry", () => {
+  const hour = Date.parse("2024-08-06T06:00:00Z");
+
+  test("mid-hour the entry is the last closed 5m close; at the hour boundary it is the 1h close", () => {
+    expect(freshEntry(hour + 17 * 60_000, { t: hour + 10 * 60_000, c: 101 }, 100)).toEqual({ price: 101, source: "5m" });
+    // A 5m candle still forming is not a price yet; one from the previous hour is older than the 1h close.
+    expect(freshEntry(hour + 14 * 60_000, { t: hour + 10 * 60_000, c: 101 }, 100)).toEqual({ price: 100, source: "1h" });
+    expect(freshEntry(hour, { t: hour - 5 * 60_000, c: 99 }, 100)).toEqual({ price: 100, source: "1h" });
   });
 
-  test("recorded ETHUSDT 2024-08-05T00:00Z is a NO_TRADE with its reason", () => {
-    const { final } = run(ctxAt("ETHUSDT", eth, "2024-08-05T00:00:00Z"));
-    expect(final.decision.type).toBe("NO_TRADE");
-    expect(final.decision.no_trade_reason).toBe(ETH_NO_TRADE_REASON);
-    expect(final.decision.confidence).toBe(ETH_NO_TRADE_CONFIDENCE);
-    expect(final.reason.length).toBeLessThanOrEqual(140);
-  });
-
-  test("too little history: NEUTRAL scan and NO_TRADE", () => {
-    const { scan, final } = run(ctxAt("ETHUSDT", eth.slice(0, 100), "2024-01-05T04:00:00Z"));
-    expect(scan.bias).toBe("NEUTRAL");
-    expect(final.decision.type).toBe("NO_TRADE");
-    expect(final.decision.no_trade_reason).toBe("not enough closed 1h history (need 300 candles).");
-  });
-
-  test("the bars are named constants", () => {
-    expect([MIN_CONFIDENCE, MIN_RR, MIN_EXPECTED_R]).toEqual([0.55, 1, 0.2]);
+  test("a live analysis at 06:37 prices BTC at the 06:30 5m close, not the 06:00 hourly close", async () => {
+    const at = hour + 37 * 60_000;
+    const ctx = await buildAnalysisContext(live(at), "BTCUSDT", createContextCache(), at);
+    const m5 = load("5m", "BTCUSDT").find((k) => k.t === hour + 30 * 60_000)!;
+    expect(ctx.priceSource).toBe("5m");
+    expect(ctx.price).toBe(m5.c);
+    const { scan } = run(ctx);
+    expect(scan.features.scores!.LONG.trade.entry).toBe(roundPrice(m5.c));
+    // The snapshot is still the last closed hour's.
+    expect(ctx.snapshot.at).toBe(hour);
   });
 });
-
-const ETH_NO_TRADE_REASON = "no side has a positive expected value after fees.";
-const ETH_NO_TRADE_CONFIDENCE = 0.7424;

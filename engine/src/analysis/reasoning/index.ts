@@ -1,83 +1,84 @@
-// Reasoning text built only from computed feature values, levels and model outputs (no canned market claims).
-import type { Features } from "../features";
-import type { Setup, Side } from "../model/setup";
+// Reasoning text and the per-signal context, built only from snapshot values and model outputs (no canned market claims).
+import type { SideScore } from "../model/score";
+import type { ModelParams } from "../model/params";
+import type { PairRow, Regime } from "../snapshot";
+import { EXPIRY_HOURS, VENUE_LABEL, type Side, type Venue } from "../trade";
 import { fmtNum, fmtPct, fmtPrice } from "./format";
 
 export { clip, fmtPct, fmtPrice } from "./format";
 
+const H = 3_600_000;
 const dir = (x: number) => (x >= 0 ? "above" : "below");
+const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
+const signedR = (r: number) => `${r >= 0 ? "+" : ""}${r.toFixed(2)}R`;
 
-export function trendLine(f: Features): string {
-  const d50 = f.close / f.ema50 - 1;
-  const up = f.close > f.ema50 && f.ema50SlopeAtr > 0;
-  const down = f.close < f.ema50 && f.ema50SlopeAtr < 0;
-  const word = up ? "up" : down ? "down" : "mixed";
+export function marketLines(r: PairRow, g: Regime): string[] {
+  const rank = (x: number) => `${Math.round((x + 0.5) * 100)}th percentile`;
+  return [
+    `1h: close ${fmtPrice(r.close)} ${dir(r.close - r.ema50)} EMA50 ${fmtPrice(r.ema50)} (${fmtNum(r.ema50DistAtr, 1)} ATR), RSI14 ${fmtNum(r.rsi14, 0)}; ATR14 (simple mean of true ranges) ${fmtPrice(r.atr)} = ${(r.atrPct * 100).toFixed(2)}% of price.`,
+    `Momentum, volatility-scaled: 24h ${fmtNum(r.z24, 2)}σ, 3d ${fmtNum(r.z72, 2)}σ, 7d ${fmtNum(r.z168, 2)}σ; 24h return ranks at the ${rank(r.rankZ24)} of ${g.pairs} pairs, 7d at the ${rank(r.rankZ168)}.`,
+    `Against BTC: beta ${fmtNum(r.beta, 2)}, 24h move not explained by BTC ${fmtNum(r.resid24, 2)}σ. Range: ${r.range168 >= 0 ? "upper" : "lower"} half of the 7-day range; 72h swing low ${fmtPrice(r.swingLow72)}, high ${fmtPrice(r.swingHigh72)}.`,
+    `Activity: 24h volume ${fmtNum(Math.exp(r.volumeRatio), 2)}x a normal day of the last two weeks ($${fmtNum(r.quoteVolume24h / 1e6, 1)}M); realised vol 24h vs 14d ${fmtNum(Math.exp(r.volRegime), 2)}x.`,
+    `Market: BTC 24h ${fmtNum(g.btcZ24, 2)}σ, ${Math.round((g.breadth24 + 0.5) * 100)}% of pairs up over 24h, dispersion ${fmtNum(g.dispersion, 2)}σ.`,
+  ];
+}
+
+export function sideLine(s: SideScore): string {
+  const t = s.trade;
   return (
-    `1h trend ${word}: close ${fmtPrice(f.close)} ${dir(d50)} EMA50 ${fmtPrice(f.ema50)} (${fmtPct(d50)}), ` +
-    `EMA50 slope ${f.ema50SlopeAtr >= 0 ? "+" : ""}${fmtNum(f.ema50SlopeAtr, 2)} ATR/10h, EMA200 ${fmtPrice(f.ema200)} (${fmtPct(f.close / f.ema200 - 1)}).`
+    `${t.side} on ${VENUE_LABEL[t.costs.venue]}: entry ${fmtPrice(t.entry)}, stop ${fmtPrice(t.stopLoss)} (${fmtNum(t.stopAtr, 1)} ATR), target ${fmtPrice(t.takeProfit)} (RR ${t.rr.toFixed(2)}); ` +
+    `P(TP first) ${pct(s.pTp)}, P(SL first) ${pct(s.pSl)}, P(expiry) ${pct(s.pExp)} vs ${pct(s.referenceTp)} TP for this geometry with no skill; ` +
+    `costs ${(t.costs.roundTrip * 100).toFixed(2)}% = ${t.costR.toFixed(2)}R; expected ${signedR(s.ev)} after costs.`
   );
-}
-
-export function higherTimeframeLine(f: Features): string {
-  return (
-    `4h: close ${dir(f.close - f.ema50h4)} EMA50 ${fmtPrice(f.ema50h4)} (${fmtPct(f.close / f.ema50h4 - 1)}), RSI ${fmtNum(f.rsi4h, 0)}. ` +
-    `1d: close ${dir(f.close - f.sma10d)} 10-day mean ${fmtPrice(f.sma10d)} (${fmtPct(f.close / f.sma10d - 1)}).`
-  );
-}
-
-export function momentumLine(f: Features): string {
-  const r = (x: number) => fmtPct(Math.exp(x) - 1);
-  return `Momentum: RSI 1h ${fmtNum(f.rsi1h, 0)}; returns 4h ${r(f.ret4h)}, 24h ${r(f.ret24h)}, 3d ${r(f.ret72h)}, 7d ${r(f.ret7d)}.`;
-}
-
-export function volatilityLine(f: Features): string {
-  const regime = f.volRegime > 1.3 ? "expanding" : f.volRegime < 0.75 ? "compressed" : "normal";
-  return (
-    `Volatility: ATR14 ${fmtPrice(f.atr)} (${(f.atrPct * 100).toFixed(2)}% of price), 24h/7d realised vol ${fmtNum(f.volRegime, 2)}x (${regime}); ` +
-    `24h volume ${fmtNum(f.relVolume, 2)}x its 7-day average.`
-  );
-}
-
-export function structureLine(f: Features): string {
-  const atrs = (level: number) => fmtNum(Math.abs(f.close - level) / f.atr, 1);
-  return (
-    `Structure: 24h range ${fmtPrice(f.supportStop)}–${fmtPrice(f.resistanceStop)}, 72h range ${fmtPrice(f.supportTarget)}–${fmtPrice(f.resistanceTarget)} ` +
-    `(support ${atrs(f.supportStop)} ATR below, resistance ${atrs(f.resistanceTarget)} ATR above).`
-  );
-}
-
-export function contextLine(f: Features): string {
-  const parts: string[] = [];
-  if (f.symbol !== "BTCUSDT" && f.btcClose > 0) {
-    parts.push(
-      `BTC ${fmtPrice(f.btcClose)} ${dir(f.btcClose - f.btcEma50)} its 1h EMA50 ${fmtPrice(f.btcEma50)}, 24h ${fmtPct(Math.exp(f.btcRet24h) - 1)}; 7d correlation with BTC ${fmtNum(f.btcCorr, 2)}`,
-    );
-  }
-  parts.push(f.funding === null ? "funding n/a" : `funding ${fmtPct(f.funding, 4)} per 8h`);
-  if (f.health) parts.push(`market health ${f.health.status} (${fmtNum(f.health.composite_score, 2)})`);
-  if (f.gate) parts.push(`gate ${f.gate.status}: ${f.gate.action}`);
-  return `Context: ${parts.join("; ")}.`;
-}
-
-export type CandidateView = { setup: Setup; probability: number; expectedR: number };
-
-export function candidateLine(c: CandidateView): string {
-  const s = c.setup;
-  const target = s.targetKind === "breakout" ? `${fmtNum(s.tpAtr, 1)} ATR breakout target` : `72h structure ${fmtPrice(s.targetLevel ?? s.takeProfit)}`;
-  const swing = `24h swing ${s.side === "LONG" ? "low" : "high"} ${fmtPrice(s.stopLevel)}`;
-  const basis =
-    s.stopBasis === "structure" ? `beyond the ${swing}` : s.stopBasis === "min" ? `minimum distance; ${swing}` : `capped distance, inside the ${swing}`;
-  return (
-    `${s.side} setup: entry ${fmtPrice(s.entry)}, stop ${fmtPrice(s.stopLoss)} (${fmtNum(s.slAtr, 1)} ATR, ${basis}), ` +
-    `target ${fmtPrice(s.takeProfit)} (${target}), RR ${s.rr.toFixed(2)}; model P(target before stop, 48h) ${(c.probability * 100).toFixed(1)}%, ` +
-    `expected ${c.expectedR >= 0 ? "+" : ""}${c.expectedR.toFixed(2)}R after fees.`
-  );
-}
-
-export function marketLines(f: Features): string[] {
-  return [trendLine(f), higherTimeframeLine(f), momentumLine(f), volatilityLine(f), structureLine(f), contextLine(f)];
 }
 
 export function biasWord(side: Side | "NEUTRAL"): string {
   return side === "NEUTRAL" ? "no edge" : `${side} bias`;
+}
+
+/** What the API, the drawer and Day Signal show beside a signal (and a NO_TRADE's best side). */
+export type SignalContext = {
+  side: Side;
+  venue: Venue;
+  venue_label: string;
+  p_tp: number;
+  p_sl: number;
+  p_expiry: number;
+  expected_r: number;
+  no_skill_p_tp: number;
+  costs: { fee_pct_per_side: number; slippage_pct_per_side: number; funding_pct: number; round_trip_pct: number; in_r: number; cost_per_side: number };
+  expires_at: string;
+  invalidation_level: number;
+  entry_source: "5m" | "1h";
+  snapshot_at: string;
+  model: { trained: string; bar_r: number };
+};
+
+const r4 = (x: number) => Math.round(x * 10000) / 10000;
+
+export function signalContext(ctx: { now: number; priceSource: "5m" | "1h"; snapshot: { at: number } }, row: PairRow, s: SideScore, p: ModelParams): SignalContext {
+  const t = s.trade;
+  return {
+    side: t.side,
+    venue: t.costs.venue,
+    venue_label: VENUE_LABEL[t.costs.venue],
+    p_tp: r4(s.pTp),
+    p_sl: r4(s.pSl),
+    p_expiry: r4(s.pExp),
+    expected_r: r4(s.ev),
+    no_skill_p_tp: r4(s.referenceTp),
+    costs: {
+      fee_pct_per_side: r4(t.costs.fee * 100),
+      slippage_pct_per_side: r4(t.costs.slippage * 100),
+      funding_pct: r4(t.costs.funding * 100),
+      round_trip_pct: r4(t.costs.roundTrip * 100),
+      in_r: r4(t.costR),
+      cost_per_side: t.costs.perSide + t.costs.funding / 2,
+    },
+    expires_at: new Date(ctx.now + EXPIRY_HOURS * H).toISOString(),
+    invalidation_level: t.side === "LONG" ? row.swingLow72 : row.swingHigh72,
+    entry_source: ctx.priceSource,
+    snapshot_at: new Date(ctx.snapshot.at).toISOString(),
+    model: { trained: `${p.training.from} → ${p.training.to}`, bar_r: r4(p.calibration.tau + p.calibration.margin_r) },
+  };
 }

@@ -20,11 +20,16 @@ async function universe1h(p: MarketProvider, now: number, limit: number) {
   return out;
 }
 
-async function healthAndGate(p: MarketProvider, now: number): Promise<ComputedSnapshot[]> {
+/** Market health and the pre-analysis gate at `now`: the market panel and the analysis context both read this. */
+export async function healthAndGate(p: MarketProvider, now: number) {
   const btcH1 = await p.candles("BTCUSDT", "1h", { end: now, limit: HEALTH_MIN_CANDLES });
   const changes = (await universe1h(p, now, 25)).map((u) => priceAndChange(u.h1)?.change_24h).filter((c): c is number => c !== undefined);
   const health = computeHealth(btcH1, changes);
-  const gate = computeGate(health, computeSession(now), await p.fundingRate("BTCUSDT", now));
+  return { health, gate: computeGate(health, computeSession(now), await p.fundingRate("BTCUSDT", now)) };
+}
+
+async function healthAndGateTopics(p: MarketProvider, now: number): Promise<ComputedSnapshot[]> {
+  const { health, gate } = await healthAndGate(p, now);
   return [
     { topic: "health", data: health },
     { topic: "gate", data: gate },
@@ -34,7 +39,7 @@ async function healthAndGate(p: MarketProvider, now: number): Promise<ComputedSn
 export async function computeGroup(p: MarketProvider, group: RefreshKey, now = p.now()): Promise<ComputedSnapshot[]> {
   switch (group) {
     case "market_health":
-      return healthAndGate(p, now);
+      return healthAndGateTopics(p, now);
     case "session":
       return [{ topic: "session", data: computeSession(now) }];
     case "full_snapshot": {

@@ -5,6 +5,31 @@ const num = t.Nullable(t.Number());
 
 export const signalType = t.Union([t.Literal("LONG"), t.Literal("SHORT"), t.Literal("NO_TRADE")]);
 
+/** What the signal rests on (engine v2): calibrated outcome probabilities, expected R, venue, costs, expiry, invalidation. */
+export const signalContextSchema = t.Object({
+  side: t.Union([t.Literal("LONG"), t.Literal("SHORT")]),
+  venue: t.Union([t.Literal("spot"), t.Literal("perp")], { description: "spot for LONG; SHORT is a USDT-M perpetual setup" }),
+  venue_label: t.String(),
+  p_tp: t.Number({ description: "Calibrated P(take profit first within 48 h)" }),
+  p_sl: t.Number(),
+  p_expiry: t.Number(),
+  expected_r: t.Number({ description: "Calibrated expected R after costs" }),
+  no_skill_p_tp: t.Number({ description: "P(take profit first) of a geometry-only model: the no-skill reference" }),
+  costs: t.Object({
+    fee_pct_per_side: t.Number(),
+    slippage_pct_per_side: t.Number(),
+    funding_pct: t.Number(),
+    round_trip_pct: t.Number(),
+    in_r: t.Number(),
+    cost_per_side: t.Number(),
+  }),
+  expires_at: t.String(),
+  invalidation_level: t.Number(),
+  entry_source: t.Union([t.Literal("5m"), t.Literal("1h")]),
+  snapshot_at: t.String(),
+  model: t.Object({ trained: t.String(), bar_r: t.Number() }),
+});
+
 export const signalSchema = t.Object({
   id: t.Number(),
   symbol: t.String(),
@@ -33,6 +58,7 @@ export const signalSchema = t.Object({
   outcome_at: t.Nullable(t.String()),
   r_multiple: num,
   credits_status: t.Nullable(t.String()),
+  context: t.Nullable(signalContextSchema),
 });
 
 export const signalFilters = t.Object({

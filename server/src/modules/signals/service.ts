@@ -1,6 +1,10 @@
 // Signals of one user: list with filters, one by id, the dashboard's four stat cards; plus the row → API shape used by analysis too.
 import type { Sql } from "@core/db";
+import type { Static } from "elysia";
 import { badRequest, notFound } from "../../lib/http-error";
+import type { signalContextSchema } from "./model";
+
+type SignalContext = Static<typeof signalContextSchema>;
 
 export type SignalType = "LONG" | "SHORT" | "NO_TRADE";
 
@@ -29,6 +33,7 @@ type SignalRow = {
   r_multiple: number | null;
   created_at: Date;
   credits_status: string | null;
+  context: SignalContext | null;
 };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -64,6 +69,7 @@ export function signalDto(r: SignalRow) {
     outcome_at: iso(r.outcome_at),
     r_multiple: r.r_multiple,
     credits_status: r.credits_status,
+    context: r.context,
   };
 }
 export type SignalDto = ReturnType<typeof signalDto>;

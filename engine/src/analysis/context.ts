@@ -1,0 +1,69 @@
+// The one analysis-context builder of live analysis and backtest: snapshot, fresh entry price, funding, health and gate from a provider.
+import { INTERVAL_MS } from "@core/candles";
+import type { MarketProvider } from "../market/providers/types";
+import { healthAndGate } from "../market/snapshots/compute";
+import type { AnalysisContext } from "./phases";
+import { buildSnapshot, SNAPSHOT_WINDOW_H1, type Snapshot } from "./snapshot";
+
+const H = INTERVAL_MS["1h"];
+const M5 = INTERVAL_MS["5m"];
+
+export type HealthInput = { status: string; composite_score: number };
+export type GateInput = { status: string; action: string; reasons: string[] };
+
+/**
+ * Per-hour caches: every analysis in the same hour reads the same snapshot (computed once per process from the provider,
+ * as the engine's market leader computes it on each closed hour), and the same health and gate.
+ */
+export type ContextCache = { snapshots: Map<number, Promise<Snapshot>>; market: Map<number, Promise<{ health?: HealthInput; gate?: GateInput }>> };
+export const createContextCache = (): ContextCache => ({ snapshots: new Map(), market: new Map() });
+
+function remember<T>(map: Map<number, Promise<T>>, key: number, make: () => Promise<T>): Promise<T> {
+  let p = map.get(key);
+  if (!p) {
+    p = make();
+    map.set(key, p);
+    p.catch(() => map.delete(key));
+    // Keep the last few hours only.
+    for (const k of map.keys()) if (k < key - 3 * H) map.delete(k);
+  }
+  return p;
+}
+
+export async function snapshotAt(provider: MarketProvider, hour: number): Promise<Snapshot> {
+  const series = [];
+  // Sequential on purpose: keeps the event loop free for other work sharing the process.
+  for (const symbol of provider.symbols()) series.push({ symbol, h1: await provider.candles(symbol, "1h", { end: hour, limit: SNAPSHOT_WINDOW_H1 }) });
+  return buildSnapshot(series, hour);
+}
+
+/**
+ * The entry a trader gets now: the close of the last 5m candle that closed inside the current hour, else the last closed
+ * 1h close (at an hour boundary the two are the same price).
+ */
+export function freshEntry(now: number, m5: { t: number; c: number } | undefined, h1Close: number | null): { price: number | null; source: "5m" | "1h" } {
+  const hour = Math.floor(now / H) * H;
+  if (m5 && m5.t >= hour && m5.t + M5 <= now) return { price: m5.c, source: "5m" };
+  return { price: h1Close, source: "1h" };
+}
+
+export async function buildAnalysisContext(provider: MarketProvider, symbol: string, cache: ContextCache, now = provider.now()): Promise<AnalysisContext> {
+  const hour = Math.floor(now / H) * H;
+  const [snapshot, market, m5, funding] = await Promise.all([
+    remember(cache.snapshots, hour, () => snapshotAt(provider, hour)),
+    remember(cache.market, hour, async () => {
+      try {
+        const { health, gate } = await healthAndGate(provider, hour);
+        return { health: { status: health.status, composite_score: health.composite_score }, gate: { status: gate.status, action: gate.action, reasons: gate.reasons } };
+      } catch {
+        // Too little BTC history for health (a fresh data folder): analyse without a gate rather than not at all.
+        return {};
+      }
+    }),
+    provider.candles(symbol, "5m", { end: now, limit: 1 }),
+    provider.fundingRate(symbol, now),
+  ]);
+  const row = snapshot.rows.find((r) => r.symbol === symbol);
+  const entry = freshEntry(now, m5.at(-1), row?.close ?? null);
+  return { symbol, now, price: entry.price, priceSource: entry.source, snapshot, funding, ...market };
+}

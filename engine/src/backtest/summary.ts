@@ -1,0 +1,194 @@
+// The one summary both `model:cv` and `backtest` write: expectancy with its day-block interval, calibration, skill and baselines.
+import { brierSkill, ece, reliabilityBins, type ReliabilityBin } from "../analysis/model/calibration";
+import { blockBootstrapMean, blockBootstrapRatio, maxDrawdown, mulberry32, profitFactor } from "./stats";
+
+const DAY = 86_400_000;
+
+/** One evaluation (one pair at one clock): what was decided and what each side would have earned, net of costs. */
+export type EvaluationRecord = {
+  t: number;
+  symbol: string;
+  issued: boolean;
+  side: "LONG" | "SHORT";
+  /** calibrated expected R of the chosen side */
+  ev: number;
+  /** realised net R of the chosen side, of the other side, and of LONG */
+  r: number;
+  rOpposite: number;
+  rLong: number;
+};
+
+/** One side of one evaluation, for calibration: calibrated P(TP first), the no-skill reference, and whether TP came first. */
+export type CandidateRecord = { p: number; reference: number; tp: 0 | 1; issued: boolean; month: string };
+
+export type Summary = {
+  evaluations: number;
+  signals: number;
+  signal_rate: number;
+  win_rate: number;
+  expectancy_r: number;
+  expectancy_r_ci: [number, number];
+  profit_factor: number | null;
+  max_drawdown_r: number;
+  ece_all: number;
+  ece_issued: number;
+  brier_skill: number;
+  directional_skill_r: number;
+  long_share: number;
+  by_month: { month: string; signals: number; expectancy_r: number }[];
+  baselines: { random_direction: { expectancy_r: number; win_rate: number }; always_long: { expectancy_r: number; win_rate: number } };
+};
+
+export type Details = {
+  period: { from: string; to: string };
+  signal_rate_ci: [number, number];
+  signal_days_share: number;
+  directional_skill_ci: [number, number];
+  baselines_ci: { random_direction: [number, number]; always_long: [number, number] };
+  brier_skill_by_month: { month: string; brier_skill: number; ece: number; n: number }[];
+  by_month_detail: { month: string; evaluations: number; signals: number; expectancy_r: number; always_long_r: number; random_r: number; directional_skill_r: number }[];
+  ev_deciles: { decile: number; n: number; mean_ev: number; mean_r: number }[];
+  reliability_all: ReliabilityBin[];
+  reliability_issued: ReliabilityBin[];
+};
+
+const r4 = (x: number) => (Number.isFinite(x) ? Math.round(x * 10000) / 10000 : 0);
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const dayOf = (t: number) => Math.floor(t / DAY);
+const month = (t: number) => new Date(t).toISOString().slice(0, 7);
+const ci = (x: { lo: number; hi: number }): [number, number] => [r4(x.lo), r4(x.hi)];
+
+function baselines(issued: EvaluationRecord[], seed: number) {
+  const rand = mulberry32(seed);
+  const random = issued.map((e) => (rand() < 0.5 ? e.rLong : e.side === "SHORT" ? e.r : e.rOpposite));
+  const long = issued.map((e) => e.rLong);
+  const win = (xs: number[]) => (xs.length ? r4(xs.filter((x) => x > 0).length / xs.length) : 0);
+  return { random, long, out: { random_direction: { expectancy_r: r4(mean(random)), win_rate: win(random) }, always_long: { expectancy_r: r4(mean(long)), win_rate: win(long) } } };
+}
+
+function monthly(evals: EvaluationRecord[], cands: CandidateRecord[]) {
+  const months = [...new Set(evals.map((e) => month(e.t)))].sort();
+  const detail = months.map((m) => {
+    const all = evals.filter((e) => month(e.t) === m);
+    const iss = all.filter((e) => e.issued);
+    return {
+      month: m,
+      evaluations: all.length,
+      signals: iss.length,
+      expectancy_r: r4(mean(iss.map((e) => e.r))),
+      always_long_r: r4(mean(iss.map((e) => e.rLong))),
+      random_r: r4(mean(iss.map((e) => (e.r + e.rOpposite) / 2))),
+      directional_skill_r: r4(mean(iss.map((e) => e.r - e.rOpposite))),
+    };
+  });
+  const skill = months.map((m) => {
+    const c = cands.filter((x) => x.month === m);
+    return { month: m, brier_skill: r4(brierSkill(c.map((x) => x.p), c.map((x) => x.reference), c.map((x) => x.tp))), ece: r4(ece(c.map((x) => x.p), c.map((x) => x.tp))), n: c.length };
+  });
+  return { detail, skill };
+}
+
+function deciles(evals: EvaluationRecord[]) {
+  const s = [...evals].sort((a, b) => a.ev - b.ev);
+  return Array.from({ length: 10 }, (_, d) => {
+    const part = s.slice(Math.floor((d * s.length) / 10), Math.floor(((d + 1) * s.length) / 10));
+    return { decile: d + 1, n: part.length, mean_ev: r4(mean(part.map((e) => e.ev))), mean_r: r4(mean(part.map((e) => e.r))) };
+  });
+}
+
+export function summarise(evals: EvaluationRecord[], cands: CandidateRecord[], seed = 7): { summary: Summary; details: Details } {
+  const issued = evals.filter((e) => e.issued).sort((a, b) => a.t - b.t || a.symbol.localeCompare(b.symbol));
+  const r = issued.map((e) => e.r);
+  const days = issued.map((e) => dayOf(e.t));
+  const exp = blockBootstrapMean(r, days);
+  const rate = blockBootstrapRatio(evals.map((e) => (e.issued ? 1 : 0)), evals.map(() => 1), evals.map((e) => dayOf(e.t)));
+  const skill = blockBootstrapMean(issued.map((e) => e.r - e.rOpposite), days);
+  const base = baselines(issued, seed);
+  const issuedC = cands.filter((c) => c.issued);
+  const { detail, skill: bySkill } = monthly(evals, cands);
+  const allDays = new Set(evals.map((e) => dayOf(e.t)));
+  const summary: Summary = {
+    evaluations: evals.length,
+    signals: issued.length,
+    signal_rate: evals.length ? r4(issued.length / evals.length) : 0,
+    win_rate: issued.length ? r4(r.filter((x) => x > 0).length / issued.length) : 0,
+    expectancy_r: r4(mean(r)),
+    expectancy_r_ci: ci(exp),
+    profit_factor: profitFactor(r) === null ? null : r4(profitFactor(r)!),
+    max_drawdown_r: r4(maxDrawdown(r)),
+    ece_all: r4(ece(cands.map((c) => c.p), cands.map((c) => c.tp))),
+    ece_issued: r4(ece(issuedC.map((c) => c.p), issuedC.map((c) => c.tp))),
+    brier_skill: r4(brierSkill(cands.map((c) => c.p), cands.map((c) => c.reference), cands.map((c) => c.tp))),
+    directional_skill_r: r4(skill.mean),
+    long_share: issued.length ? r4(issued.filter((e) => e.side === "LONG").length / issued.length) : 0,
+    by_month: detail.map((m) => ({ month: m.month, signals: m.signals, expectancy_r: m.expectancy_r })),
+    baselines: base.out,
+  };
+  const iso = (t: number) => new Date(t).toISOString();
+  const details: Details = {
+    period: { from: evals.length ? iso(Math.min(...evals.map((e) => e.t))) : "n/a", to: evals.length ? iso(Math.max(...evals.map((e) => e.t))) : "n/a" },
+    signal_rate_ci: ci({ lo: rate.lo, hi: rate.hi }),
+    signal_days_share: allDays.size ? r4(new Set(days).size / allDays.size) : 0,
+    directional_skill_ci: ci(skill),
+    baselines_ci: { random_direction: ci(blockBootstrapMean(base.random, days)), always_long: ci(blockBootstrapMean(base.long, days)) },
+    brier_skill_by_month: bySkill,
+    by_month_detail: detail,
+    ev_deciles: deciles(evals),
+    reliability_all: reliabilityBins(cands.map((c) => c.p), cands.map((c) => c.tp)),
+    reliability_issued: reliabilityBins(issuedC.map((c) => c.p), issuedC.map((c) => c.tp)),
+  };
+  return { summary, details };
+}
+
+const fmtR = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(2)}R`;
+
+/**
+ * Edge is claimed only when issued signals earned more than zero and than the opposite side on the same trades, both with
+ * intervals above zero, and beat random direction by 0.10 R; otherwise the verdict says, in plain words, that none was found.
+ */
+export function verdictOf(s: Summary, d: Details): { edge: boolean; text: string } {
+  const edge = s.signals > 0 && s.expectancy_r_ci[0] > 0 && d.directional_skill_ci[0] > 0 && s.expectancy_r - s.baselines.random_direction.expectancy_r >= 0.1;
+  const period = `${d.period.from.slice(0, 10)} → ${d.period.to.slice(0, 10)}`;
+  const measured = `${s.signals} signals out of ${s.evaluations} evaluations (${(s.signal_rate * 100).toFixed(1)}%), ${period}`;
+  if (edge) return { edge, text: `Edge measured out of fold: ${measured} averaged ${fmtR(s.expectancy_r)} after costs (95% CI ${fmtR(s.expectancy_r_ci[0])} to ${fmtR(s.expectancy_r_ci[1])}), against ${fmtR(s.baselines.random_direction.expectancy_r)} for random direction.` };
+  return {
+    edge,
+    text:
+      `No edge detected. Out of fold, ${measured} averaged ${fmtR(s.expectancy_r)} after costs (95% CI ${fmtR(s.expectancy_r_ci[0])} to ${fmtR(s.expectancy_r_ci[1])}); ` +
+      `random direction on the same trades averaged ${fmtR(s.baselines.random_direction.expectancy_r)} and always-long ${fmtR(s.baselines.always_long.expectancy_r)}. ` +
+      `The engine issues a setup only when its calibrated expected R clears the bar, so most analyses end NO_TRADE and the credit is returned.`,
+  };
+}
+
+/** The block the public pages read (via /api/public/track-record): out-of-fold figures, baselines, calibration and verdict. */
+export function trackRecord(s: Summary, d: Details, source: string, pairs: number) {
+  return {
+    source,
+    method: "nested, purged monthly walk-forward; every figure out of fold",
+    period: d.period,
+    pairs,
+    evaluations: s.evaluations,
+    signals: s.signals,
+    sample_size: s.signals,
+    signal_rate: s.signal_rate,
+    signal_rate_ci: d.signal_rate_ci,
+    no_trade_rate: r4(1 - s.signal_rate),
+    signal_days_share: d.signal_days_share,
+    win_rate: s.win_rate,
+    expectancy_r: s.expectancy_r,
+    expectancy_r_ci: s.expectancy_r_ci,
+    profit_factor: s.profit_factor,
+    max_drawdown_r: s.max_drawdown_r,
+    ece_all: s.ece_all,
+    ece_issued: s.ece_issued,
+    brier_skill: s.brier_skill,
+    directional_skill_r: s.directional_skill_r,
+    directional_skill_ci: d.directional_skill_ci,
+    long_share: s.long_share,
+    fees: "spot LONG 0.10%/side, perp SHORT 0.05%/side, slippage 2–10 bps/side by liquidity, included",
+    baselines: s.baselines,
+    by_month: d.by_month_detail.map((m) => ({ month: m.month, signals: m.signals, expectancy_r: m.expectancy_r, always_long_r: m.always_long_r, random_r: m.random_r })),
+    reliability: d.reliability_all.map((b) => ({ predicted: r4(b.predicted), observed: r4(b.observed), n: b.n })),
+    verdict: verdictOf(s, d),
+  };
+}
