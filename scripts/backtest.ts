@@ -1,4 +1,4 @@
-// `bun run backtest -- --data <1h folder> --out <dir> [--symbols A,B] [--from --to YYYY-MM-DD] [--stride 6] [--no-gate] [--track-record file]`.
+// `bun run backtest -- --data <1h folder> --out <dir> [--symbols A,B] [--from --to YYYY-MM-DD] [--stride 6]`: summary with the gate, details also without.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -17,7 +17,6 @@ const { values } = parseArgs({
     to: { type: "string" },
     out: { type: "string", default: "backtest-report" },
     stride: { type: "string", default: "6" },
-    "no-gate": { type: "boolean", default: false },
   },
 });
 const date = (s: string | undefined) => (s === undefined ? undefined : Date.parse(s.length === 10 ? s + "T00:00:00Z" : s));
@@ -25,7 +24,7 @@ const from = date(values.from);
 const to = date(values.to);
 const stride = Number(values.stride);
 if ((from !== undefined && Number.isNaN(from)) || (to !== undefined && Number.isNaN(to)) || !(stride >= 1)) {
-  console.error("usage: bun run backtest -- --data <folder> --out <dir> [--symbols BTCUSDT,ETHUSDT] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--stride hours] [--no-gate]");
+  console.error("usage: bun run backtest -- --data <folder> --out <dir> [--symbols BTCUSDT,ETHUSDT] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--stride hours]");
   process.exit(2);
 }
 const folder = resolve(process.cwd(), values.data);
@@ -42,7 +41,6 @@ const result = await runBacktest(series, {
   from,
   to,
   symbols: only,
-  gate: !values["no-gate"],
   onProgress(done, total) {
     if (performance.now() - lastPrint < 5000) return;
     lastPrint = performance.now();
@@ -50,13 +48,14 @@ const result = await runBacktest(series, {
   },
 });
 const { summary, details } = summarise(result.evaluations, result.candidates);
+const withoutGate = summarise(result.ungated, result.candidates.map((c) => ({ ...c, issued: false }))).summary;
 const outDir = resolve(process.cwd(), values.out);
 mkdirSync(outDir, { recursive: true });
 const params = modelParams();
 writeFileSync(join(outDir, "summary.json"), JSON.stringify(summary, null, 2) + "\n");
 writeFileSync(
   join(outDir, "details.json"),
-  JSON.stringify({ ...details, pairs: result.pairs, clocks: result.clocks, stride_hours: stride, gate: !values["no-gate"], data: values.data, model_trained: params.training }, null, 2) + "\n",
+  JSON.stringify({ ...details, without_gate: withoutGate, pairs: result.pairs, clocks: result.clocks, stride_hours: stride, data: values.data, model_trained: params.training }, null, 2) + "\n",
 );
 writeFileSync(join(outDir, "evaluations.json"), JSON.stringify(result.evaluations) + "\n");
 writeFileSync(
@@ -69,5 +68,6 @@ writeFileSync(
     `P(take-profit first), backtest ${details.period.from.slice(0, 10)} → ${details.period.to.slice(0, 10)}`,
   ),
 );
-console.log(JSON.stringify(summary));
+console.log(`with gate:    ${JSON.stringify(summary)}`);
+console.log(`without gate: signals ${withoutGate.signals}, expectancy ${withoutGate.expectancy_r}R ${JSON.stringify(withoutGate.expectancy_r_ci)}`);
 console.log(`${result.pairs} pairs, ${result.clocks} clocks every ${stride}h, ${((performance.now() - started) / 1000).toFixed(1)}s; written to ${outDir}`);

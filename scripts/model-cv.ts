@@ -1,10 +1,10 @@
-// `bun run model:cv -- --data <1h folder> --out <dir> [--stride 4] [--from YYYY-MM]`: nested purged walk-forward; writes cv.json, predictions and charts.
+// `bun run model:cv -- --data <1h folder> --out <dir> [--stride 4] [--from YYYY-MM] [--track-record f] [--history f]`: nested purged walk-forward; writes cv.json, predictions and charts.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadFolder } from "../engine/src/analysis/model/dataset";
 import { buildPanel, clockGrid } from "../engine/src/analysis/model/panel";
-import { cvRecords, FIT_GRID, runCv } from "../engine/src/analysis/model/cv";
+import { cvRecords, FIT_GRID, runCv, setupHistory } from "../engine/src/analysis/model/cv";
 import { summarise, trackRecord } from "../engine/src/backtest/summary";
 import { reliabilitySvg, curveSvg } from "../engine/src/backtest/svg";
 
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     stride: { type: "string", default: "4" },
     from: { type: "string", default: "2024-03" },
     "track-record": { type: "string" },
+    history: { type: "string" },
   },
 });
 const stride = Number(values.stride);
@@ -63,6 +64,10 @@ if (values["track-record"]) {
   const file = resolve(process.cwd(), values["track-record"]);
   writeFileSync(file, JSON.stringify(trackRecord(summary, details, `bun run model:cv -- --data ${values.data} --stride ${stride} --from ${values.from}`, data.length), null, 2) + "\n");
   log(`track record written to ${file}`);
+}
+if (values.history) {
+  writeFileSync(resolve(process.cwd(), values.history), JSON.stringify(setupHistory(panel, cv.folds)) + "\n");
+  log(`setup history written to ${values.history}`);
 }
 log(`summary: ${JSON.stringify(summary)}`);
 log(`written to ${outDir}`);

@@ -1,7 +1,9 @@
 // Accessibility of the public and signed-in pages with axe-core (WCAG 2.1 A/AA rules), in the real browser.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { registerUser, signIn } from "./helpers";
+import { seedSignal } from "../../server/src/modules/signals/testing";
+import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
+import { registerUser, signIn, withSql } from "./helpers";
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -30,4 +32,22 @@ test("signed-in pages have no WCAG A/AA violations", async ({ page, request }) =
     await page.waitForLoadState("networkidle");
     expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
   }
+});
+
+test("\"Why this setup\" in the drawer and the Day Signal card has no WCAG A/AA violations", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "a11y" });
+  await withSql(async (sql) => {
+    await seedSignal(user.id, "SOLUSDT", "NO_TRADE", 0.001, { sql, context: { ...SAMPLE_CONTEXT, expected_r: -0.12 } });
+    await seedSignal(user.id, "ETHUSDT", "SHORT", 0, { sql, context: { ...SAMPLE_CONTEXT, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual" } });
+  });
+  await signIn(page, user);
+  await page.goto("/start-trading");
+  await expect(page.getByTestId("why-this-setup")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await violations(page)).toEqual([]);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "View ETHUSDT" }).first().click();
+  await expect(page.getByRole("dialog").getByTestId("why-this-setup")).toBeVisible();
+  await page.waitForTimeout(400);
+  expect(await violations(page)).toEqual([]);
 });

@@ -1,8 +1,10 @@
 // Dashboard in a real browser: live market panel (a core_assets push changes the BTC price without a reload), seeded
-// signals in the table, filters, the drawer, the sign-in redirect; plus screenshots at 1440 and 390 px.
+// signals in the table, filters, the drawer (with an engine v2 context), the sign-in redirect; screenshots at 1440 and 390 px.
 import { expect, test, type Page } from "@playwright/test";
 import Redis from "ioredis";
-import { formatPrice } from "../src/lib/format";
+import { seedSignal as seedWithContext, type SeedContext } from "../../server/src/modules/signals/testing";
+import { formatPrice, formatUtcMinute } from "../src/lib/format";
+import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
 import { registerUser, signIn, withSql, type TestUser } from "./helpers";
 
 const SHOTS = "test-results/screenshots";
@@ -201,4 +203,66 @@ test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("signal-card").first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/dashboard-390.png`, fullPage: true });
+});
+
+test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected R, costs, expiry, invalidation", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  const expires = new Date(Date.now() + 46 * 3600_000).toISOString();
+  const long: SeedContext = { ...SAMPLE_CONTEXT, invalidation_level: 96.42, expires_at: expires };
+  const short: SeedContext = { ...long, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual", invalidation_level: 104.8, expected_r: -0.0312 };
+  const bestSide: SeedContext = { ...long, expected_r: -0.1201 };
+  // Seeded by the same helper the API tests use, on the app's database.
+  await withSql(async (sql) => {
+    await seedWithContext(user.id, "XRPUSDT", "LONG", 0.4, { sql });
+    await seedWithContext(user.id, "SOLUSDT", "NO_TRADE", 0.3, { sql, context: bestSide });
+    await seedWithContext(user.id, "ETHUSDT", "SHORT", 0.2, { sql, context: short });
+    await seedWithContext(user.id, "BTCUSDT", "LONG", 0.1, { sql, context: long });
+  });
+  await openDashboard(page, user);
+  await expect(rows(page)).toHaveCount(4);
+
+  await rows(page).filter({ hasText: "BTCUSDT" }).getByRole("button", { name: "View BTCUSDT" }).click();
+  const drawer = page.getByRole("dialog");
+  const why = drawer.getByTestId("why-this-setup");
+  await expect(why).toBeVisible();
+  await expect(why.getByTestId("setup-venue")).toHaveText("Binance spot");
+  await expect(why).not.toContainText("cannot short");
+  await expect(why.getByTestId("setup-probabilities")).toContainText("P(TP first)38.2%");
+  await expect(why.getByTestId("setup-probabilities")).toContainText("P(SL first)44.9%");
+  await expect(why.getByTestId("setup-probabilities")).toContainText("P(expiry)16.9%");
+  await expect(why.getByTestId("setup-no-skill")).toHaveText("vs 35.0% with no skill for the same stop and target");
+  await expect(why.getByTestId("setup-expected-r")).toHaveText("+0.04R");
+  await expect(why.getByTestId("setup-costs")).toHaveText("0.24% round trip = 0.07R");
+  await expect(why.getByTestId("setup-expires")).toHaveText(formatUtcMinute(expires));
+  await expect(why.getByTestId("setup-expires")).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+  await expect(why.getByTestId("setup-invalidation")).toContainText(formatPrice(96.42));
+  await expect(why.getByTestId("setup-invalidation")).toContainText("96.420");
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/drawer-context-1440.png` });
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+
+  // A SHORT is a perpetual-futures setup, and says why.
+  await rows(page).filter({ hasText: "ETHUSDT" }).getByRole("button", { name: "View ETHUSDT" }).click();
+  await expect(page.getByRole("dialog").getByTestId("setup-venue")).toHaveText("Binance USDT-M perpetual");
+  await expect(page.getByRole("dialog").getByTestId("why-this-setup")).toContainText("perpetual futures; a spot account cannot short");
+  await expect(page.getByRole("dialog").getByTestId("setup-expected-r")).toHaveText("−0.03R");
+  await page.keyboard.press("Escape");
+
+  // A No Trade names its best side and the bar it missed; a signal from before v2 has no block.
+  await rows(page).filter({ hasText: "SOLUSDT" }).getByRole("button", { name: "View SOLUSDT" }).click();
+  await expect(page.getByTestId("no-trade-notice")).toBeVisible();
+  await expect(page.getByRole("dialog").getByTestId("best-side")).toHaveText("Best side: LONG expected −0.12R after costs; bar +0.02R");
+  await expect(page.getByRole("dialog").getByTestId("why-this-setup")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await rows(page).filter({ hasText: "XRPUSDT" }).getByRole("button", { name: "View XRPUSDT" }).click();
+  await expect(page.getByRole("dialog").getByText("Entry", { exact: true })).toBeVisible();
+  await expect(page.getByRole("dialog").getByTestId("why-this-setup")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("signal-card").filter({ hasText: "BTCUSDT" }).getByRole("button", { name: "View BTCUSDT" }).click();
+  await expect(page.getByRole("dialog").getByTestId("why-this-setup")).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/drawer-context-390.png` });
 });

@@ -1,5 +1,31 @@
-// Public pages in a real browser: titles, contact validation and submission, 404, mobile menu, auth gate.
-import { expect, test } from "@playwright/test";
+// Public pages in a real browser: titles, the track record and About's measurement, contact validation and submission, 404, mobile menu, auth gate.
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { V2_BACKTEST } from "../src/features/marketing/api/test-track-record";
+import { formatCount } from "../src/lib/format";
+
+/** The backtest report the server answers with (the model engineer rewrites it; the tests read it rather than copy it). */
+const TRACK_RECORD_FILE = new URL("../../engine/src/analysis/model/track-record.json", import.meta.url);
+
+type Backtest = {
+  pairs: number;
+  signals: number;
+  sample_size: number;
+  expectancy_r?: number;
+  expectancy_r_ci?: [number, number];
+  reliability?: unknown[];
+  calibration?: unknown[];
+  verdict?: { edge: boolean; text: string };
+};
+
+const readBacktest = (): Backtest => JSON.parse(readFileSync(TRACK_RECORD_FILE, "utf8")) as Backtest;
+
+/** No edge unless the report shows one: its verdict, else a figure (or interval) not above zero. */
+const noEdge = (b: Backtest) => (b.verdict ? !b.verdict.edge : (b.expectancy_r ?? 1) <= 0 || (b.expectancy_r_ci?.[0] ?? 1) <= 0);
+
+/** Serves the v2 report fixture in place of the file, so every v2 field is checked whatever the file holds today. */
+const serveV2 = (page: Page) =>
+  page.route("**/api/public/track-record", (route) => route.fulfill({ json: { backtest: V2_BACKTEST, live: { sample_size: 0, closed: 0, period: { from: null, to: null } } } }));
 
 const PAGES: { path: string; title: string | RegExp }[] = [
   { path: "/", title: "AI-Powered Crypto Signals that Actually Work" },
@@ -24,21 +50,98 @@ test("home shows the credit rule and never a typed accuracy figure", async ({ pa
   await page.goto("/");
   await expect(page.getByText("Credits are only deducted when a real LONG or SHORT signal is issued.", { exact: false }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Start for Free" }).first()).toHaveAttribute("href", "/register");
-  // The figure shown is the stored measurement (the backtest until enough live signals have closed), with its sample.
-  const record = (await (await page.request.get("/api/public/track-record")).json()) as { backtest: { sample_size: number } };
-  await expect(page.getByTestId("track-record")).toContainText(`${record.backtest.sample_size} signals`);
-  await expect(page.getByTestId("track-record")).toContainText("out-of-sample backtest");
+  // The figure shown is the stored measurement (the backtest until enough live signals have closed), with its sample;
+  // without a shown edge it says so instead of quoting a win rate.
+  const record = (await (await page.request.get("/api/public/track-record")).json()) as { backtest: Backtest };
+  const note = page.getByTestId("track-record");
+  if (noEdge(record.backtest)) {
+    await expect(note).toContainText("No edge detected");
+    await expect(note).toContainText(`n = ${formatCount(record.backtest.sample_size)}`);
+    await expect(note).not.toContainText("win rate");
+    await expect(note.getByRole("link", { name: "See how we measure" })).toHaveAttribute("href", "/about");
+  } else {
+    await expect(note).toContainText(`${formatCount(record.backtest.sample_size)} signals`);
+    await expect(note).toContainText(/out-of-sample backtest|out-of-fold testing/);
+  }
   await expect(page.locator("body")).not.toContainText("94.2");
 });
 
-test("about shows how the figure was measured, with the baselines it is compared with", async ({ page }) => {
-  const record = (await (await page.request.get("/api/public/track-record")).json()) as { backtest: { signals: number; pairs: number } };
+test("about shows the file's verdict first, then how it was measured, the baselines and the reliability diagram", async ({ page }) => {
+  const file = readBacktest();
+  // The page shows what the server read from the same file.
+  const served = (await (await page.request.get("/api/public/track-record")).json()) as { backtest: Backtest };
+  expect(served.backtest).toEqual(file);
   await page.goto("/about");
   const table = page.getByTestId("backtest-table");
-  await expect(table).toContainText(`${record.backtest.pairs} pairs`);
-  await expect(table.getByText("LONG/SHORT signals").locator("..")).toContainText(String(record.backtest.signals));
+  await expect(table).toContainText(`${file.pairs} pairs`);
+  await expect(table.getByText("LONG/SHORT signals").locator("..")).toContainText(formatCount(file.signals));
   await expect(table).toContainText("Always LONG, same entries");
   await expect(table).toContainText("Ended in No Trade");
+  const verdict = page.getByTestId("backtest-verdict");
+  if (file.verdict) {
+    // In plain words, above everything else, and never folded away when there is no edge.
+    await expect(verdict.getByTestId("backtest-verdict-text")).toHaveText(file.verdict.text);
+    await expect(verdict).toBeVisible();
+    expect((await verdict.boundingBox())!.y).toBeLessThan((await table.boundingBox())!.y);
+  } else {
+    await expect(verdict).toHaveCount(0);
+  }
+  const bins = file.reliability ?? file.calibration ?? [];
+  const chart = page.getByTestId("reliability-chart");
+  if (bins.length) {
+    await expect(chart).toBeVisible();
+    await expect(chart.locator(".recharts-scatter-symbol")).toHaveCount(bins.length);
+    await expect(chart.locator(".recharts-reference-line")).toHaveCount(1);
+  } else {
+    await expect(chart).toHaveCount(0);
+  }
+});
+
+test("a v2 report on About: verdict, intervals beside the baselines, scores, by month, reliability; the notes say no edge", async ({ page }) => {
+  await serveV2(page);
+  await page.goto("/about");
+  const verdict = page.getByTestId("backtest-verdict");
+  await expect(verdict.getByTestId("backtest-verdict-text")).toHaveText(V2_BACKTEST.verdict.text);
+  await expect(verdict).toContainText(V2_BACKTEST.method);
+  const table = page.getByTestId("backtest-table");
+  await expect(table).toContainText("Mar 1, 2024 – Sep 5, 2024");
+  await expect(table.getByText("LONG/SHORT signals").locator("..")).toContainText("2,651");
+  const rate = page.getByTestId("backtest-sample").getByText("Signal rate").locator("xpath=..");
+  await expect(rate).toContainText("1.85%");
+  await expect(rate).toContainText("95% CI 1.21%–2.62%");
+  const comparison = page.getByTestId("baseline-comparison");
+  await expect(comparison.getByRole("row", { name: /Tradewind signals/ })).toContainText("37.0%");
+  await expect(comparison.getByRole("row", { name: /Tradewind signals/ })).toContainText("−0.18R");
+  await expect(comparison.getByRole("row", { name: /Tradewind signals/ })).toContainText("95% CI −0.35R to 0.00R");
+  await expect(comparison.getByRole("row", { name: /Random direction/ })).toContainText("−0.10R");
+  await expect(comparison.getByRole("row", { name: /Always LONG/ })).toContainText("−0.19R");
+  const scores = page.getByTestId("backtest-scores");
+  for (const text of ["0.64", "562.3R", "0.022 / 0.096", "−0.003", "−0.17R", "95% CI −0.31R to −0.02R"]) await expect(scores).toContainText(text);
+  const months = page.getByTestId("backtest-by-month").getByRole("row");
+  // A header row, then one per month (a row without a month is skipped); a month without signals shows no average.
+  await expect(months).toHaveCount(1 + V2_BACKTEST.by_month.filter((m) => "month" in m).length);
+  await expect(months.nth(3)).toContainText("May 2024");
+  await expect(months.nth(3)).not.toContainText("0.00R");
+  await expect(months.nth(1)).toContainText("Mar 2024");
+  await expect(months.nth(1)).toContainText("656");
+  const chart = page.getByTestId("reliability-chart");
+  await expect(chart.locator(".recharts-scatter-symbol")).toHaveCount(V2_BACKTEST.reliability.length);
+  await expect(chart.locator(".recharts-reference-line")).toHaveCount(1);
+  await page.screenshot({ path: "test-results/screenshots/about-v2-1440.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(chart).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/about-v2-390.png", fullPage: true });
+  await page.getByTestId("backtest-report").screenshot({ path: "test-results/screenshots/about-v2-390-report.png" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.goto("/");
+  const note = page.getByTestId("track-record");
+  await expect(note).toContainText("No edge detected in out-of-fold testing");
+  await expect(note).toContainText("Mar–Sep 2024, n = 2,651");
+  await expect(note).not.toContainText("%");
+  await page.goto("/pricing");
+  await page.getByRole("button", { name: "How accurate are the signals?" }).click();
+  await expect(page.getByText("No edge detected in out-of-fold testing (Mar–Sep 2024, n = 2,651).")).toBeVisible();
 });
 
 test("pricing lists the six packs with their markers", async ({ page }) => {

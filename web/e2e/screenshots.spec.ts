@@ -1,7 +1,7 @@
-// Full-page screenshots of home, pricing and contact at 1440 and 390 px for visual review (test-results/screenshots/).
+// Full-page screenshots of home, about, pricing and contact at 1440 and 390 px for visual review (test-results/screenshots/).
 import { test } from "@playwright/test";
 
-const PAGES = ["home:/", "pricing:/pricing", "contact:/contact"];
+const PAGES = ["home:/", "about:/about", "pricing:/pricing", "contact:/contact"];
 const WIDTHS = [1440, 390];
 
 // Runs in the desktop project only; each test sets its own width.

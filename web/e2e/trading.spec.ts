@@ -1,6 +1,9 @@
 // Start Trading in a real browser: keyboard pick + start + live list + completion into the Day Signal card with the
-// credit kept consistent, Buy Credits at 0, favorites (star, Favorites Only, quick chip), validation toasts.
+// credit kept consistent, Buy Credits at 0, favorites (star, Favorites Only, quick chip), validation toasts, "Why this setup".
 import { expect, test, type Page } from "@playwright/test";
+import { seedSignal, type SeedContext } from "../../server/src/modules/signals/testing";
+import { formatUtcMinute } from "../src/lib/format";
+import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
 import { adjustCredits, registerUser, signIn, withSql } from "./helpers";
 
 const SHOTS = "test-results/screenshots";
@@ -261,4 +264,42 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
   await expect(items.nth(2).getByTestId("day-signal-outcome")).toHaveText("TP hit · +1.69R");
   await expect(items.nth(4).getByTestId("day-signal-outcome")).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/trading-day-signals-1440.png`, fullPage: true });
+});
+
+test("Day Signal explains a v2 setup and a No Trade's best side; screenshots at 1440 and 390 px", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "day" });
+  const expires = new Date(Date.now() + 47 * 3600_000).toISOString();
+  const long: SeedContext = { ...SAMPLE_CONTEXT, invalidation_level: 96.42, expires_at: expires };
+  const short: SeedContext = { ...long, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual", invalidation_level: 104.8, expected_r: 0.0312 };
+  await withSql(async (sql) => {
+    await seedSignal(user.id, "SOLUSDT", "NO_TRADE", 0.002, { sql, context: { ...long, expected_r: -0.1201 } });
+    await seedSignal(user.id, "ETHUSDT", "SHORT", 0.001, { sql, context: short });
+    await seedSignal(user.id, "BTCUSDT", "LONG", 0, { sql, context: long });
+  });
+  await signIn(page, user);
+  await openTrading(page);
+  const card = page.getByTestId("day-signal-card");
+  const items = card.getByTestId("day-signal");
+  await expect(items).toHaveCount(3);
+
+  const btc = items.filter({ hasText: "BTCUSDT" }).getByTestId("why-this-setup");
+  await expect(btc.getByTestId("setup-venue")).toHaveText("Binance spot");
+  await expect(btc.getByTestId("setup-probabilities")).toContainText("38.2%");
+  await expect(btc.getByTestId("setup-probabilities")).toContainText("44.9%");
+  await expect(btc.getByTestId("setup-probabilities")).toContainText("16.9%");
+  await expect(btc.getByTestId("setup-no-skill")).toHaveText("vs 35.0% with no skill for the same stop and target");
+  await expect(btc.getByTestId("setup-expected-r")).toHaveText("+0.04R");
+  await expect(btc.getByTestId("setup-costs")).toHaveText("0.24% round trip = 0.07R");
+  await expect(btc.getByTestId("setup-expires")).toHaveText(formatUtcMinute(expires));
+  await expect(btc.getByTestId("setup-invalidation")).toHaveText("96.420");
+  const eth = items.filter({ hasText: "ETHUSDT" }).getByTestId("why-this-setup");
+  await expect(eth).toContainText("perpetual futures; a spot account cannot short");
+  const sol = items.filter({ hasText: "SOLUSDT" });
+  await expect(sol.getByTestId("best-side")).toHaveText("Best side: LONG expected −0.12R after costs; bar +0.02R");
+  await expect(sol.getByTestId("why-this-setup")).toHaveCount(0);
+
+  await page.screenshot({ path: `${SHOTS}/day-signal-context-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(card).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/day-signal-context-390.png`, fullPage: true });
 });

@@ -41,6 +41,7 @@ const model: PhaseModel = {
           timeframe: "1h",
           entry_timing: "Now",
           reasoning: "forced LONG for the settlement test",
+          context: real.decision.context ? { ...real.decision.context, side: "LONG", venue: "spot", costs: { ...real.decision.context.costs, cost_per_side: 0.0012 } } : undefined,
         },
       };
     }
@@ -194,6 +195,15 @@ describe("analysis worker", () => {
     expect((await ledger(u.id)).map((l) => l.kind)).toEqual(["GRANT", "DEDUCTION"]);
     const [s] = await deps.sql`select type, confidence, outcome, is_active, no_trade, rr_ratio from signals where request_id = ${id}`;
     expect(s).toEqual({ type: "LONG", confidence: 0.6125, outcome: "OPEN", is_active: true, no_trade: false, rr_ratio: 1.5 });
+    // The outcome is judged with the signal's own costs; crowding counts the LONGs issued in the hour before it.
+    const [c] = await deps.sql`select cost_per_side, context from signals where request_id = ${id}`;
+    expect(Number(c.cost_per_side)).toBe(0.0012);
+    const [{ n }] = await deps.sql`select count(*)::int as n from signals where type = 'LONG' and request_id <> ${id} and market_time_ms > ${CLOCK - 3_600_000} and market_time_ms <= ${CLOCK}`;
+    expect(c.context.same_direction_last_hour).toBe(n);
+    const second = await startVia((await createUser({ credits: 1 })).token, "ETHUSDT");
+    await settled(second);
+    const [c2] = await deps.sql`select context from signals where request_id = ${second}`;
+    expect(c2.context.same_direction_last_hour).toBe(n + 1);
   });
 
   test("NO_TRADE refunds: balance restored, REFUND ledger row, credits RELEASED", async () => {

@@ -137,6 +137,12 @@ async function insertReasoning(tx: Tx, requestId: number, r: PhaseResult | Final
     on conflict (request_id, phase_number) do nothing`;
 }
 
+async function sameDirectionLastHour(tx: Tx, type: string, marketNow: number): Promise<number> {
+  const [row] = await tx<{ n: number }[]>`
+    select count(*)::int as n from signals where type = ${type} and market_time_ms > ${marketNow - 3_600_000} and market_time_ms <= ${marketNow}`;
+  return row.n;
+}
+
 const finite = (x: number | null | undefined) => (typeof x === "number" && Number.isFinite(x) ? x : null);
 
 export function createAnalysisRunner(deps: AnalysisWorkerDeps, queue: Queue<JobData>) {
@@ -201,6 +207,8 @@ export function createAnalysisRunner(deps: AnalysisWorkerDeps, queue: Queue<JobD
         where id = ${req.id} and status = 'IN_PROGRESS' and credits_status = 'HELD' and current_phase = 3 for update`;
       if (!locked) return null;
       await insertReasoning(tx, req.id, final);
+      // Crowding: how many signals in the same direction went out in the hour before this one.
+      const context = d.context && !noTrade ? { ...d.context, same_direction_last_hour: await sameDirectionLastHour(tx, d.type, marketNow) } : d.context;
       const [signal] = await tx<{ id: number }[]>`
         insert into signals (user_id, request_id, symbol, type, confidence, entry_price, take_profit, stop_loss, rr_ratio,
                              timeframe, entry_timing, reasoning, no_trade, no_trade_reason, is_active, market_time_ms, outcome,
@@ -210,7 +218,7 @@ export function createAnalysisRunner(deps: AnalysisWorkerDeps, queue: Queue<JobD
                 ${noTrade ? null : finite(d.stop_loss)}, ${noTrade ? null : finite(d.rr_ratio)},
                 ${d.timeframe ?? final.timeframe ?? ""}, ${noTrade ? "n/a" : d.entry_timing || "Now"}, ${d.reasoning ?? final.full_reasoning},
                 ${noTrade}, ${noTrade ? (d.no_trade_reason ?? null) : null}, ${!noTrade}, ${marketNow}, ${noTrade ? null : "OPEN"},
-                ${d.context ? JSON.stringify(d.context) : null}::text::jsonb, ${noTrade ? null : (d.context?.costs.cost_per_side ?? null)})
+                ${context ? JSON.stringify(context) : null}::text::jsonb, ${noTrade ? null : (d.context?.costs.cost_per_side ?? null)})
         returning id`;
       const creditsStatus = noTrade ? "RELEASED" : "USED";
       await tx`

@@ -3,7 +3,7 @@ import { INTERVAL_MS, type Candle } from "@core/candles";
 import { buildAnalysisContext, createContextCache } from "../analysis/context";
 import { labelPath } from "../analysis/label";
 import { pathFrom } from "../analysis/model/panel";
-import { scoreBoth } from "../analysis/model/score";
+import { scoreBoth, verdict } from "../analysis/model/score";
 import { confirmPhase, finalPhase, modelParams, scanPhase } from "../analysis/phases";
 import { EXPIRY_HOURS, type Side } from "../analysis/trade";
 import { createHistoricalProvider, type HistoricalSeries } from "../market/providers/historical";
@@ -11,7 +11,7 @@ import type { CandidateRecord, EvaluationRecord } from "./summary";
 
 const H = INTERVAL_MS["1h"];
 
-export type BacktestOptions = { strideHours: number; from?: number; to?: number; symbols?: string[]; gate: boolean; onProgress?: (done: number, total: number) => void };
+export type BacktestOptions = { strideHours: number; from?: number; to?: number; symbols?: string[]; onProgress?: (done: number, total: number) => void };
 
 /** Net R of one side's trade on the candles after the clock, by the outcome rule; null while the outcome is unknown. */
 function realised(h1: Candle[], t: number, s: ReturnType<typeof scoreBoth>[Side]) {
@@ -36,6 +36,8 @@ export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions
   const params = modelParams();
   const evaluations: EvaluationRecord[] = [];
   const candidates: CandidateRecord[] = [];
+  /** the same evaluations decided without the gate (the gate only ever turns a signal into NO_TRADE) */
+  const ungated: EvaluationRecord[] = [];
   const targets = series.filter((s) => !o.symbols || o.symbols.includes(s.symbol));
   const clocks = clocksOf(series, o);
   for (const [ci, now] of clocks.entries()) {
@@ -43,7 +45,6 @@ export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions
     o.onProgress?.(ci, clocks.length);
     for (const s of targets) {
       const ctx = await buildAnalysisContext(provider, s.symbol, cache, now);
-      if (!o.gate) delete ctx.gate;
       const row = ctx.snapshot.rows.find((r) => r.symbol === s.symbol);
       if (!row) continue;
       const scan = scanPhase(ctx);
@@ -56,6 +57,9 @@ export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions
       const side: Side = d.type === "NO_TRADE" ? (d.context?.side ?? "LONG") : d.type;
       const [mine, other] = side === "LONG" ? [long, short] : [short, long];
       evaluations.push({ t: now, symbol: s.symbol, issued: d.type !== "NO_TRADE", side, ev: scores[side].ev, r: mine.r, rOpposite: other.r, rLong: long.r });
+      const free = verdict(params, scores, null);
+      const [fm, fo] = free.side === "LONG" ? [long, short] : [short, long];
+      ungated.push({ t: now, symbol: s.symbol, issued: free.issue, side: free.side, ev: scores[free.side].ev, r: fm.r, rOpposite: fo.r, rLong: long.r });
       const month = new Date(now).toISOString().slice(0, 7);
       for (const sd of ["LONG", "SHORT"] as const) {
         const out = sd === "LONG" ? long : short;
@@ -63,5 +67,5 @@ export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions
       }
     }
   }
-  return { evaluations, candidates, clocks: clocks.length, pairs: targets.length };
+  return { evaluations, ungated, candidates, clocks: clocks.length, pairs: targets.length };
 }

@@ -149,7 +149,8 @@ const fmtR = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(2)}R`;
 export function verdictOf(s: Summary, d: Details): { edge: boolean; text: string } {
   const edge = s.signals > 0 && s.expectancy_r_ci[0] > 0 && d.directional_skill_ci[0] > 0 && s.expectancy_r - s.baselines.random_direction.expectancy_r >= 0.1;
   const period = `${d.period.from.slice(0, 10)} → ${d.period.to.slice(0, 10)}`;
-  const measured = `${s.signals} signals out of ${s.evaluations} evaluations (${(s.signal_rate * 100).toFixed(1)}%), ${period}`;
+  const count = (n: number) => n.toLocaleString("en-US");
+  const measured = `${count(s.signals)} signals out of ${count(s.evaluations)} evaluations (${(s.signal_rate * 100).toFixed(1)}%), ${period}`;
   if (edge) return { edge, text: `Edge measured out of fold: ${measured} averaged ${fmtR(s.expectancy_r)} after costs (95% CI ${fmtR(s.expectancy_r_ci[0])} to ${fmtR(s.expectancy_r_ci[1])}), against ${fmtR(s.baselines.random_direction.expectancy_r)} for random direction.` };
   return {
     edge,

@@ -1,6 +1,8 @@
-// The spec 02 §3 readers: every spelling of signal, analysis and reasoning fields, envelopes and unreadable items.
+// The spec 02 §3 readers: every spelling of signal, analysis and reasoning fields, the v2 context, envelopes and unreadable items.
 import { describe, expect, test } from "bun:test";
-import { readAnalyses, readAnalysis, readReasoning, readSignal, readSignals } from "./entities";
+import { readAnalyses, readAnalysis, readReasoning, readSignal, readSignalContext, readSignals, type SignalContext } from "./entities";
+import { SAMPLE_CONTEXT } from "./test-signal-context";
+
 
 describe("readSignal", () => {
   test("spec spellings: action, confidence_percent, current_status, generated_at, reason, analysis_request_id", () => {
@@ -56,4 +58,62 @@ test("lists from a bare array or an envelope, single answers from {data: …}; u
   expect(readAnalyses({ history: [{ id: 3 }] }).map((a) => a.id)).toEqual([3]);
   expect(readAnalyses([{ id: 4 }, null]).map((a) => a.id)).toEqual([4]);
   expect(readAnalysis({ data: { id: 9, status: "COMPLETED" } })).toMatchObject({ id: 9, status: "COMPLETED" });
+});
+
+describe("signal context (engine v2)", () => {
+  test("read in full from a signal, a final_signal and a list", () => {
+    const expected: SignalContext = {
+      side: "LONG",
+      venue: "spot",
+      venueLabel: "Binance spot",
+      pTp: 0.3821,
+      pSl: 0.4493,
+      pExpiry: 0.1686,
+      expectedR: 0.0412,
+      noSkillPTp: 0.3504,
+      costs: { feePctPerSide: 0.1, slippagePctPerSide: 0.02, fundingPct: 0, roundTripPct: 0.24, inR: 0.0712 },
+      expiresAt: "2024-09-07T14:00:00.000Z",
+      invalidationLevel: 58210.5,
+      entrySource: "5m",
+      snapshotAt: "2024-09-05T14:00:00.000Z",
+      model: { trained: "2024-01-01 → 2024-08-31", barR: 0.02 },
+    };
+    expect(readSignal({ id: 1, type: "LONG", context: SAMPLE_CONTEXT })?.context).toEqual(expected);
+    expect(readAnalysis({ id: 2, final_signal: { id: 3, type: "LONG", context: SAMPLE_CONTEXT } })?.finalSignal?.context).toEqual(expected);
+    expect(readSignals([{ id: 4, context: SAMPLE_CONTEXT }])[0].context?.side).toBe("LONG");
+  });
+  test("null or absent for old signals; junk reads as null without losing the signal", () => {
+    expect(readSignal({ id: 1, type: "LONG", context: null })?.context).toBeNull();
+    expect(readSignal({ id: 1, type: "LONG" })?.context).toBeNull();
+    expect(readSignal({ id: 1, type: "LONG", context: "{not json" })).toMatchObject({ id: 1, type: "LONG", context: null });
+    expect(readSignalContext([SAMPLE_CONTEXT])).toBeNull();
+    expect(readSignalContext({ ...SAMPLE_CONTEXT, side: "SIDEWAYS" })).toBeNull();
+    expect(readSignalContext({ ...SAMPLE_CONTEXT, p_tp: "n/a" })).toBeNull();
+    expect(readSignalContext({ ...SAMPLE_CONTEXT, expected_r: null })).toBeNull();
+  });
+  test("a JSON string, numeric strings, percents; missing parts fall back or read null", () => {
+    expect(readSignalContext(JSON.stringify(SAMPLE_CONTEXT))?.pTp).toBe(0.3821);
+    const c = readSignalContext({ side: "short", p_tp: "40", p_sl: 35, expected_r: "-0.12", costs: "x", model: { bar_r: "0.02" } });
+    expect(c).toEqual({
+      side: "SHORT",
+      venue: "perp",
+      venueLabel: null,
+      pTp: 0.4,
+      pSl: 0.35,
+      pExpiry: 0.25,
+      expectedR: -0.12,
+      noSkillPTp: null,
+      costs: null,
+      expiresAt: null,
+      invalidationLevel: null,
+      entrySource: null,
+      snapshotAt: null,
+      model: { trained: null, barR: 0.02 },
+    });
+    expect(c && c.pExpiry).toBeCloseTo(0.25, 10);
+  });
+  test("a NO_TRADE keeps the context of its best side", () => {
+    const s = readSignal({ id: 5, type: "NO_TRADE", no_trade: true, context: { ...SAMPLE_CONTEXT, expected_r: -0.12 } });
+    expect(s).toMatchObject({ noTrade: true, context: { side: "LONG", expectedR: -0.12, model: { barR: 0.02 } } });
+  });
 });

@@ -1,5 +1,5 @@
-// The one reader of the spec 02 §3 entities (signal, analysis request, reasoning) in every spelling the server may use.
-import { bool, isObj, list, num, obj, str, unwrap } from "./read";
+// The one reader of the spec 02 §3 entities (signal with its v2 context, analysis request, reasoning) in every spelling the server may use.
+import { bool, isObj, list, num, obj, str, unwrap, type Obj } from "./read";
 import { confidencePercent, inferSignalType, readSignalType, type SignalType } from "./signal-type";
 
 export type Signal = {
@@ -24,6 +24,31 @@ export type Signal = {
   /** What happened after issue (OPEN, TP_HIT, SL_HIT, EXPIRED), and the result in R after fees once closed. */
   outcome: string | null;
   rMultiple: number | null;
+  /** What the setup rests on (engine v2); null for older signals. A NO_TRADE's context is its best side that missed the bar. */
+  context: SignalContext | null;
+};
+
+/** Engine v2 context of a signal: calibrated outcome probabilities (0..1) within the expiry window, expected R, venue, costs. */
+export type SignalContext = {
+  side: "LONG" | "SHORT";
+  venue: "spot" | "perp";
+  /** e.g. "Binance spot"; null when the server sent none (screens then name the venue themselves). */
+  venueLabel: string | null;
+  pTp: number;
+  pSl: number;
+  pExpiry: number;
+  /** Calibrated expected R after costs. */
+  expectedR: number;
+  /** P(TP first) of a geometry-only model for the same stop and target: the no-skill reference. */
+  noSkillPTp: number | null;
+  /** *Pct are percent numbers (0.1 = 0.1 %); inR is the round trip in R. */
+  costs: { feePctPerSide: number | null; slippagePctPerSide: number | null; fundingPct: number | null; roundTripPct: number | null; inR: number | null } | null;
+  expiresAt: string | null;
+  invalidationLevel: number | null;
+  entrySource: "5m" | "1h" | null;
+  snapshotAt: string | null;
+  /** The issue bar in R (expected R must clear it), and the training window. */
+  model: { trained: string | null; barR: number | null };
 };
 
 export type Analysis = {
@@ -55,6 +80,63 @@ export type Reasoning = {
   status: string | null;
 };
 
+/** A probability as 0..1; a percent (1 < p <= 100) is scaled, anything else is unreadable. */
+function probability(o: Obj, ...keys: string[]): number | null {
+  const p = num(o, ...keys);
+  if (p === null || p < 0 || p > 100) return null;
+  return p > 1 ? p / 100 : p;
+}
+
+function pick<T extends string>(value: string | null, allowed: readonly T[]): T | null {
+  const v = value?.toLowerCase();
+  return allowed.find((a) => a.toLowerCase() === v) ?? null;
+}
+
+/** A signal's `context` (an object, or the same as a JSON string); null when absent or without a side, P(TP), P(SL) and expected R. */
+export function readSignalContext(raw: unknown): SignalContext | null {
+  let c = raw;
+  if (typeof c === "string") {
+    try {
+      c = JSON.parse(c);
+    } catch {
+      return null;
+    }
+  }
+  if (!isObj(c)) return null;
+  const side = pick(str(c, "side"), ["LONG", "SHORT"] as const);
+  const pTp = probability(c, "p_tp", "pTp");
+  const pSl = probability(c, "p_sl", "pSl");
+  const expectedR = num(c, "expected_r", "expectedR");
+  if (!side || pTp === null || pSl === null || expectedR === null) return null;
+  const costs = obj(c, "costs");
+  const model = obj(c, "model") ?? {};
+  return {
+    side,
+    // Spot cannot short: without a venue, a SHORT is a perpetual setup.
+    venue: pick(str(c, "venue"), ["spot", "perp"] as const) ?? (side === "SHORT" ? "perp" : "spot"),
+    venueLabel: str(c, "venue_label", "venueLabel"),
+    pTp,
+    pSl,
+    pExpiry: probability(c, "p_expiry", "pExpiry") ?? Math.max(0, 1 - pTp - pSl),
+    expectedR,
+    noSkillPTp: probability(c, "no_skill_p_tp", "noSkillPTp"),
+    costs: costs
+      ? {
+          feePctPerSide: num(costs, "fee_pct_per_side"),
+          slippagePctPerSide: num(costs, "slippage_pct_per_side"),
+          fundingPct: num(costs, "funding_pct"),
+          roundTripPct: num(costs, "round_trip_pct"),
+          inR: num(costs, "in_r"),
+        }
+      : null,
+    expiresAt: str(c, "expires_at", "expiresAt"),
+    invalidationLevel: num(c, "invalidation_level", "invalidationLevel"),
+    entrySource: pick(str(c, "entry_source"), ["5m", "1h"] as const),
+    snapshotAt: str(c, "snapshot_at"),
+    model: { trained: str(model, "trained"), barR: num(model, "bar_r") },
+  };
+}
+
 /** One signal (a list item, or a single answer possibly wrapped in `data`); null without an id. */
 export function readSignal(raw: unknown): Signal | null {
   const s = unwrap(raw);
@@ -81,6 +163,7 @@ export function readSignal(raw: unknown): Signal | null {
     creditsStatus: str(s, "credits_status"),
     outcome: str(s, "outcome"),
     rMultiple: num(s, "r_multiple"),
+    context: readSignalContext(s.context),
   };
 }
 

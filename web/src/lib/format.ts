@@ -1,4 +1,4 @@
-// Number display rules shared by every screen (spec 02 §5 price precision, signed percents, money, dates).
+// Number display rules shared by every screen (spec 02 §5 price precision, signed percents and R, money, dates).
 const fixed = (digits: number) =>
   new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const FIXED = [fixed(0), fixed(1), fixed(2), fixed(3), fixed(4), fixed(5)];
@@ -47,4 +47,41 @@ export function formatDateUtc(iso: string | number | Date): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "—";
   return d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+/** A result in R, sign always shown with a true minus: '+0.04R', '−0.12R'; what rounds to zero reads '0.00R'. */
+export function formatSignedR(value: number | null | undefined, digits = 2): string {
+  if (!isNum(value)) return "—";
+  const rounded = Number(value.toFixed(digits));
+  const text = `${FIXED[Math.min(digits, 5)].format(Math.abs(rounded))}R`;
+  if (rounded > 0) return `+${text}`;
+  if (rounded < 0) return `−${text}`;
+  return text;
+}
+
+/** A number that is already a percent (0.24 → '0.24%'), as the engine's *_pct fields are. */
+export function formatPercentNumber(value: number | null | undefined, digits = 2): string {
+  if (!isNum(value)) return "—";
+  return `${FIXED[Math.min(digits, 5)].format(value)}%`;
+}
+
+/** '2024-09-07 14:00 UTC': a moment to the minute, the same for every visitor. */
+export function formatUtcMinute(iso: string | null | undefined): string {
+  const d = iso ? new Date(iso) : null;
+  if (!d || Number.isNaN(d.getTime())) return "—";
+  return `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+const monthYear = (d: Date) => ({ month: d.toLocaleDateString("en-US", { month: "short", timeZone: "UTC" }), year: d.getUTCFullYear() });
+
+/** 'Mar–Sep 2024', 'Nov 2023–Feb 2024' or 'Mar 2024' (UTC months); null when either end is unreadable. */
+export function formatMonthRange(from: string | null | undefined, to: string | null | undefined): string | null {
+  const a = from ? new Date(from) : null;
+  const b = to ? new Date(to) : null;
+  if (!a || !b || Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return null;
+  const x = monthYear(a);
+  const y = monthYear(b);
+  if (x.year !== y.year) return `${x.month} ${x.year}–${y.month} ${y.year}`;
+  if (x.month === y.month) return `${y.month} ${y.year}`;
+  return `${x.month}–${y.month} ${y.year}`;
 }

@@ -6,6 +6,7 @@ import { logLoss } from "./softmax";
 import { CLASSES, monthKey, nextMonth, purgedBefore, walkForward, type WalkForward } from "./walkforward";
 import type { CandidateRecord, EvaluationRecord } from "../../backtest/summary";
 import { blockBootstrapMean } from "../../backtest/stats";
+import { historyBand, type SetupHistory } from "./history";
 
 export type Grid = { lambdas: number[] };
 /** The grid `model:cv` and `model:fit` search: stop k·ATR, target m·stop, L2 strength. */
@@ -69,6 +70,7 @@ function innerLogLoss(run: Run, rows: number[]): number {
  */
 export function chooseConfig(p: Panel, runs: Run[], start: number): { run: Run; cal: Calibrator } | null {
   const inner = rowsWhere(p, (i) => purgedBefore(p.t[i], start));
+  const { calibrate, select } = splitInner(p, runs[0]?.wf, inner, start);
   const byGeometry = new Map<string, Run[]>();
   for (const r of runs) byGeometry.set(`${r.config.ki}|${r.config.mi}`, [...(byGeometry.get(`${r.config.ki}|${r.config.mi}`) ?? []), r]);
   let best: { run: Run; cal: Calibrator } | null = null;
@@ -76,10 +78,26 @@ export function chooseConfig(p: Panel, runs: Run[], start: number): { run: Run; 
     const losses = group.map((r) => innerLogLoss(r, inner));
     if (losses.some((l) => !Number.isFinite(l))) continue;
     const run = group[losses.indexOf(Math.min(...losses))];
-    const cal = fitCalibrator(p, run.wf.p, run.labels, inner);
+    const cal = fitCalibrator(p, run.wf.p, run.labels, calibrate, select);
     if (!best || cal.inner.meanR > best.cal.inner.meanR) best = { run, cal };
   }
   return best;
+}
+
+/** The bar and geometry are chosen on this many days of out-of-fold rows before the test period. */
+export const SELECT_DAYS = 45;
+/** Fewer calibration rows than this and calibration and selection share the rows (the first outer months). */
+const MIN_CALIBRATION_ROWS = 20_000;
+
+/**
+ * Calibrators are fitted on the out-of-fold rows before the last SELECT_DAYS and the bar and geometry chosen on those
+ * last days, which the calibrators never saw (purged at their start). Too few earlier rows: both use all of them.
+ */
+function splitInner(p: Panel, wf: WalkForward | undefined, inner: number[], start: number) {
+  const cut = start - SELECT_DAYS * 86_400_000;
+  const calibrate = inner.filter((i) => purgedBefore(p.t[i], cut) && (!wf || Number.isFinite(wf.p[i * CLASSES])));
+  if (calibrate.length < MIN_CALIBRATION_ROWS) return { calibrate: inner, select: inner };
+  return { calibrate, select: inner.filter((i) => p.t[i] >= cut) };
 }
 
 /** One outer month: the nested choice made on earlier months only, applied to this month. */
@@ -157,4 +175,36 @@ export function signalRateCurve(p: Panel, folds: FoldResult[]): CurvePoint[] {
     out.push({ x: Math.round(q * 100) / 100, y: Math.round(b.mean * 10000) / 10000, lo: Math.round(b.lo * 10000) / 10000, hi: Math.round(b.hi * 10000) / 10000 });
   }
   return out;
+}
+
+export function setupHistory(p: Panel, folds: FoldResult[]): SetupHistory {
+  const rows: { sym: string; side: string; ev: number; y: number; r: number; day: number; t: number }[] = [];
+  for (const f of folds) {
+    for (const d of f.decisions) {
+      for (const [row, s] of [[d.chosen, d.scored], [d.opposite, d.oppositeScored]] as const) {
+        rows.push({ sym: p.symbols[p.sym[row]], side: p.side[row] > 0 ? "LONG" : "SHORT", ev: s.ev, y: f.labels.y[row], r: f.labels.grossR[row] - f.labels.costR[row], day: Math.floor(p.t[row] / 86_400_000), t: p.t[row] });
+      }
+    }
+  }
+  const sorted = rows.map((r) => r.ev).sort((a, b) => a - b);
+  const edges = Array.from({ length: 9 }, (_, i) => Math.round(sorted[Math.floor(((i + 1) * sorted.length) / 10)] * 1e6) / 1e6);
+  const groups = new Map<string, typeof rows>();
+  const pairs: SetupHistory["pairs"] = {};
+  for (const r of rows) {
+    const key = `${r.side}|${historyBand(edges, r.ev)}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const pk = `${r.sym}|${key}`;
+    const acc = (pairs[pk] ??= [0, 0]);
+    acc[0]++;
+    acc[1] = Math.round((acc[1] + r.r) * 1e4) / 1e4;
+  }
+  const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+  const pooled: SetupHistory["pooled"] = {};
+  for (const [key, g] of groups) {
+    const b = blockBootstrapMean(g.map((x) => x.r), g.map((x) => x.day), { iterations: 500 });
+    const share = (c: number) => r4(g.filter((x) => x.y === c).length / g.length);
+    pooled[key] = { n: g.length, tp: share(0), sl: share(1), exp: share(2), mean_r: r4(b.mean), ci: [r4(b.lo), r4(b.hi)] };
+  }
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  return { period: { from: iso(Math.min(...rows.map((r) => r.t))), to: iso(Math.max(...rows.map((r) => r.t))) }, edges, pooled, pairs };
 }

@@ -1,7 +1,8 @@
 // Scores both sides of one pair from the hourly snapshot at a fresh entry price, and applies the shipped bar: the one decision rule of live and backtest.
-import type { PairRow, Regime } from "../snapshot";
+import type { PairRow, Regime, Snapshot } from "../snapshot";
 import { buildTrade, costsFor, expectedR, type Side, type Trade } from "../trade";
 import { inputIndices, inputVector } from "./inputs";
+import { calibratedProbabilities } from "./select";
 import { calibrate, noveltyScore, rawProbabilities, type ModelParams } from "./params";
 
 export type SideScore = {
@@ -30,11 +31,7 @@ export function scoreSide(params: ModelParams, row: PairRow, regime: Regime, sid
   const x = inputVector(row, regime, side, trade);
   const raw = rawProbabilities(params, x);
   const c = params.calibration;
-  let tp = calibrate(c.tp, raw[0]);
-  let sl = calibrate(c.sl, raw[1]);
-  let ex = calibrate(c.exp, raw[2]);
-  const sum = tp + sl + ex || 1;
-  [tp, sl, ex] = [tp / sum, sl / sum, ex / sum];
+  const { tp, sl, exp: ex } = calibratedProbabilities(c, raw);
   const expiryR = side === "LONG" ? c.expiry_r.long : c.expiry_r.short;
   const evRaw = expectedR({ tp, sl, exp: ex }, trade.rr, expiryR, trade.costR);
   const refX = inputIndices(params.reference.inputs).map((j) => x[j]);
@@ -62,4 +59,28 @@ export function verdict(params: ModelParams, s: Record<Side, SideScore>, gateSta
   if (!(s[side].novelty <= 1)) return { issue: false, side, why: "novel" };
   if (!(s[side].ev - params.calibration.margin_r > params.calibration.tau)) return { issue: false, side, why: "below_bar" };
   return { issue: true, side };
+}
+
+export type Alternative = { symbol: string; side: Side; expected_r: number; p_tp: number; venue: "spot" | "perp" };
+const bestCache = new WeakMap<Snapshot, Alternative[]>();
+
+/**
+ * Every pair of the snapshot scored at its hourly close, best calibrated EV first (only setups that clear the bar and
+ * lie inside the training cloud); computed once per snapshot.
+ */
+export function rankedPairs(params: ModelParams, snap: Snapshot): Alternative[] {
+  let out = bestCache.get(snap);
+  if (!out) {
+    out = [];
+    for (const row of snap.rows) {
+      const s = scoreBoth(params, row, snap.regime, row.close, null);
+      const v = verdict(params, s, null);
+      if (!v.issue) continue;
+      const b = s[v.side];
+      out.push({ symbol: row.symbol, side: v.side, expected_r: Math.round(b.ev * 10000) / 10000, p_tp: Math.round(b.pTp * 10000) / 10000, venue: b.trade.costs.venue });
+    }
+    out.sort((a, b) => b.expected_r - a.expected_r || a.symbol.localeCompare(b.symbol));
+    bestCache.set(snap, out);
+  }
+  return out;
 }

@@ -24,16 +24,19 @@ export type Calibrator = {
 
 export type Scored = { pTp: number; pSl: number; pExp: number; evRaw: number; ev: number };
 
-export function scoreRow(cal: Pick<Calibrator, "tp" | "sl" | "exp" | "expiryR" | "ev">, raw: ArrayLike<number>, long: boolean, rr: number, costR: number): Scored {
-  let tp = applyIsotonic(cal.tp, raw[0]);
-  let sl = applyIsotonic(cal.sl, raw[1]);
-  let ex = applyIsotonic(cal.exp, raw[2]);
+/** Each class probability through its own isotonic map, renormalised to sum to 1 (the one calibration of live and CV). */
+export function calibratedProbabilities(cal: { tp: Isotonic; sl: Isotonic; exp: Isotonic }, raw: ArrayLike<number>) {
+  const tp = applyIsotonic(cal.tp, raw[0]);
+  const sl = applyIsotonic(cal.sl, raw[1]);
+  const ex = applyIsotonic(cal.exp, raw[2]);
   const sum = tp + sl + ex || 1;
-  tp /= sum;
-  sl /= sum;
-  ex /= sum;
-  const evRaw = expectedR({ tp, sl, exp: ex }, rr, long ? cal.expiryR.long : cal.expiryR.short, costR);
-  return { pTp: tp, pSl: sl, pExp: ex, evRaw, ev: applyIsotonic(cal.ev, evRaw) };
+  return { tp: tp / sum, sl: sl / sum, exp: ex / sum };
+}
+
+export function scoreRow(cal: Pick<Calibrator, "tp" | "sl" | "exp" | "expiryR" | "ev">, raw: ArrayLike<number>, long: boolean, rr: number, costR: number): Scored {
+  const p = calibratedProbabilities(cal, raw);
+  const evRaw = expectedR(p, rr, long ? cal.expiryR.long : cal.expiryR.short, costR);
+  return { pTp: p.tp, pSl: p.sl, pExp: p.exp, evRaw, ev: applyIsotonic(cal.ev, evRaw) };
 }
 
 /** Pairs each pair-clock's LONG and SHORT rows: the unit a trader pays for is one analysis, not one side. */
@@ -74,8 +77,12 @@ function chooseTau(best: { ev: number; r: number }[]): Calibrator["inner"] & { t
   return pick;
 }
 
-/** Fits the calibrators and τ on out-of-fold predictions of `rows` (all purged before the period they will be applied to). */
-export function fitCalibrator(p: Panel, probs: Float64Array, labels: Labels, rows: number[]): Calibrator {
+/**
+ * Fits the calibrators on out-of-fold predictions of `rows` and chooses τ on `selectRows` (by default the same rows);
+ * all purged before the period they will be applied to. Choosing τ on rows the calibrators never saw keeps the bar
+ * from settling where the calibration's own noise looked best.
+ */
+export function fitCalibrator(p: Panel, probs: Float64Array, labels: Labels, rows: number[], selectRows: number[] = rows): Calibrator {
   const ok = rows.filter((i) => Number.isFinite(probs[i * CLASSES]));
   const col = (c: number) => ok.map((i) => probs[i * CLASSES + c]);
   const is = (c: number) => ok.map((i) => (labels.y[i] === c ? 1 : 0));
@@ -89,10 +96,11 @@ export function fitCalibrator(p: Panel, probs: Float64Array, labels: Labels, row
     ev: { x: [0], y: [0] } as Isotonic,
   };
   // Second stage: realised R against the EV those probabilities imply (the identity when they are already right).
-  const evRaw = ok.map((i) => expectedR(pOf(base, probs, i), labels.rr, p.side[i] > 0 ? base.expiryR.long : base.expiryR.short, labels.costR[i]));
+  const evRaw = ok.map((i) => expectedR(calibratedProbabilities(base, rawOf(probs, i)), labels.rr, p.side[i] > 0 ? base.expiryR.long : base.expiryR.short, labels.costR[i]));
   const ev = compactIsotonic(fitIsotonic(evRaw, ok.map((i) => netR(labels, i))));
   const cal = { ...base, ev };
-  const best = evaluationsOf(p, ok).map((pair) => {
+  const selectable = selectRows.filter((i) => Number.isFinite(probs[i * CLASSES]));
+  const best = evaluationsOf(p, selectable).map((pair) => {
     const [a, b] = pair.map((i) => ({ ev: scoreRow(cal, rawOf(probs, i), p.side[i] > 0, labels.rr, labels.costR[i]).ev, r: netR(labels, i) }));
     return a.ev >= b.ev ? a : b;
   });
@@ -100,13 +108,6 @@ export function fitCalibrator(p: Panel, probs: Float64Array, labels: Labels, row
   return { ...cal, tau, inner };
 }
 
-function pOf(cal: Pick<Calibrator, "tp" | "sl" | "exp">, probs: Float64Array, i: number) {
-  const tp = applyIsotonic(cal.tp, probs[i * CLASSES]);
-  const sl = applyIsotonic(cal.sl, probs[i * CLASSES + 1]);
-  const ex = applyIsotonic(cal.exp, probs[i * CLASSES + 2]);
-  const sum = tp + sl + ex || 1;
-  return { tp: tp / sum, sl: sl / sum, exp: ex / sum };
-}
 
 export type Decision = {
   long: number;

@@ -2,12 +2,15 @@
 import type { GateInput, HealthInput } from "../context";
 import paramsJson from "../model/params.json";
 import { parseModelParams, type ModelParams } from "../model/params";
-import { scoreBoth, verdict, type SideScore } from "../model/score";
+import { setupHistoryFile } from "../model/history";
+import { rankedPairs, scoreBoth, verdict, type SideScore } from "../model/score";
 import type { PairRow, Snapshot } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
 import { biasWord, clip, fmtPrice, marketLines, sideLine, type SignalContext, signalContext } from "../reasoning";
 
 export const SIGNAL_TIMEFRAME = "1h";
+/** A NO_TRADE lists this many other pairs that clear the bar now. */
+export const ALTERNATIVES = 3;
 
 export type AnalysisContext = {
   symbol: string;
@@ -171,12 +174,23 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
   }
   const v = verdict(params, sc.scores, ctx.gate?.status ?? null);
   const s = sc.scores[v.side];
-  const context = signalContext(ctx, sc.row, s, params);
+  const context = signalContext(ctx, sc.row, s, params, setupHistoryFile());
   const lines = [...marketLines(sc.row, ctx.snapshot.regime), sideLine(sc.scores.LONG), sideLine(sc.scores.SHORT)];
   if (!v.issue) {
     const why = WHY[v.why](ctx, s, params);
     const gateLines = v.why === "gate" ? (ctx.gate?.reasons ?? []) : [];
-    return result(ctx, { ...base, type: "NO_TRADE", confidence: s.pTp, no_trade_reason: why, context }, `${ctx.symbol} NO TRADE: ${why}`, [`${head}: NO TRADE. ${why}`, ...gateLines, ...lines], criteria);
+    // A NO_TRADE still helps: the pairs that clear the bar right now (none while the gate says NO-GO).
+    const alternatives = v.why === "gate" ? [] : rankedPairs(params, ctx.snapshot).filter((a) => a.symbol !== ctx.symbol).slice(0, ALTERNATIVES);
+    const altLine = alternatives.length
+      ? `Clearing the bar at the last hourly close: ${alternatives.map((a) => `${a.symbol} ${a.side} ${a.expected_r >= 0 ? "+" : ""}${a.expected_r.toFixed(2)}R`).join(", ")}.`
+      : "No pair clears the bar at the last hourly close.";
+    return result(
+      ctx,
+      { ...base, type: "NO_TRADE", confidence: s.pTp, no_trade_reason: why, context: { ...context, alternatives } },
+      `${ctx.symbol} NO TRADE: ${why}`,
+      [`${head}: NO TRADE. ${why}`, ...gateLines, ...lines, altLine],
+      criteria,
+    );
   }
   const t = s.trade;
   const entryTiming = `Now at market (${ctx.priceSource === "5m" ? "last 5m close" : "last 1h close"} ${fmtPrice(t.entry)}), ${VENUE_LABEL[t.costs.venue]}`;

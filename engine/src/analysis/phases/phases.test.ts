@@ -7,6 +7,7 @@ import { buildAnalysisContext, createContextCache, freshEntry } from "../context
 import { createHistoricalProvider } from "../../market/providers/historical";
 import { createReplayProvider, REPLAY_DATA_DIR } from "../../market/providers/replay";
 import { roundPrice } from "../trade";
+import { rankedPairs } from "../model/score";
 import { confirmPhase, finalPhase, modelParams, scanPhase, type AnalysisContext } from "./index";
 
 const H = 3_600_000;
@@ -107,5 +108,34 @@ describe("fresh entry", () => {
     expect(scan.features.scores!.LONG.trade.entry).toBe(roundPrice(m5.c));
     // The snapshot is still the last closed hour's.
     expect(ctx.snapshot.at).toBe(hour);
+  });
+});
+
+describe("a NO_TRADE that still helps", () => {
+  test("lists up to three other pairs that clear the bar now, best first; none under a NO-GO gate", async () => {
+    const at = Date.parse("2024-08-06T06:00:00Z");
+    const p = modelParams();
+    const saved = p.calibration.tau;
+    try {
+      // Rank the market with no bar, then set the bar so that ten pairs clear it and analyse the weakest pair.
+      p.calibration.tau = -1e9;
+      const base = await buildAnalysisContext(live(at), "BTCUSDT", createContextCache(), at);
+      const ranked = rankedPairs(p, { ...base.snapshot });
+      expect(ranked.length).toBeGreaterThan(20);
+      p.calibration.tau = ranked[10].expected_r - p.calibration.margin_r;
+      const weakest = ranked[ranked.length - 1].symbol;
+      const ctx = await buildAnalysisContext(live(at), weakest, createContextCache(), at);
+      const final = run({ ...ctx, gate: undefined }).final;
+      expect(final.decision.type).toBe("NO_TRADE");
+      const alts = final.decision.context!.alternatives!;
+      expect(alts).toHaveLength(3);
+      expect(alts.map((a) => a.symbol)).toEqual(ranked.slice(0, 3).map((r) => r.symbol));
+      for (const a of alts) expect(a.expected_r - p.calibration.margin_r).toBeGreaterThan(p.calibration.tau);
+      expect(final.full_reasoning).toContain(`${alts[0].symbol} ${alts[0].side}`);
+      const vetoed = run({ ...ctx, snapshot: { ...ctx.snapshot }, gate: { status: "NO_GO", action: "STAND_ASIDE", reasons: [] } }).final;
+      expect(vetoed.decision.context!.alternatives).toEqual([]);
+    } finally {
+      p.calibration.tau = saved;
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Reasoning text and the per-signal context, built only from snapshot values and model outputs (no canned market claims).
 import type { SideScore } from "../model/score";
 import type { ModelParams } from "../model/params";
+import { historyBand, type SetupHistory } from "../model/history";
 import type { PairRow, Regime } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side, type Venue } from "../trade";
 import { fmtNum, fmtPct, fmtPrice } from "./format";
@@ -11,6 +12,7 @@ const H = 3_600_000;
 const dir = (x: number) => (x >= 0 ? "above" : "below");
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
 const signedR = (r: number) => `${r >= 0 ? "+" : ""}${r.toFixed(2)}R`;
+const r4 = (x: number) => Math.round(x * 10000) / 10000;
 
 export function marketLines(r: PairRow, g: Regime): string[] {
   const rank = (x: number) => `${Math.round((x + 0.5) * 100)}th percentile`;
@@ -52,11 +54,40 @@ export type SignalContext = {
   entry_source: "5m" | "1h";
   snapshot_at: string;
   model: { trained: string; bar_r: number };
+  /** out-of-fold outcomes of setups on the same side in the same calibrated-EV band (null without a history file) */
+  history?: SetupHistoryView | null;
+  /** for a NO_TRADE: the best pairs by calibrated EV at the last hourly close (starting one costs a credit as usual) */
+  alternatives?: { symbol: string; side: Side; expected_r: number; p_tp: number; venue: Venue }[];
+  /** signals issued in the same direction (all pairs, all users) in the hour before this one; set at settlement */
+  same_direction_last_hour?: number;
 };
 
-const r4 = (x: number) => Math.round(x * 10000) / 10000;
+export type SetupHistoryView = {
+  period: string;
+  band: { from: number | null; to: number | null };
+  pooled: { n: number; tp: number; sl: number; exp: number; mean_r: number; ci: [number, number] };
+  /** this pair's mean R in the band, shrunk toward the pooled mean by SHRINK_N pseudo-observations */
+  pair: { n: number; mean_r: number };
+};
 
-export function signalContext(ctx: { now: number; priceSource: "5m" | "1h"; snapshot: { at: number } }, row: PairRow, s: SideScore, p: ModelParams): SignalContext {
+/** Pseudo-observations of the pooled mean added to a pair's own: few trades of one pair say little. */
+export const SHRINK_N = 30;
+
+export function historyView(h: SetupHistory | null, symbol: string, side: Side, ev: number): SetupHistoryView | null {
+  if (!h) return null;
+  const band = historyBand(h.edges, ev);
+  const pooled = h.pooled[`${side}|${band}`];
+  if (!pooled) return null;
+  const [n, sum] = h.pairs[`${symbol}|${side}|${band}`] ?? [0, 0];
+  return {
+    period: `${h.period.from} → ${h.period.to}`,
+    band: { from: band > 0 ? h.edges[band - 1] : null, to: band < h.edges.length ? h.edges[band] : null },
+    pooled,
+    pair: { n, mean_r: r4((sum + SHRINK_N * pooled.mean_r) / (n + SHRINK_N)) },
+  };
+}
+
+export function signalContext(ctx: { now: number; priceSource: "5m" | "1h"; snapshot: { at: number } }, row: PairRow, s: SideScore, p: ModelParams, history: SetupHistory | null): SignalContext {
   const t = s.trade;
   return {
     side: t.side,
@@ -80,5 +111,6 @@ export function signalContext(ctx: { now: number; priceSource: "5m" | "1h"; snap
     entry_source: ctx.priceSource,
     snapshot_at: new Date(ctx.snapshot.at).toISOString(),
     model: { trained: `${p.training.from} → ${p.training.to}`, bar_r: r4(p.calibration.tau + p.calibration.margin_r) },
+    history: historyView(history, row.symbol, t.side, s.ev),
   };
 }

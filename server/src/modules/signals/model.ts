@@ -28,6 +28,20 @@ export const signalContextSchema = t.Object({
   entry_source: t.Union([t.Literal("5m"), t.Literal("1h")]),
   snapshot_at: t.String(),
   model: t.Object({ trained: t.String(), bar_r: t.Number() }),
+  history: t.Optional(t.Nullable(
+    t.Object({
+      period: t.String(),
+      band: t.Object({ from: t.Nullable(t.Number()), to: t.Nullable(t.Number()) }, { description: "calibrated-EV band of this setup" }),
+      pooled: t.Object({ n: t.Number(), tp: t.Number(), sl: t.Number(), exp: t.Number(), mean_r: t.Number(), ci: t.Array(t.Number()) }),
+      pair: t.Object({ n: t.Number(), mean_r: t.Number({ description: "shrunk toward the pooled mean" }) }),
+    }, { description: "Out-of-fold outcomes of setups on the same side in the same calibrated-EV band" }),
+  )),
+  alternatives: t.Optional(
+    t.Array(t.Object({ symbol: t.String(), side: t.Union([t.Literal("LONG"), t.Literal("SHORT")]), expected_r: t.Number(), p_tp: t.Number(), venue: t.Union([t.Literal("spot"), t.Literal("perp")]) }), {
+      description: "NO_TRADE only: pairs that clear the bar at the last hourly close",
+    }),
+  ),
+  same_direction_last_hour: t.Optional(t.Number({ description: "Signals in the same direction issued in the hour before this one" })),
 });
 
 export const signalSchema = t.Object({

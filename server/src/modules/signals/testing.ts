@@ -1,10 +1,23 @@
-// Test fixture: a settled analysis with its signal and ledger rows, written directly (shared by the read-side module tests).
+// Test fixture: a settled analysis with its signal (optionally its v2 context) and ledger rows, written directly (API and browser tests).
 import { applyCreditChange } from "@core/credits";
-import { testDeps } from "../../../../test/helpers";
+import type { Sql } from "@core/db";
+import type { Static } from "elysia";
+import type { signalContextSchema } from "./model";
+
+export type SeedContext = Static<typeof signalContextSchema>;
+
+export type SeedOptions = {
+  /** Stored in `signals.context` (and its per-side cost in `cost_per_side`); none, as for signals before engine v2. */
+  context?: SeedContext | null;
+  /** A connection to write with; the run's test database (test/helpers) when omitted. */
+  sql?: Sql;
+};
 
 /** A settled analysis with its signal, debit (and refund for NO_TRADE), created `daysAgo` days back. */
-export async function seedSignal(userId: number, symbol: string, type: "LONG" | "SHORT" | "NO_TRADE", daysAgo: number) {
-  const { sql } = testDeps();
+export async function seedSignal(userId: number, symbol: string, type: "LONG" | "SHORT" | "NO_TRADE", daysAgo: number, opts: SeedOptions = {}) {
+  // Loaded on demand so callers with their own connection (Playwright, outside Bun) need none of the test app.
+  const sql = opts.sql ?? (await import("../../../../test/helpers")).testDeps().sql;
+  const context = opts.context ?? null;
   return sql.begin(async (tx) => {
     const at = sql`now() - make_interval(secs => ${Math.round(daysAgo * 86400)})`;
     const noTrade = type === "NO_TRADE";
@@ -13,16 +26,18 @@ export async function seedSignal(userId: number, symbol: string, type: "LONG" | 
       values (${userId}, ${symbol}, 'COMPLETED', 3, 100, ${noTrade ? "RELEASED" : "USED"}, 1717200000000, ${at}, ${at}) returning id`;
     const [s] = await tx`
       insert into signals (user_id, request_id, symbol, type, confidence, entry_price, take_profit, stop_loss, rr_ratio, timeframe,
-                           entry_timing, reasoning, no_trade, is_active, market_time_ms, outcome, created_at)
+                           entry_timing, reasoning, no_trade, is_active, market_time_ms, outcome, created_at, context, cost_per_side)
       values (${userId}, ${r.id}, ${symbol}, ${type}, 0.55, ${noTrade ? null : 100}, ${noTrade ? null : type === "LONG" ? 110 : 90},
               ${noTrade ? null : type === "LONG" ? 95 : 105}, ${noTrade ? null : 2}, '1h', 'Now', 'seeded', ${noTrade}, ${!noTrade},
-              1717200000000, ${noTrade ? null : "OPEN"}, ${at}) returning id`;
+              1717200000000, ${noTrade ? null : "OPEN"}, ${at}, ${context ? JSON.stringify(context) : null}::text::jsonb, ${context && !noTrade ? context.costs.cost_per_side : null})
+      returning id`;
     await tx`update analysis_requests set final_signal_id = ${s.id} where id = ${r.id}`;
     await applyCreditChange(tx, { userId, kind: "GRANT", amount: 1 });
     await applyCreditChange(tx, { userId, kind: "DEDUCTION", amount: -1, referenceType: "analysis_request", referenceId: r.id });
     if (noTrade) await applyCreditChange(tx, { userId, kind: "REFUND", amount: 1, referenceType: "analysis_request", referenceId: r.id });
     // Ledger rows dated like the analysis, so the daily series can be checked.
     await tx`update credit_ledger set created_at = ${at} where user_id = ${userId} and (reference_id = ${r.id} or reference_id is null) and created_at > now() - interval '1 minute'`;
-    return { requestId: r.id as number, signalId: s.id as number };
+    // Numbers whatever the connection's bigint parsing.
+    return { requestId: Number(r.id), signalId: Number(s.id) };
   });
 }

@@ -3,7 +3,8 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "@web/lib/api";
 import { contactErrorText, contactSuccessText } from "./contact";
 import { normalizePublicLive } from "./public-live";
-import { LIVE_MIN_CLOSED, normalizeBacktest, normalizeTrackRecord } from "./track-record";
+import { interval, LIVE_MIN_CLOSED, normalizeBacktest, normalizeTrackRecord } from "./track-record";
+import { V2_BACKTEST } from "./test-track-record";
 import { normalizeUserStats } from "./user-stats";
 import { normalizeProfileContact } from "./user-profile";
 
@@ -64,10 +65,35 @@ describe("normalizeTrackRecord", () => {
       periodEnd: "2024-09-07T00:00:00.000Z",
       expectancyR: 0.1697,
       source: "out-of-sample backtest",
+      // An older report: a positive figure without an interval or verdict cannot tell.
+      edge: null,
+      verdictText: null,
     });
   });
   test("live outcomes once enough have closed", () => {
-    expect(normalizeTrackRecord({ backtest, live: live(LIVE_MIN_CLOSED) })).toMatchObject({ winRate: 0.6, sampleSize: LIVE_MIN_CLOSED, expectancyR: 0.3, source: "live signals" });
+    expect(normalizeTrackRecord({ backtest, live: live(LIVE_MIN_CLOSED) })).toMatchObject({ winRate: 0.6, sampleSize: LIVE_MIN_CLOSED, expectancyR: 0.3, source: "live signals", edge: null });
+    const losing = { ...live(LIVE_MIN_CLOSED), avg_r_multiple: -0.05 };
+    expect(normalizeTrackRecord({ backtest: V2_BACKTEST, live: losing })).toMatchObject({ source: "live signals", expectancyR: -0.05, edge: false, verdictText: null });
+  });
+  test("the v2 out-of-fold report: its verdict decides the edge", () => {
+    expect(normalizeTrackRecord({ backtest: V2_BACKTEST, live: live(0) })).toEqual({
+      winRate: 0.3701,
+      sampleSize: 2651,
+      periodStart: "2024-03-01T00:00:00.000Z",
+      periodEnd: "2024-09-05T23:00:00.000Z",
+      expectancyR: -0.1812,
+      source: "out-of-fold testing",
+      edge: false,
+      verdictText: V2_BACKTEST.verdict.text,
+    });
+    const claimed = { ...V2_BACKTEST, verdict: { edge: true, text: "Edge measured out of fold." } };
+    expect(normalizeTrackRecord({ backtest: claimed })).toMatchObject({ edge: true, verdictText: "Edge measured out of fold." });
+  });
+  test("without a verdict: a figure at or below zero, or an interval reaching zero, is no edge", () => {
+    expect(normalizeTrackRecord({ backtest: { ...backtest, expectancy_r: -0.02 } })?.edge).toBe(false);
+    expect(normalizeTrackRecord({ backtest: { ...backtest, expectancy_r_ci: [-0.01, 0.3] } })).toMatchObject({ edge: false, source: "out-of-fold testing" });
+    expect(normalizeTrackRecord({ backtest: { ...backtest, expectancy_r_ci: [0.02, 0.3] } })?.edge).toBeNull();
+    expect(normalizeTrackRecord({ backtest: { ...backtest, verdict: { edge: "no", text: "" } } })?.edge).toBeNull();
   });
   test("percent input is scaled to a ratio", () => {
     expect(normalizeTrackRecord({ backtest: { ...backtest, win_rate: 54.3 } })?.winRate).toBeCloseTo(0.543, 10);
@@ -79,7 +105,7 @@ describe("normalizeTrackRecord", () => {
   });
 });
 
-test("the full backtest: period, sample, no-trade rate, results and named baselines", () => {
+test("the full backtest, older shape: period, sample, no-trade rate, results and named baselines; v2 fields empty", () => {
   const raw = {
     backtest: {
       period: { from: "2024-08-01T00:00:00.000Z", to: "2024-09-07T00:00:00.000Z" },
@@ -92,22 +118,82 @@ test("the full backtest: period, sample, no-trade rate, results and named baseli
   expect(normalizeBacktest(raw)).toEqual({
     from: "2024-08-01T00:00:00.000Z",
     to: "2024-09-07T00:00:00.000Z",
+    method: null,
+    outOfFold: false,
     pairs: 133,
     evaluations: 19505,
     signals: 90,
+    signalRate: null,
+    signalRateCi: null,
     noTradeRate: 0.9954,
+    signalDaysShare: null,
     winRate: 0.5444,
     expectancyR: 0.1697,
+    expectancyCi: null,
     profitFactor: 1.3356,
     maxDrawdownR: 21.7369,
+    eceAll: null,
+    eceIssued: null,
+    brierSkill: null,
+    directionalSkillR: null,
+    directionalSkillCi: null,
+    longShare: null,
     fees: "0.1% taker per side, included",
     baselines: [
-      { name: "Random direction, same entries", winRate: 0.3889, expectancyR: -0.1863 },
-      { name: "Always LONG, same entries", winRate: 0.5444, expectancyR: 0.1697 },
+      { key: "random_direction", name: "Random direction, same entries", winRate: 0.3889, expectancyR: -0.1863 },
+      { key: "always_long", name: "Always LONG, same entries", winRate: 0.5444, expectancyR: 0.1697 },
     ],
+    byMonth: [],
+    reliability: [],
+    verdict: null,
   });
+  // The older report's calibration bins draw the same reliability diagram.
+  const calibration = [{ from: 0.55, to: 0.6, n: 46, predicted: 0.5751, observed_tp_rate: 0.5 }, { n: 3, predicted: "x" }];
+  expect(normalizeBacktest({ backtest: { ...raw.backtest, calibration } })?.reliability).toEqual([{ predicted: 0.5751, observed: 0.5, n: 46 }]);
   expect(normalizeBacktest({ backtest: { ...raw.backtest, sample_size: 0, signals: 0 } })).toBeNull();
   expect(normalizeBacktest({ live: {} })).toBeNull();
+});
+
+test("the full backtest, v2 shape: intervals, calibration and skill, by month (no average without signals), reliability, verdict", () => {
+  const d = normalizeBacktest({ backtest: V2_BACKTEST, live: { sample_size: 0 } });
+  expect(d).toMatchObject({
+    method: "nested, purged monthly walk-forward; every figure out of fold",
+    outOfFold: true,
+    pairs: 136,
+    evaluations: 143643,
+    signals: 2651,
+    signalRate: 0.0185,
+    signalRateCi: [0.0121, 0.0262],
+    noTradeRate: 0.9815,
+    signalDaysShare: 0.4,
+    winRate: 0.3701,
+    expectancyR: -0.1812,
+    expectancyCi: [-0.3504, -0.0041],
+    profitFactor: 0.64,
+    maxDrawdownR: 562.3,
+    eceAll: 0.022,
+    eceIssued: 0.096,
+    brierSkill: -0.003,
+    directionalSkillR: -0.17,
+    directionalSkillCi: [-0.31, -0.02],
+    longShare: 0.97,
+    verdict: V2_BACKTEST.verdict,
+  });
+  expect(d?.baselines.map((b) => [b.key, b.expectancyR])).toEqual([["random_direction", -0.1], ["always_long", -0.19]]);
+  expect(d?.byMonth).toEqual([
+    { month: "2024-03", signals: 656, expectancyR: -0.17, alwaysLongR: -0.2, randomR: -0.1 },
+    { month: "2024-04", signals: 412, expectancyR: 0.05, alwaysLongR: 0.02, randomR: -0.08 },
+    { month: "2024-05", signals: 0, expectancyR: null, alwaysLongR: null, randomR: null },
+  ]);
+  expect(d?.reliability).toEqual(V2_BACKTEST.reliability);
+});
+
+test("intervals: a two-number array (numeric strings too) or {lo, hi}; anything else is null", () => {
+  expect(interval({ ci: [-0.3, "0.1"] }, "ci")).toEqual([-0.3, 0.1]);
+  expect(interval({ ci: { lo: 0.01, hi: 0.02 } }, "ci")).toEqual([0.01, 0.02]);
+  expect(interval({ ci: [1, 2, 3] }, "ci")).toBeNull();
+  expect(interval({ ci: [null, 2] }, "ci")).toBeNull();
+  expect(interval({}, "ci")).toBeNull();
 });
 
 test("user stats: confidence as ratio or percent, zero means no value", () => {

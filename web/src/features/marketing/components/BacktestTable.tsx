@@ -1,55 +1,83 @@
-// The backtest behind the headline figure: period, sample, no-trade rate, results after fees and the naive baselines.
+// The backtest behind the headline figure: period, sample, signal rate, results beside the baselines, calibration and skill scores.
 import { Card } from "@web/components/ui/Card";
-import { formatCount, formatDateUtc, formatRatioPercent } from "@web/lib/format";
-import { useBacktestDetail } from "../api/track-record";
+import { formatCount, formatDateUtc, formatRatioPercent, formatSignedR } from "@web/lib/format";
+import type { BacktestDetail } from "../api/track-record";
+import { ciR, eceText, signedScore } from "../hooks/backtest-text";
+import { BaselineComparison } from "./BaselineComparison";
 
-const r = (v: number | null, digits = 2) => (v === null ? "—" : `${v >= 0 ? "+" : ""}${v.toFixed(digits)}R`);
+/** A figure: its value, an optional second line (its interval) and a plain-words hint under the label. */
+type Row = { label: string; value: string; sub?: string | null; hint?: string };
 
-export function BacktestTable() {
-  const { data } = useBacktestDetail();
-  if (!data) return null;
-  const rows: [string, string][] = [
-    ["Period (out of sample)", data.from && data.to ? `${formatDateUtc(data.from)} – ${formatDateUtc(data.to)}` : "—"],
-    ["Pairs × analyses", `${data.pairs ?? "—"} pairs, ${data.evaluations !== null ? formatCount(data.evaluations) : "—"} analyses`],
-    ["Ended in No Trade", formatRatioPercent(data.noTradeRate)],
-    ["LONG/SHORT signals", formatCount(data.signals)],
-    ["Reached take profit first", formatRatioPercent(data.winRate)],
-    ["Average result per signal", r(data.expectancyR)],
-    ["Profit factor", data.profitFactor === null ? "—" : data.profitFactor.toFixed(2)],
-    ["Worst drawdown", data.maxDrawdownR === null ? "—" : `${data.maxDrawdownR.toFixed(1)}R`],
+const present = (r: Row | null): r is Row => r !== null;
+
+function sampleRows(d: BacktestDetail): Row[] {
+  const ci = d.signalRateCi;
+  const rows: (Row | null)[] = [
+    { label: d.outOfFold ? "Period (out of fold)" : "Period (out of sample)", value: d.from && d.to ? `${formatDateUtc(d.from)} – ${formatDateUtc(d.to)}` : "—" },
+    { label: "Pairs × analyses", value: `${d.pairs ?? "—"} pairs, ${d.evaluations !== null ? formatCount(d.evaluations) : "—"} analyses` },
+    { label: "LONG/SHORT signals", value: formatCount(d.signals), hint: "the sample every result below is measured on" },
+    d.signalRate !== null
+      ? { label: "Signal rate", value: formatRatioPercent(d.signalRate, 2), sub: ci ? `95% CI ${formatRatioPercent(ci[0], 2)}–${formatRatioPercent(ci[1], 2)}` : null, hint: "share of analyses that issued a setup" }
+      : null,
+    { label: "Ended in No Trade", value: formatRatioPercent(d.noTradeRate) },
+    d.signalDaysShare !== null ? { label: "Days with a signal", value: formatRatioPercent(d.signalDaysShare, 0) } : null,
+    d.longShare !== null ? { label: "LONG share of signals", value: formatRatioPercent(d.longShare, 0) } : null,
   ];
+  return rows.filter(present);
+}
+
+function resultRows(d: BacktestDetail): Row[] {
+  const ece = eceText(d);
+  const rows: (Row | null)[] = [
+    { label: "Profit factor", value: d.profitFactor === null ? "—" : d.profitFactor.toFixed(2), hint: "gross wins ÷ gross losses; below 1 loses" },
+    { label: "Worst drawdown", value: d.maxDrawdownR === null ? "—" : `${d.maxDrawdownR.toFixed(1)}R` },
+    ece !== null ? { label: "Calibration error (ECE), all / issued", value: ece, hint: "gap between predicted and observed P(TP first); 0 is perfect" } : null,
+    d.brierSkill !== null ? { label: "Brier skill", value: signedScore(d.brierSkill), hint: "above 0 beats the no-skill reference for the same stop and target" } : null,
+    d.directionalSkillR !== null
+      ? { label: "Directional skill", value: formatSignedR(d.directionalSkillR), sub: ciR(d.directionalSkillCi), hint: "R gained over taking the opposite side of the same trades" }
+      : null,
+  ];
+  return rows.filter(present);
+}
+
+function Figures({ rows, testId }: { rows: Row[]; testId: string }) {
+  return (
+    <dl className="grid gap-x-8 px-5 text-sm sm:grid-cols-2" data-testid={testId}>
+      {rows.map((row) => (
+        <div key={row.label} className="flex items-baseline justify-between gap-4 border-b border-line/60 py-2">
+          <dt className="text-muted">
+            {row.label}
+            {row.hint ? <span className="block text-[11px] text-faint">{row.hint}</span> : null}
+          </dt>
+          <dd className="num shrink-0 text-right font-medium">
+            {row.value}
+            {row.sub ? <span className="block text-[11px] font-normal text-muted">{row.sub}</span> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function BacktestTable({ data }: { data: BacktestDetail }) {
   return (
     <Card className="mt-6 overflow-hidden" data-testid="backtest-table">
       <div className="border-b border-line px-5 py-4">
-        <h2 className="text-base font-semibold">How the figure was measured</h2>
-        <p className="mt-1 text-xs text-muted">
-          The model replayed on recorded candles it was neither fitted nor calibrated on{data.fees ? `; fees ${data.fees}` : ""}. R is the
-          distance to the stop loss.
+        <h2 className="text-base font-semibold">How the figures were measured</h2>
+        <p className="mt-1 text-xs leading-relaxed text-muted">
+          {data.outOfFold
+            ? "Each month was scored by a model fitted and calibrated only on earlier months, with a gap so no trade overlaps its training data"
+            : "The model replayed on recorded candles it was neither fitted nor calibrated on"}
+          {data.fees ? `; fees ${data.fees}` : ""}. R is the distance to the stop loss.
         </p>
       </div>
-      <dl className="grid gap-x-8 px-5 py-4 text-sm sm:grid-cols-2">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex items-baseline justify-between gap-4 border-b border-line/60 py-2">
-            <dt className="text-muted">{label}</dt>
-            <dd className="num font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {data.baselines.length ? (
-        <div className="px-5 pb-5">
-          <h3 className="text-xs font-semibold uppercase tracking-wide text-muted">Compared with</h3>
-          <ul className="mt-2 grid gap-1 text-sm">
-            {data.baselines.map((b) => (
-              <li key={b.name} className="flex justify-between gap-4">
-                <span className="text-muted">{b.name}</span>
-                <span className="num">
-                  {formatRatioPercent(b.winRate)} · {r(b.expectancyR)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <div className="pt-2">
+        <Figures rows={sampleRows(data)} testId="backtest-sample" />
+      </div>
+      <BaselineComparison data={data} />
+      <div className="pb-4">
+        <Figures rows={resultRows(data)} testId="backtest-scores" />
+      </div>
     </Card>
   );
 }

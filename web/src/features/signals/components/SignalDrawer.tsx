@@ -1,7 +1,8 @@
-// Side drawer opened by View: id or AN number, date, timeframe, tiles (or the NO TRADE notice), reasoning, Close / New Analysis.
+// Side drawer opened by View: id or AN number, date, timeframe, tiles and "Why this setup" (or the NO TRADE notice), reasoning, Close / New Analysis.
 import * as D from "@radix-ui/react-dialog";
 import { Ban, X } from "lucide-react";
 import type { ReactNode } from "react";
+import { BestSideNote, WhyThisSetup } from "@web/components/signal/WhyThisSetup";
 import { Button, ButtonLink } from "@web/components/ui/Button";
 import { cn } from "@web/components/ui/cn";
 import { formatPrice } from "@web/lib/format";
@@ -83,6 +84,7 @@ function DrawerBody({ row }: { row: Row }) {
                 The AI judged this setup unfavourable, so no entry was issued.
                 {signal.creditsStatus === "RELEASED" ? " Your credit was refunded." : ""}
               </p>
+              {signal.context ? <BestSideNote context={signal.context} className="mt-2" /> : null}
             </div>
           </div>
         ) : (
@@ -105,6 +107,7 @@ function DrawerBody({ row }: { row: Row }) {
             ) : null}
           </div>
         )}
+        {signal?.context && !signal.noTrade ? <WhyThisSetup context={signal.context} /> : null}
         <ReasoningBlock row={row} />
       </div>
       <div className="flex gap-2 border-t border-line px-5 py-4">

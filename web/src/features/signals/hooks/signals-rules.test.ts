@@ -13,7 +13,8 @@ const iso = (hoursAgo: number) => new Date(NOW - hoursAgo * 3600_000).toISOStrin
 function sig(id: number, over: Partial<Signal> = {}): Signal {
   return {
     id, symbol: "BTCUSDT", type: "LONG", confidence: 70, status: "COMPLETED", createdAt: iso(1), entry: 100, takeProfit: 110, stopLoss: 95, rr: 2,
-    timeframe: "1h", entryTiming: "Now", reasoning: "r", requestId: id * 10, noTrade: false, creditsStatus: "USED", outcome: null, rMultiple: null, ...over,
+    timeframe: "1h", entryTiming: "Now", reasoning: "r", requestId: id * 10, noTrade: false, creditsStatus: "USED", outcome: null, rMultiple: null, context: null,
+    ...over,
   };
 }
 function an(id: number, over: Partial<Analysis> = {}): Analysis {

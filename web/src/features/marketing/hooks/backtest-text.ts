@@ -1,0 +1,43 @@
+// How the About page words the backtest's figures: intervals, signed scores, months, the chart's shared axis range.
+import { formatMonthRange, formatSignedR } from "@web/lib/format";
+import type { BacktestDetail, Interval } from "../api/track-record";
+
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** '95% CI −0.35R to 0.00R'; null without an interval. */
+export const ciR = (ci: Interval | null): string | null => (ci ? `95% CI ${formatSignedR(ci[0])} to ${formatSignedR(ci[1])}` : null);
+
+/** A score with its sign and a true minus: '−0.003', '+0.021'; zero after rounding unsigned. */
+export function signedScore(v: number | null, digits = 3): string {
+  if (!isNum(v)) return "—";
+  const rounded = Number(v.toFixed(digits));
+  const text = Math.abs(rounded).toFixed(digits);
+  return rounded > 0 ? `+${text}` : rounded < 0 ? `−${text}` : text;
+}
+
+/** '2024-03' → 'Mar 2024'; anything else as given. */
+export function monthLabel(month: string): string {
+  return /^\d{4}-\d{2}$/.test(month) ? (formatMonthRange(`${month}-01T00:00:00Z`, `${month}-01T00:00:00Z`) ?? month) : month;
+}
+
+/** ECE of all candidates and of issued signals: '0.022 / 0.096'; null when neither was reported. */
+export function eceText(d: Pick<BacktestDetail, "eceAll" | "eceIssued">): string | null {
+  if (!isNum(d.eceAll) && !isNum(d.eceIssued)) return null;
+  const f = (v: number | null) => (isNum(v) ? v.toFixed(3) : "—");
+  return `${f(d.eceAll)} / ${f(d.eceIssued)}`;
+}
+
+/** Both axes of the reliability diagram: 0 to the largest value rounded up to a tenth (at least 0.1, at most 1). */
+export function reliabilityMax(bins: { predicted: number; observed: number }[]): number {
+  const top = Math.max(0.1, ...bins.flatMap((b) => [b.predicted, b.observed]));
+  return Math.min(1, Math.ceil(top * 10 - 1e-9) / 10);
+}
+
+/** Axis ticks every tenth (every fifth above 0.5, so at most six labels) from 0 to `max`. */
+export function reliabilityTicks(max: number): number[] {
+  const step = max > 0.5 ? 0.2 : 0.1;
+  const ticks: number[] = [];
+  for (let i = 0; i * step <= max + 1e-9; i++) ticks.push(Math.round(i * step * 10) / 10);
+  if (ticks[ticks.length - 1] < max - 1e-9) ticks.push(max);
+  return ticks;
+}
