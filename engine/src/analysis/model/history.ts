@@ -15,8 +15,11 @@ export type SetupHistory = {
 /** Band index 0…9 of a calibrated EV. */
 export const historyBand = (edges: number[], ev: number) => edges.filter((e) => ev >= e).length;
 
+const isHistory = (h: unknown): h is SetupHistory =>
+  typeof h === "object" && h !== null && Array.isArray((h as { edges?: unknown }).edges) && "pooled" in h && "pairs" in h && "period" in h;
+
 /** The committed table, or null when it has not been built. */
 export function setupHistoryFile(): SetupHistory | null {
-  const h = historyJson as Partial<SetupHistory>;
-  return Array.isArray(h.edges) && h.pooled && h.pairs && h.period ? (h as SetupHistory) : null;
+  const h: unknown = historyJson;
+  return isHistory(h) ? h : null;
 }
