@@ -1,5 +1,6 @@
 // Process configuration: read once from the environment, validated with zod, one clear line per bad value.
 import { z } from "zod";
+import { trustedProxies } from "./trusted-proxy";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -47,7 +48,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Tradewind <no-reply@tradewind.local>"),
   JWT_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
   PUBLIC_ORIGIN: url(["http:", "https:"], "http(s)").optional(),
-  TRUSTED_PROXY: z.string().optional(),
+  TRUSTED_PROXY: z
+    .string()
+    .refine((v) => {
+      try {
+        trustedProxies(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "expected comma-separated IP addresses or CIDR blocks, e.g. 172.28.0.10 or 10.0.0.0/8")
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LLM_BASE_URL: url(["http:", "https:"], "http(s)").optional(),
   LLM_API_KEY: z.string().optional(),

@@ -4,6 +4,7 @@ import { cors } from "@elysiajs/cors";
 import { openapi } from "@elysiajs/openapi";
 import type { ServerDeps } from "./deps";
 import { errorsPlugin } from "./lib/errors-plugin";
+import { singlePeerWatch } from "./lib/proxy-warning";
 import { healthModule } from "./modules/health";
 import { supportModule } from "./modules/support";
 import { analysisModule } from "./modules/analysis";
@@ -40,6 +41,7 @@ const SECURITY_HEADERS: Record<string, string> = {
  */
 export function createApp(deps: ServerDeps, opts: { webApp?: unknown } = {}) {
   const started = new WeakMap<Request, number>();
+  const watchPeer = singlePeerWatch(deps.config, deps.log);
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);
   const routes = opts.webApp
     ? { "/": opts.webApp, "/*": opts.webApp, "/api/*": toElysia, "/ws/*": toElysia }
@@ -47,8 +49,9 @@ export function createApp(deps: ServerDeps, opts: { webApp?: unknown } = {}) {
   const app = (
     new Elysia({ serve: routes ? ({ routes } as never) : undefined })
       .use(errorsPlugin(deps.log))
-      .onRequest(({ request, set }) => {
+      .onRequest(({ request, set, server }) => {
         started.set(request, performance.now());
+        watchPeer(server?.requestIP?.(request)?.address ?? "127.0.0.1");
         Object.assign(set.headers, SECURITY_HEADERS);
         if (deps.config.isProduction) set.headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
         const length = Number(request.headers.get("content-length") ?? 0);

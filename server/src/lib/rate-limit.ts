@@ -3,7 +3,17 @@ import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { ServerDeps } from "../deps";
 import { tooManyRequests } from "./http-error";
 
-export type Limiter = { consume: (key: string, detail?: string) => Promise<void>; reset: (key: string) => Promise<void> };
+export type Limiter = {
+  /** counts one attempt; 429 once the budget is spent */
+  consume: (key: string, detail?: string) => Promise<void>;
+  /** 429 if the budget is spent, without counting anything (for limits that count failures only) */
+  check: (key: string, detail?: string) => Promise<void>;
+  /** counts one failure, never answers 429 itself */
+  fail: (key: string) => Promise<void>;
+  reset: (key: string) => Promise<void>;
+};
+
+const DEFAULT_DETAIL = "Too many requests. Please wait and try again.";
 
 export function createLimiter(
   deps: Pick<ServerDeps, "redis" | "keys">,
@@ -16,13 +26,20 @@ export function createLimiter(
     duration: opts.durationSeconds,
   });
   return {
-    async consume(key, detail = "Too many requests. Please wait and try again.") {
+    async consume(key, detail = DEFAULT_DETAIL) {
       try {
         await limiter.consume(key);
       } catch (err) {
         if (err instanceof RateLimiterRes) throw tooManyRequests(detail, err.msBeforeNext / 1000);
         throw err;
       }
+    },
+    async check(key, detail = DEFAULT_DETAIL) {
+      const res = await limiter.get(key);
+      if (res && res.consumedPoints >= opts.points) throw tooManyRequests(detail, res.msBeforeNext / 1000);
+    },
+    async fail(key) {
+      await limiter.penalty(key, 1);
     },
     async reset(key) {
       await limiter.delete(key);

@@ -333,17 +333,46 @@ describe("login and device verification", () => {
     expect(refreshed.status).toBe(403);
   });
 
-  test("login is rate limited per account, whatever the IP", async () => {
+  test("wrong passwords lock out only the client that sent them: the owner and other clients still sign in", async () => {
     const who = await registerViaApi(app);
+    const attacker = freshIp();
     for (let i = 0; i < 10; i++) {
-      const res = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: "Nope1234", device_id: "x" } });
+      const res = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(attacker), body: { email: who.email, password: "Nope1234", device_id: "x" } });
       expect(res.status).toBe(401);
     }
-    const blocked = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } });
+    // That client is now out, even with the right password (it may be guessing it).
+    const blocked = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(attacker), body: { email: who.email, password: who.password, device_id: who.deviceId } });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(blocked.body.detail).toBe("Too many attempts. Please wait and try again.");
+    // The owner, from their own address, is not.
+    const owner = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } });
+    expect(owner.status).toBe(200);
   }, 20_000);
+
+  test("only failures count toward the per-account limit; a success clears that client's count", async () => {
+    const who = await registerViaApi(app);
+    const ip = freshIp();
+    const attempt = (password: string) =>
+      call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password, device_id: who.deviceId } });
+    for (let i = 0; i < 5; i++) expect((await attempt(who.password)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await attempt("Nope1234")).status).toBe(401);
+    expect((await attempt(who.password)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await attempt("Nope1234")).status).toBe(401);
+    expect((await attempt(who.password)).status).toBe(200);
+  }, 90_000);
+
+  test("IPv6 clients share one budget per /64", async () => {
+    const base = `2001:db8:${(Date.now() % 65000).toString(16)}:7`;
+    for (let i = 0; i < 30; i++) {
+      const res = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(`${base}::${(i + 1).toString(16)}`), body: { email: uniqueEmail("v6"), password: "Nope1234" } });
+      expect(res.status).toBe(401);
+    }
+    const same64 = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(`${base}:ffff::1`), body: { email: uniqueEmail("v6"), password: "Nope1234" } });
+    expect(same64.status).toBe(429);
+    const other64 = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(`${base.replace(/:7$/, ":8")}::1`), body: { email: uniqueEmail("v6"), password: "Nope1234" } });
+    expect(other64.status).toBe(401);
+  }, 90_000);
 
   test("login is rate limited per IP, whatever the account", async () => {
     const ip = "198.51.100.77";
@@ -353,6 +382,26 @@ describe("login and device verification", () => {
     }
     const sprayed = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: uniqueEmail("spray"), password: "Nope1234" } });
     expect(sprayed.status).toBe(429);
+  }, 90_000);
+});
+
+describe("limits behind a shared address", () => {
+  test("cookieless refreshes from an address do not stop a signed-in user behind it from refreshing", async () => {
+    const shared = freshIp();
+    const who = await registerViaApi(app);
+    const s = await signIn(app, who);
+    const noise = await Promise.all(Array.from({ length: 301 }, () => call(app, "POST", "/api/auth/refresh", { headers: clientHeaders(shared) })));
+    expect(noise.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    const mine = await call(app, "POST", "/api/auth/refresh", { headers: { ...clientHeaders(shared), cookie: `tw_refresh=${s.refresh}` } });
+    expect(mine.status).toBe(200);
+  }, 30_000);
+
+  test("one client cannot use up the owner's reset mails", async () => {
+    const who = await registerViaApi(app);
+    const attacker = freshIp();
+    for (let i = 0; i < 5; i++) expect((await call(app, "POST", "/api/auth/forgot-password", { headers: clientHeaders(attacker), body: { email: who.email } })).status).toBe(200);
+    expect((await call(app, "POST", "/api/auth/forgot-password", { headers: clientHeaders(attacker), body: { email: who.email } })).status).toBe(429);
+    expect((await call(app, "POST", "/api/auth/forgot-password", { headers: clientHeaders(freshIp()), body: { email: who.email } })).status).toBe(200);
   }, 20_000);
 });
 
@@ -474,15 +523,5 @@ describe("forgot and reset password", () => {
     const expired = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token: late, new_password: "Again9New", confirm_password: "Again9New" } });
     expect(expired.status).toBe(400);
     expect(expired.body.detail).toBe("Invalid or expired link");
-  });
-
-  test("forgot-password is limited per e-mail with 429", async () => {
-    const email = uniqueEmail("spam");
-    for (let i = 0; i < 5; i++) {
-      expect((await call(app, "POST", "/api/auth/forgot-password", { body: { email }, headers: clientHeaders(freshIp()) })).status).toBe(200);
-    }
-    const res = await call(app, "POST", "/api/auth/forgot-password", { body: { email }, headers: clientHeaders(freshIp()) });
-    expect(res.status).toBe(429);
-    expect(res.headers.get("retry-after")).not.toBeNull();
   });
 });

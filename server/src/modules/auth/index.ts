@@ -3,7 +3,8 @@ import { Elysia, type Cookie } from "elysia";
 import { normalizeEmail } from "@core/accounts";
 import type { ServerDeps } from "../../deps";
 import { bearerToken, verifyAccessToken } from "../../lib/auth";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp, ipKey } from "../../lib/client-ip";
+import { HttpError } from "../../lib/http-error";
 import { createLimiter } from "../../lib/rate-limit";
 import { createMailer } from "../mail/service";
 import {
@@ -23,6 +24,7 @@ import {
   verifyCodeResponse,
 } from "./model";
 import { forgotPassword, resetPassword } from "./passwords";
+import { hashToken } from "./secrets";
 import {
   completeRegistration,
   login,
@@ -36,6 +38,8 @@ import {
 
 export const REFRESH_COOKIE = "tw_refresh";
 const TOO_MANY = "Too many attempts. Please wait and try again.";
+/** A wrong e-mail or password (a pending-device answer is a 401 too, but the password was right). */
+const isBadCredentials = (err: unknown) => err instanceof HttpError && err.status === 401 && !("requires_otp" in err.extra);
 
 export const authModule = (deps: ServerDeps) => {
   const mailer = createMailer(deps);
@@ -49,13 +53,13 @@ export const authModule = (deps: ServerDeps) => {
     forgotIp: limit("forgot-ip", 10, 60 * 60),
     forgotAccount: limit("forgot-account", 5, 60 * 60),
     resetIp: limit("reset-ip", 10, 15 * 60),
-    refreshIp: limit("refresh-ip", 300, 15 * 60),
+    refresh: limit("refresh", 300, 15 * 60),
   };
 
-  const meta = (request: Request, server: Parameters<typeof clientIp>[2]) => ({
-    ip: clientIp(deps.config, request, server),
-    userAgent: request.headers.get("user-agent"),
-  });
+  const meta = (request: Request, server: Parameters<typeof clientIp>[2]) => {
+    const ip = clientIp(deps.config, request, server);
+    return { ip, ipKey: ipKey(ip), userAgent: request.headers.get("user-agent") };
+  };
 
   // httpOnly + SameSite=Strict + path /api/auth: scripts cannot read it and other sites cannot send it.
   const setRefreshCookie = (jar: Cookie<unknown>, token: string, rememberMe: boolean, expiresAt: Date) =>
@@ -76,7 +80,7 @@ export const authModule = (deps: ServerDeps) => {
     .post(
       "/send-code",
       async ({ body, request, server }) => {
-        await limits.codeIp.consume(meta(request, server).ip, TOO_MANY);
+        await limits.codeIp.consume(meta(request, server).ipKey, TOO_MANY);
         return sendRegistrationCode(deps, mailer, body.email);
       },
       { body: sendCodeBody, response: { 200: sendCodeResponse }, detail: { summary: "E-mail a registration code" } },
@@ -84,7 +88,7 @@ export const authModule = (deps: ServerDeps) => {
     .post(
       "/verify-code",
       async ({ body, request, server }) => {
-        await limits.verifyIp.consume(meta(request, server).ip, TOO_MANY);
+        await limits.verifyIp.consume(meta(request, server).ipKey, TOO_MANY);
         return verifyRegistrationCode(deps, body.email, body.code);
       },
       { body: verifyCodeBody, response: { 200: verifyCodeResponse }, detail: { summary: "Prove the e-mail; returns session_token" } },
@@ -92,7 +96,7 @@ export const authModule = (deps: ServerDeps) => {
     .post(
       "/complete-registration",
       async ({ body, request, server, set }) => {
-        await limits.registerIp.consume(meta(request, server).ip, TOO_MANY);
+        await limits.registerIp.consume(meta(request, server).ipKey, TOO_MANY);
         const result = await completeRegistration(deps, body);
         set.status = 201;
         return result;
@@ -103,10 +107,14 @@ export const authModule = (deps: ServerDeps) => {
       "/login",
       async ({ body, request, server, cookie }) => {
         const m = meta(request, server);
-        const account = normalizeEmail(body.email);
-        await limits.loginIp.consume(m.ip, TOO_MANY);
-        await limits.loginAccount.consume(account, TOO_MANY);
-        const s = await login(deps, mailer, body, m);
+        // Failures only, per (account, client): a stranger's wrong passwords never lock the owner out.
+        const account = `${normalizeEmail(body.email)}|${m.ipKey}`;
+        await limits.loginIp.consume(m.ipKey, TOO_MANY);
+        await limits.loginAccount.check(account, TOO_MANY);
+        const s = await login(deps, mailer, body, m).catch(async (err) => {
+          if (isBadCredentials(err)) await limits.loginAccount.fail(account);
+          throw err;
+        });
         await limits.loginAccount.reset(account);
         setRefreshCookie(cookie[REFRESH_COOKIE], s.refreshToken, s.rememberMe, s.expiresAt);
         return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
@@ -120,7 +128,7 @@ export const authModule = (deps: ServerDeps) => {
     .post(
       "/device-otp/verify",
       async ({ body, request, server, cookie }) => {
-        await limits.verifyIp.consume(meta(request, server).ip, TOO_MANY);
+        await limits.verifyIp.consume(meta(request, server).ipKey, TOO_MANY);
         const s = await verifyDeviceCode(deps, body.session_id, body.code);
         setRefreshCookie(cookie[REFRESH_COOKIE], s.refreshToken, s.rememberMe, s.expiresAt);
         return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
@@ -130,7 +138,7 @@ export const authModule = (deps: ServerDeps) => {
     .post(
       "/device-otp/send",
       async ({ body, request, server }) => {
-        await limits.codeIp.consume(meta(request, server).ip, TOO_MANY);
+        await limits.codeIp.consume(meta(request, server).ipKey, TOO_MANY);
         return resendDeviceCode(deps, mailer, body.session_id);
       },
       { body: deviceOtpSendBody, response: { 200: sendCodeResponse }, detail: { summary: "Resend the device code (120 s cooldown)" } },
@@ -139,8 +147,10 @@ export const authModule = (deps: ServerDeps) => {
       "/refresh",
       async ({ request, server, cookie }) => {
         const m = meta(request, server);
-        await limits.refreshIp.consume(m.ip, TOO_MANY);
         const jar = cookie[REFRESH_COOKIE];
+        // Keyed by the token presented (hashed), so cookieless noise from a shared address cannot log anyone out.
+        const presented = cookieValue(jar);
+        await limits.refresh.consume(presented ? `t:${hashToken(presented).slice(0, 32)}` : `ip:${m.ipKey}`, TOO_MANY);
         try {
           const r = await refresh(deps, cookieValue(jar), m);
           if (r.refreshToken) setRefreshCookie(jar, r.refreshToken, r.rememberMe, r.expiresAt);
@@ -167,8 +177,10 @@ export const authModule = (deps: ServerDeps) => {
     .post(
       "/forgot-password",
       async ({ body, request, server }) => {
-        await limits.forgotIp.consume(meta(request, server).ip, TOO_MANY);
-        await limits.forgotAccount.consume(normalizeEmail(body.email), TOO_MANY);
+        const m = meta(request, server);
+        await limits.forgotIp.consume(m.ipKey, TOO_MANY);
+        // Per (account, client): one client cannot use up the owner's reset mails.
+        await limits.forgotAccount.consume(`${normalizeEmail(body.email)}|${m.ipKey}`, TOO_MANY);
         return forgotPassword(deps, mailer, body.email);
       },
       { body: forgotBody, response: { 200: statusResponse }, detail: { summary: "E-mail a reset link (same answer for any e-mail)" } },
@@ -176,7 +188,7 @@ export const authModule = (deps: ServerDeps) => {
     .post(
       "/reset-password",
       async ({ body, request, server }) => {
-        await limits.resetIp.consume(meta(request, server).ip, TOO_MANY);
+        await limits.resetIp.consume(meta(request, server).ipKey, TOO_MANY);
         return resetPassword(deps, body);
       },
       { body: resetBody, response: { 200: statusResponse }, detail: { summary: "Set a new password from a reset link" } },

@@ -1,7 +1,7 @@
 // POST /api/support/contact: public contact form, rate-limited per IP.
 import { Elysia } from "elysia";
 import type { ServerDeps } from "../../deps";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp, ipKey } from "../../lib/client-ip";
 import { bearerToken, verifyAccessToken } from "../../lib/auth";
 import { createLimiter } from "../../lib/rate-limit";
 import { contactBody, contactResponse } from "./model";
@@ -13,7 +13,7 @@ export const supportModule = (deps: ServerDeps) => {
     "/contact",
     async ({ body, request, server }) => {
       const ip = clientIp(deps.config, request, server);
-      await perIp.consume(ip, "Too many messages from this address. Please try again later.");
+      await perIp.consume(ipKey(ip), "Too many messages from this address. Please try again later.");
       // Signed-in senders are linked to their account; the form works signed out too.
       const token = bearerToken(request.headers.get("authorization"));
       const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token) : null;
