@@ -8,8 +8,8 @@ export type Limiter = {
   consume: (key: string, detail?: string) => Promise<void>;
   /** 429 if the budget is spent, without counting anything (for limits that count failures only) */
   check: (key: string, detail?: string) => Promise<void>;
-  /** counts one failure, never answers 429 itself */
-  fail: (key: string) => Promise<void>;
+  /** counts one failure, never answers 429 itself; returns the failures counted in the window so far */
+  fail: (key: string) => Promise<number>;
   reset: (key: string) => Promise<void>;
 };
 
@@ -39,7 +39,7 @@ export function createLimiter(
       if (res && res.consumedPoints >= opts.points) throw tooManyRequests(detail, res.msBeforeNext / 1000);
     },
     async fail(key) {
-      await limiter.penalty(key, 1);
+      return (await limiter.penalty(key, 1)).consumedPoints;
     },
     async reset(key) {
       await limiter.delete(key);

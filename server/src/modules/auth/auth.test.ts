@@ -6,6 +6,7 @@ import {
   clientHeaders,
   freshIp,
   latestCode,
+  pendingCookie,
   refreshCookie,
   registerViaApi,
   setCookieLine,
@@ -236,24 +237,27 @@ describe("login and device verification", () => {
     expect(pending.status).toBe(401);
     expect(pending.body).toEqual({
       detail: "New device: enter the 6-digit code we sent to your e-mail.",
-      session_id: expect.any(Number),
+      session_id: expect.stringMatching(/^[\w-]{43}$/),
       session_status: "pending",
       requires_otp: true,
     });
     expect(refreshCookie(pending.headers)).toBeNull();
+    const bound = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
+    expect(bound.cookie).toMatch(/^tw_pending=[\w-]{43}$/);
+    expect(pending.headers.getSetCookie().find((l) => l.startsWith("tw_pending="))).toMatch(/HttpOnly/i);
     expect((await mailbox(who.email))[0].subject).toBe("Your Tradewind sign-in code");
     const code = await latestCode(app, who.email);
 
     const wrong = await call(app, "POST", "/api/auth/device-otp/verify", {
-      headers: clientHeaders(ip),
+      headers: bound,
       body: { session_id: pending.body.session_id, code: code === "123456" ? "654321" : "123456" },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail).toBe("Invalid code");
 
-    const ok = await call(app, "POST", "/api/auth/device-otp/verify", { headers: clientHeaders(ip), body: { session_id: pending.body.session_id, code } });
+    const ok = await call(app, "POST", "/api/auth/device-otp/verify", { headers: bound, body: { session_id: pending.body.session_id, code } });
     expect(ok.status).toBe(200);
-    expect(ok.body.session_id).toBe(pending.body.session_id);
+    expect(ok.body.session_id).toEqual(expect.any(Number));
     expect(ok.body.session_status).toBe("active");
     expect(refreshCookie(ok.headers)).toMatch(/^[\w-]{43}$/);
     const profile = await call(app, "GET", "/api/user/profile", { token: ok.body.access_token });
@@ -262,11 +266,13 @@ describe("login and device verification", () => {
     expect((await signIn(app, { ...who, deviceId: "laptop-2" })).res.status).toBe(200);
   });
 
-  test("device code: 5 wrong tries then invalid, expiry, unknown session", async () => {
+  test("device code: 5 wrong tries then invalid, a resend gives no new tries, expiry, unknown session", async () => {
     const who = await registerViaApi(app);
-    const headers = clientHeaders(freshIp());
-    const pending = await call(app, "POST", "/api/auth/login", { headers, body: { email: who.email, password: who.password, device_id: "tablet-9" } });
+    const ip = freshIp();
+    const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "tablet-9" } });
+    const headers = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
     const sessionId = pending.body.session_id;
+    const [{ id: rowId }] = await sql()`select id from login_sessions where pending_handle = ${sessionId}`;
     const code = await latestCode(app, who.email);
     const wrong = code === "111111" ? "222222" : "111111";
     for (let i = 0; i < 5; i++) {
@@ -276,34 +282,131 @@ describe("login and device verification", () => {
     expect(locked.status).toBe(429);
     expect(locked.body.detail).toBe("Too many attempts. Request a new code.");
 
-    await sql()`update device_codes set last_sent_at = now() - interval '121 seconds' where session_id = ${sessionId}`;
+    await sql()`update device_codes set last_sent_at = now() - interval '121 seconds' where session_id = ${rowId}`;
     expect((await call(app, "POST", "/api/auth/device-otp/send", { headers, body: { session_id: sessionId } })).status).toBe(200);
     const fresh = await latestCode(app, who.email);
-    await sql()`update device_codes set expires_at = now() - interval '1 second' where session_id = ${sessionId}`;
+    // The new code inherits the spent attempts: a resend is not five more guesses.
+    const still = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: sessionId, code: fresh } });
+    expect(still.status).toBe(429);
+    expect(still.body.detail).toBe("Too many attempts. Request a new code.");
+    await sql()`update device_codes set expires_at = now() - interval '1 second' where session_id = ${rowId}`;
     const expired = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: sessionId, code: fresh } });
     expect(expired.status).toBe(400);
     expect(expired.body.detail).toBe("Code expired. Request a new one.");
 
-    const missing = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: 987654321, code: "123456" } });
+    const missing = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: "no-such-handle", code: "123456" } });
     expect(missing.status).toBe(400);
     expect(missing.body.detail).toBe("Missing session. Please sign in again.");
   });
 
+  test("a pending sign-in can only be finished by the browser that started it", async () => {
+    const who = await registerViaApi(app);
+    const ip = freshIp();
+    const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "mine-1" } });
+    const code = await latestCode(app, who.email);
+    // Someone else with the handle and even the right code: no cookie, or another sign-in's cookie.
+    const stranger = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: (await registerViaApi(app)).email, password: "Nope1234" } });
+    for (const cookie of ["", "tw_pending=forged-nonce", pendingCookie(stranger.headers)]) {
+      const res = await call(app, "POST", "/api/auth/device-otp/verify", { headers: { ...clientHeaders(freshIp()), cookie }, body: { session_id: pending.body.session_id, code } });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe("Missing session. Please sign in again.");
+      const send = await call(app, "POST", "/api/auth/device-otp/send", { headers: { ...clientHeaders(freshIp()), cookie }, body: { session_id: pending.body.session_id } });
+      expect(send.status).toBe(400);
+    }
+    // A sequential id is not a handle.
+    const [{ id }] = await sql()`select id from login_sessions where pending_handle = ${pending.body.session_id}`;
+    const byId = await call(app, "POST", "/api/auth/device-otp/verify", { headers: { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) }, body: { session_id: String(id), code } });
+    expect(byId.status).toBe(400);
+    const mine = await call(app, "POST", "/api/auth/device-otp/verify", { headers: { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) }, body: { session_id: pending.body.session_id, code } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.getSetCookie().find((l) => l.startsWith("tw_pending="))).toMatch(/Max-Age=0/i);
+  });
+
+  test("a pending sign-in expires with its code (10 min), and gets the session's lifetime once verified", async () => {
+    const who = await registerViaApi(app);
+    const ip = freshIp();
+    const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "exp-1", remember_me: true } });
+    const [row] = await sql()`select id, extract(epoch from expires_at - now())::float8 as left from login_sessions where pending_handle = ${pending.body.session_id}`;
+    expect(row.left).toBeGreaterThan(590);
+    expect(row.left).toBeLessThanOrEqual(600);
+    const headers = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
+    const ok = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: pending.body.session_id, code: await latestCode(app, who.email) } });
+    expect(ok.status).toBe(200);
+    const [after] = await sql()`select extract(epoch from expires_at - now())::float8 as left from login_sessions where id = ${row.id}`;
+    expect(after.left).toBeGreaterThan(29 * 86400);
+
+    const late = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "exp-2" } });
+    await sql()`update login_sessions set expires_at = now() - interval '1 second' where pending_handle = ${late.body.session_id}`;
+    const expired = await call(app, "POST", "/api/auth/device-otp/verify", {
+      headers: { ...clientHeaders(ip), cookie: pendingCookie(late.headers) },
+      body: { session_id: late.body.session_id, code: await latestCode(app, who.email) },
+    });
+    expect(expired.status).toBe(400);
+  });
+
+  test("resends are capped per pending sign-in", async () => {
+    const who = await registerViaApi(app);
+    const ip = freshIp();
+    const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "cap-1" } });
+    const headers = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
+    const [{ id }] = await sql()`select id from login_sessions where pending_handle = ${pending.body.session_id}`;
+    const resend = async () => {
+      await sql()`update device_codes set last_sent_at = now() - interval '121 seconds' where session_id = ${id}`;
+      return call(app, "POST", "/api/auth/device-otp/send", { headers, body: { session_id: pending.body.session_id } });
+    };
+    expect((await resend()).status).toBe(200);
+    expect((await resend()).status).toBe(200);
+    const capped = await resend();
+    expect(capped.status).toBe(429);
+    expect(capped.body.detail).toBe("Too many codes for this sign-in. Please sign in again later.");
+  });
+
+  test("wrong codes across a user's pending sign-ins lock device sign-in and mail the owner", async () => {
+    const who = await registerViaApi(app);
+    let wrongs = 0;
+    for (const device of ["lock-a", "lock-b", "lock-c"]) {
+      const ip = freshIp();
+      const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: device } });
+      expect(pending.status).toBe(401);
+      const headers = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
+      const code = await latestCode(app, who.email);
+      const wrong = code === "000000" ? "999999" : "000000";
+      for (let i = 0; i < 4 && wrongs < 10; i++, wrongs++) {
+        expect((await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: pending.body.session_id, code: wrong } })).status).toBe(400);
+      }
+      if (wrongs === 10) {
+        // Locked: even the right code is refused, and the pending sign-ins are gone.
+        const right = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: pending.body.session_id, code } });
+        expect(right.status).toBe(400);
+      }
+    }
+    const mails = (await call(app, "GET", `/api/dev/mailbox?to=${encodeURIComponent(who.email)}`)).body as { subject: string }[];
+    expect(mails.filter((m) => m.subject === "Tradewind: sign-in from new devices paused")).toHaveLength(1);
+    const fresh = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: "lock-d" } });
+    expect(fresh.status).toBe(429);
+    expect(fresh.body.detail).toContain("paused for an hour");
+    // A device already verified still signs in.
+    expect((await signIn(app, who)).res.status).toBe(200);
+  }, 60_000);
+
   test("device code resend has a 120 s server-side cooldown with Retry-After", async () => {
     const who = await registerViaApi(app);
-    const headers = clientHeaders(freshIp());
-    const pending = await call(app, "POST", "/api/auth/login", { headers, body: { email: who.email, password: who.password, device_id: "phone-3" } });
+    const ip = freshIp();
+    const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "phone-3" } });
+    const headers = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
+    const [{ id: rowId }] = await sql()`select id from login_sessions where pending_handle = ${pending.body.session_id}`;
     const before = (await mailbox(who.email)).length;
     const early = await call(app, "POST", "/api/auth/device-otp/send", { headers, body: { session_id: pending.body.session_id } });
     expect(early.status).toBe(429);
     const retry = Number(early.headers.get("retry-after"));
     expect(retry).toBeGreaterThan(60);
     expect(retry).toBeLessThanOrEqual(120);
-    // Submitting the login form again inside the window does not mail another code either.
-    await call(app, "POST", "/api/auth/login", { headers, body: { email: who.email, password: who.password, device_id: "phone-3" } });
+    // Submitting the login form again inside the window does not mail another code either (and hands out a new handle).
+    const again = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "phone-3" } });
     expect((await mailbox(who.email)).length).toBe(before);
-    await sql()`update device_codes set last_sent_at = now() - interval '121 seconds' where session_id = ${pending.body.session_id}`;
-    const later = await call(app, "POST", "/api/auth/device-otp/send", { headers, body: { session_id: pending.body.session_id } });
+    const rebound = { ...clientHeaders(ip), cookie: pendingCookie(again.headers) };
+    await sql()`update device_codes set last_sent_at = now() - interval '121 seconds' where session_id = ${rowId}`;
+    const later = await call(app, "POST", "/api/auth/device-otp/send", { headers: rebound, body: { session_id: again.body.session_id } });
     expect(later.status).toBe(200);
     expect(later.body.retry_after).toBe(120);
     expect((await mailbox(who.email)).length).toBe(before + 1);

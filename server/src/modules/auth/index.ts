@@ -13,6 +13,7 @@ import {
   forgotBody,
   loginBody,
   loginResponse,
+  pendingResponse,
   refreshResponse,
   registrationBody,
   registrationResponse,
@@ -26,6 +27,8 @@ import {
 import { forgotPassword, resetPassword } from "./passwords";
 import { hashToken } from "./secrets";
 import {
+  CODE_TTL_SECONDS,
+  DETAIL,
   completeRegistration,
   login,
   logout,
@@ -34,9 +37,13 @@ import {
   sendRegistrationCode,
   verifyDeviceCode,
   verifyRegistrationCode,
+  type WrongCodeGuard,
 } from "./service";
 
 export const REFRESH_COOKIE = "tw_refresh";
+export const PENDING_COOKIE = "tw_pending";
+/** Wrong device codes a user's pending sign-ins may take in an hour before device sign-in locks. */
+export const MAX_WRONG_CODES_PER_USER = 10;
 const TOO_MANY = "Too many attempts. Please wait and try again.";
 /** A wrong e-mail or password (a pending-device answer is a 401 too, but the password was right). */
 const isBadCredentials = (err: unknown) => err instanceof HttpError && err.status === 401 && !("requires_otp" in err.extra);
@@ -75,6 +82,17 @@ export const authModule = (deps: ServerDeps) => {
   const clearRefreshCookie = (jar: Cookie<unknown>) =>
     jar.set({ value: "", httpOnly: true, secure: deps.config.isProduction, sameSite: "strict", path: "/api/auth", maxAge: 0 });
   const cookieValue = (jar: Cookie<unknown>) => (typeof jar.value === "string" && jar.value ? jar.value : undefined);
+  // The pending sign-in's nonce: httpOnly, only sent to the two device-code endpoints, gone with the code (10 min).
+  const pendingCookie = { httpOnly: true, secure: deps.config.isProduction, sameSite: "strict" as const, path: "/api/auth/device-otp" };
+  const setPendingCookie = (jar: Cookie<unknown>, nonce: string) => jar.set({ ...pendingCookie, value: nonce, maxAge: CODE_TTL_SECONDS });
+  const clearPendingCookie = (jar: Cookie<unknown>) => jar.set({ ...pendingCookie, value: "", maxAge: 0 });
+
+  // Wrong device codes per user across all pending sign-ins: 10 an hour, then device sign-in locks and the owner is mailed.
+  const wrongCodeLimit = limit("device-wrong-user", MAX_WRONG_CODES_PER_USER, 60 * 60);
+  const wrongCodes: WrongCodeGuard = {
+    check: (userId) => wrongCodeLimit.check(`u:${userId}`, DETAIL.deviceLocked),
+    fail: async (userId) => (await wrongCodeLimit.fail(`u:${userId}`)) === MAX_WRONG_CODES_PER_USER,
+  };
 
   return new Elysia({ prefix: "/api/auth", tags: ["auth"] })
     .post(
@@ -105,23 +123,29 @@ export const authModule = (deps: ServerDeps) => {
     )
     .post(
       "/login",
-      async ({ body, request, server, cookie }) => {
+      async ({ body, request, server, cookie, set }) => {
         const m = meta(request, server);
         // Failures only, per (account, client): a stranger's wrong passwords never lock the owner out.
         const account = `${normalizeEmail(body.email)}|${m.ipKey}`;
         await limits.loginIp.consume(m.ipKey, TOO_MANY);
         await limits.loginAccount.check(account, TOO_MANY);
-        const s = await login(deps, mailer, body, m).catch(async (err) => {
+        const s = await login(deps, mailer, body, m, wrongCodes).catch(async (err) => {
           if (isBadCredentials(err)) await limits.loginAccount.fail(account);
           throw err;
         });
         await limits.loginAccount.reset(account);
+        if ("kind" in s) {
+          // Only this browser can finish the sign-in: the code alone, or the handle alone, is not enough.
+          setPendingCookie(cookie[PENDING_COOKIE], s.nonce);
+          set.status = 401;
+          return { detail: DETAIL.devicePending, session_id: s.handle, session_status: "pending" as const, requires_otp: true as const };
+        }
         setRefreshCookie(cookie[REFRESH_COOKIE], s.refreshToken, s.rememberMe, s.expiresAt);
         return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
       },
       {
         body: loginBody,
-        response: { 200: loginResponse },
+        response: { 200: loginResponse, 401: pendingResponse },
         detail: { summary: "Sign in; an unverified device gets 401 {session_id, session_status: 'pending', requires_otp: true}" },
       },
     )
@@ -129,7 +153,8 @@ export const authModule = (deps: ServerDeps) => {
       "/device-otp/verify",
       async ({ body, request, server, cookie }) => {
         await limits.verifyIp.consume(meta(request, server).ipKey, TOO_MANY);
-        const s = await verifyDeviceCode(deps, body.session_id, body.code);
+        const s = await verifyDeviceCode(deps, mailer, wrongCodes, { handle: body.session_id, nonce: cookieValue(cookie[PENDING_COOKIE]), code: body.code });
+        clearPendingCookie(cookie[PENDING_COOKIE]);
         setRefreshCookie(cookie[REFRESH_COOKIE], s.refreshToken, s.rememberMe, s.expiresAt);
         return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
       },
@@ -137,9 +162,9 @@ export const authModule = (deps: ServerDeps) => {
     )
     .post(
       "/device-otp/send",
-      async ({ body, request, server }) => {
+      async ({ body, request, server, cookie }) => {
         await limits.codeIp.consume(meta(request, server).ipKey, TOO_MANY);
-        return resendDeviceCode(deps, mailer, body.session_id);
+        return resendDeviceCode(deps, mailer, { handle: body.session_id, nonce: cookieValue(cookie[PENDING_COOKIE]) });
       },
       { body: deviceOtpSendBody, response: { 200: sendCodeResponse }, detail: { summary: "Resend the device code (120 s cooldown)" } },
     )

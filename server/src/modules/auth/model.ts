@@ -32,8 +32,16 @@ export const loginBody = t.Object({
   client_public_ip: clientPublicIp,
 });
 
-export const deviceOtpVerifyBody = t.Object({ session_id: t.Numeric({ minimum: 1 }), code: t.String({ maxLength: 16 }) });
-export const deviceOtpSendBody = t.Object({ session_id: t.Numeric({ minimum: 1 }) });
+/** `session_id` of a pending sign-in is the opaque handle its 401 answered, never the sequential id. */
+const pendingHandle = t.String({ minLength: 1, maxLength: 128, description: "The handle from the pending 401" });
+export const deviceOtpVerifyBody = t.Object({ session_id: pendingHandle, code: t.String({ maxLength: 16 }) });
+export const deviceOtpSendBody = t.Object({ session_id: pendingHandle });
+export const pendingResponse = t.Object({
+  detail: t.String(),
+  session_id: t.String({ description: "Opaque handle of the pending sign-in" }),
+  session_status: t.Literal("pending"),
+  requires_otp: t.Literal(true),
+});
 
 export const forgotBody = t.Object({ email });
 export const resetBody = t.Object({ token: t.String({ maxLength: 256 }), new_password: password, confirm_password: password });

@@ -21,6 +21,8 @@ export const CODE_TTL_SECONDS = 10 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
 export const REGISTRATION_RESEND_SECONDS = 60;
 export const DEVICE_RESEND_SECONDS = 120;
+/** Codes mailed per pending sign-in (the first plus resends); more would let one sign-in farm fresh guesses. */
+export const MAX_DEVICE_SENDS = 3;
 export const REGISTRATION_TOKEN_SECONDS = 30 * 60;
 export const UNKNOWN_DEVICE = "unknown-device";
 const CODE_PATTERN = new RegExp(`^\\d{${DEVICE_CODE_LENGTH}}$`);
@@ -38,6 +40,8 @@ export const DETAIL = {
   refreshReuse: "Session expired: this sign-in was used elsewhere. Please sign in again.",
   verificationMissing: "Please verify your email before creating an account.",
   emailInUse: "This email is already in use",
+  tooManySends: "Too many codes for this sign-in. Please sign in again later.",
+  deviceLocked: "Too many wrong codes: signing in from new devices is paused for an hour. We have e-mailed the account owner.",
 } as const;
 
 const retryIn = (secondsSinceSent: number, cooldown: number) => Math.max(1, Math.ceil(cooldown - secondsSinceSent));
@@ -157,14 +161,24 @@ export type IssuedSession = {
   expiresAt: Date;
 };
 
+/**
+ * Mails a code for a pending sign-in. A live code's attempts carry over to the new code (a resend never buys more
+ * guesses) and it keeps its expiry, which is the sign-in's; only an expired code starts over.
+ */
 async function sendDeviceCode(deps: Deps, mailer: Mailer, sessionId: number, to: string, where: string) {
   const code = newCode();
-  await deps.sql`
-    insert into device_codes (session_id, code_hash, expires_at, attempts, last_sent_at)
+  const [row] = await deps.sql`
+    insert into device_codes (session_id, code_hash, expires_at, attempts, last_sent_at, sends)
     values (${sessionId}, ${hashCode(deps.config.JWT_SECRET, `session:${sessionId}`, code)},
-            now() + make_interval(secs => ${CODE_TTL_SECONDS}), 0, now())
+            now() + make_interval(secs => ${CODE_TTL_SECONDS}), 0, now(), 1)
     on conflict (session_id) do update
-      set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0, last_sent_at = now()`;
+      set code_hash = excluded.code_hash, last_sent_at = now(),
+          attempts = case when device_codes.expires_at > now() then device_codes.attempts else 0 end,
+          sends = case when device_codes.expires_at > now() then device_codes.sends + 1 else 1 end,
+          expires_at = case when device_codes.expires_at > now() then device_codes.expires_at else excluded.expires_at end
+      where device_codes.expires_at <= now() or device_codes.sends < ${MAX_DEVICE_SENDS}
+    returning id`;
+  if (!row) throw tooManyRequests(DETAIL.tooManySends);
   await mailer.send({
     to,
     subject: "Your Tradewind sign-in code",
@@ -182,7 +196,18 @@ async function activate(deps: Deps, sessionId: number, userId: number, rememberM
 
 export type LoginInput = { email: string; password: string; remember_me?: boolean; device_id?: string };
 
-export async function login(deps: Deps, mailer: Mailer, input: LoginInput, meta: ClientMeta): Promise<IssuedSession> {
+/** A sign-in from an unverified device: the opaque handle answered to the client and the nonce for its cookie. */
+export type PendingSignIn = { kind: "pending"; handle: string; nonce: string };
+
+/** Counts wrong device codes per user across every pending sign-in; Redis-backed in the app, injected here. */
+export type WrongCodeGuard = {
+  /** 429 while the user's device sign-in is locked */
+  check: (userId: number) => Promise<void>;
+  /** counts one wrong code; true when this one locked the user (mail them once) */
+  fail: (userId: number) => Promise<boolean>;
+};
+
+export async function login(deps: Deps, mailer: Mailer, input: LoginInput, meta: ClientMeta, guard: WrongCodeGuard): Promise<IssuedSession | PendingSignIn> {
   const { sql } = deps;
   const email = normalizeEmail(input.email);
   const [user] = await sql`select id, email, password_hash, is_blocked from users where lower(email) = ${email}`;
@@ -197,20 +222,26 @@ export async function login(deps: Deps, mailer: Mailer, input: LoginInput, meta:
   // "unknown-device" is what a client without storage sends; it is never trusted, so it always needs a code.
   const [known] =
     deviceId === UNKNOWN_DEVICE ? [] : await sql`select 1 from verified_devices where user_id = ${userId} and device_id = ${deviceId}`;
-  const status = known ? "active" : "pending";
+  if (!known) await guard.check(userId);
+  const handle = known ? null : newToken();
+  const nonce = known ? null : newToken();
 
   const session = await sql.begin(async (tx) => {
+    // A pending sign-in lives as long as its code (10 min); it gets the full lifetime only once verified.
+    const lifetime = known ? sessionLifetimeSeconds(rememberMe) : CODE_TTL_SECONDS;
     const [row] = await tx`
       insert into login_sessions (user_id, device_id, device_name, device_type, browser, os, ip_address,
-                                  location_city, location_country, remember_me, status, verified, expires_at)
+                                  location_city, location_country, remember_me, status, verified, expires_at,
+                                  pending_handle, pending_nonce_hash)
       values (${userId}, ${deviceId}, ${client.deviceName}, ${client.deviceType}, ${client.browser}, ${client.os}, ${meta.ip},
-              ${client.city}, ${client.country}, ${rememberMe}, ${status}, ${Boolean(known)},
-              now() + make_interval(secs => ${sessionLifetimeSeconds(rememberMe)}))
+              ${client.city}, ${client.country}, ${rememberMe}, ${known ? "active" : "pending"}, ${Boolean(known)},
+              now() + make_interval(secs => ${lifetime}), ${handle}, ${nonce ? hashToken(nonce) : null})
       on conflict (user_id, device_id) do update
         set device_name = excluded.device_name, device_type = excluded.device_type, browser = excluded.browser,
             os = excluded.os, ip_address = excluded.ip_address, location_city = excluded.location_city,
             location_country = excluded.location_country, remember_me = excluded.remember_me,
             status = excluded.status, verified = excluded.verified, expires_at = excluded.expires_at,
+            pending_handle = excluded.pending_handle, pending_nonce_hash = excluded.pending_nonce_hash,
             last_seen_at = now(), updated_at = now()
       returning id, expires_at`;
     // A new sign-in starts a new token chain; whatever the device held before is dead.
@@ -229,24 +260,62 @@ export async function login(deps: Deps, mailer: Mailer, input: LoginInput, meta:
     const where = [client.deviceName, [client.city, client.country].filter(Boolean).join(", "), meta.ip].filter(Boolean).join(" · ");
     await sendDeviceCode(deps, mailer, session.id, user.email, where);
   }
-  throw new HttpError(401, DETAIL.devicePending, { session_id: session.id, session_status: "pending", requires_otp: true });
+  return { kind: "pending", handle: handle!, nonce: nonce! };
 }
 
-async function pendingSession(deps: Deps, sessionId: number) {
-  const [row] = await deps.sql`
-    select s.id, s.user_id, s.device_id, s.remember_me, s.expires_at, s.device_name, s.ip_address,
-           s.location_city, s.location_country, u.email, u.is_blocked
-    from login_sessions s join users u on u.id = s.user_id
-    where s.id = ${sessionId} and s.status = 'pending' and s.expires_at > now()`;
+type PendingRow = {
+  id: number;
+  user_id: number;
+  device_id: string;
+  remember_me: boolean;
+  device_name: string;
+  ip_address: string | null;
+  location_city: string | null;
+  location_country: string | null;
+  email: string;
+  is_blocked: boolean;
+};
+
+/** The pending sign-in named by its handle, only for the browser holding its nonce; every miss looks the same. */
+async function pendingSession(deps: Deps, handle: string, nonce: string | undefined): Promise<PendingRow> {
+  const [row] = nonce
+    ? await deps.sql<PendingRow[]>`
+        select s.id, s.user_id, s.device_id, s.remember_me, s.device_name, s.ip_address,
+               s.location_city, s.location_country, u.email, u.is_blocked
+        from login_sessions s join users u on u.id = s.user_id
+        where s.pending_handle = ${handle} and s.pending_nonce_hash = ${hashToken(nonce)}
+          and s.status = 'pending' and s.expires_at > now()`
+    : [];
   if (!row) throw badRequest(DETAIL.missingSession);
   if (row.is_blocked) throw forbidden(BLOCKED_DETAIL);
   return row;
 }
 
-export async function verifyDeviceCode(deps: Deps, sessionId: number, rawCode: string): Promise<IssuedSession> {
-  const session = await pendingSession(deps, sessionId);
-  const code = rawCode.trim();
-  const error = await deps.sql.begin(async (tx) => {
+/** Wrong code: counted on the code (5 per code) and on the user (across all pending sign-ins); a lock mails the owner. */
+async function wrongCode(deps: Deps, mailer: Mailer, guard: WrongCodeGuard, session: PendingRow) {
+  if (!(await guard.fail(session.user_id))) return;
+  await deps.sql`update login_sessions set status = 'revoked', pending_handle = null, updated_at = now() where user_id = ${session.user_id} and status = 'pending'`;
+  deps.log.warn("device sign-in locked after wrong codes", { user_id: session.user_id });
+  await mailer.send({
+    to: session.email,
+    subject: "Tradewind: sign-in from new devices paused",
+    text:
+      "Several wrong sign-in codes were entered for your account, so signing in from new devices is paused for an hour.\n\n" +
+      "If this was not you, someone knows your password: change it now. Devices you already use are not affected.",
+  });
+}
+
+export async function verifyDeviceCode(
+  deps: Deps,
+  mailer: Mailer,
+  guard: WrongCodeGuard,
+  input: { handle: string; nonce: string | undefined; code: string },
+): Promise<IssuedSession> {
+  const session = await pendingSession(deps, input.handle, input.nonce);
+  await guard.check(session.user_id);
+  const sessionId = session.id as number;
+  const code = input.code.trim();
+  const outcome = await deps.sql.begin(async (tx) => {
     const [row] = await tx`
       select id, code_hash, attempts, expires_at > now() as live from device_codes where session_id = ${sessionId} for update`;
     if (!row || !row.live) return badRequest(DETAIL.deviceCodeExpired);
@@ -254,21 +323,31 @@ export async function verifyDeviceCode(deps: Deps, sessionId: number, rawCode: s
     if (!CODE_PATTERN.test(code) || !codeMatches(deps.config.JWT_SECRET, `session:${sessionId}`, code, row.code_hash)) {
       // Returned rather than thrown so the attempt counter commits.
       await tx`update device_codes set attempts = attempts + 1 where id = ${row.id}`;
-      return badRequest(DETAIL.wrongDeviceCode);
+      return "wrong" as const;
     }
     await tx`delete from device_codes where id = ${row.id}`;
-    await tx`update login_sessions set status = 'active', verified = true, last_seen_at = now(), updated_at = now() where id = ${sessionId}`;
+    const [active] = await tx`
+      update login_sessions
+      set status = 'active', verified = true, pending_handle = null, pending_nonce_hash = null, last_seen_at = now(), updated_at = now(),
+          expires_at = now() + make_interval(secs => ${sessionLifetimeSeconds(session.remember_me)})
+      where id = ${sessionId} and status = 'pending'
+      returning expires_at`;
+    if (!active) return badRequest(DETAIL.missingSession);
     await tx`insert into verified_devices (user_id, device_id) values (${session.user_id}, ${session.device_id}) on conflict do nothing`;
-    return null;
+    return active.expires_at as Date;
   });
-  if (error) throw error;
-  return activate(deps, sessionId, session.user_id, session.remember_me, session.expires_at);
+  if (outcome === "wrong") {
+    await wrongCode(deps, mailer, guard, session);
+    throw badRequest(DETAIL.wrongDeviceCode);
+  }
+  if (outcome instanceof HttpError) throw outcome;
+  return activate(deps, sessionId, session.user_id, session.remember_me, outcome);
 }
 
-export async function resendDeviceCode(deps: Deps, mailer: Mailer, sessionId: number) {
-  const session = await pendingSession(deps, sessionId);
+export async function resendDeviceCode(deps: Deps, mailer: Mailer, input: { handle: string; nonce: string | undefined }) {
+  const session = await pendingSession(deps, input.handle, input.nonce);
   const [prev] = await deps.sql`
-    select extract(epoch from now() - last_sent_at)::float8 as age from device_codes where session_id = ${sessionId}`;
+    select extract(epoch from now() - last_sent_at)::float8 as age from device_codes where session_id = ${session.id}`;
   if (prev && prev.age < DEVICE_RESEND_SECONDS) {
     const wait = retryIn(prev.age, DEVICE_RESEND_SECONDS);
     throw tooManyRequests(`Too many requests. Please wait ${wait} seconds before requesting a new code.`, wait);
@@ -276,7 +355,7 @@ export async function resendDeviceCode(deps: Deps, mailer: Mailer, sessionId: nu
   const where = [session.device_name, [session.location_city, session.location_country].filter(Boolean).join(", "), session.ip_address]
     .filter(Boolean)
     .join(" · ");
-  await sendDeviceCode(deps, mailer, sessionId, session.email, where);
+  await sendDeviceCode(deps, mailer, session.id, session.email, where);
   return { status: "sent", detail: "A new code has been sent", retry_after: DEVICE_RESEND_SECONDS };
 }
 

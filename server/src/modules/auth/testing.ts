@@ -37,6 +37,15 @@ export function refreshCookie(headers: Headers): string | null {
   return null;
 }
 
+/** The Cookie header that carries a pending sign-in's nonce (from the login 401's Set-Cookie), or "" when none was set. */
+export function pendingCookie(headers: Headers): string {
+  for (const line of headers.getSetCookie()) {
+    const m = line.match(/^tw_pending=([^;]+)/);
+    if (m) return `tw_pending=${m[1]}`;
+  }
+  return "";
+}
+
 export function setCookieLine(headers: Headers): string {
   return headers.getSetCookie().find((l) => l.startsWith("tw_refresh=")) ?? "";
 }
@@ -95,7 +104,7 @@ export async function signInNewDevice(app: TestApp, who: { email: string; passwo
   });
   if (pending.status !== 401) throw new Error(`expected pending login, got ${pending.status}`);
   const res = await call(app, "POST", "/api/auth/device-otp/verify", {
-    headers: clientHeaders(ip, ua),
+    headers: { ...clientHeaders(ip, ua), cookie: pendingCookie(pending.headers) },
     body: { session_id: pending.body.session_id, code: await latestCode(app, who.email) },
   });
   if (res.status !== 200) throw new Error(`device verify ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,7 +1,7 @@
 // Session list and remote logout: fields of spec 01 §3, current mark, UA/GeoIP details, ownership (404).
 import { afterAll, describe, expect, test } from "bun:test";
 import { call, closeTestDeps, createUser, testDeps } from "../../../../test/helpers";
-import { accountsApp, clientHeaders, IPHONE_UA, latestCode, registerViaApi, signIn } from "../auth/testing";
+import { accountsApp, clientHeaders, IPHONE_UA, latestCode, pendingCookie, registerViaApi, signIn } from "../auth/testing";
 
 const app = accountsApp();
 afterAll(() => closeTestDeps());
@@ -9,7 +9,10 @@ afterAll(() => closeTestDeps());
 async function phoneSession(who: { email: string; password: string }, ip: string) {
   const headers = clientHeaders(ip, IPHONE_UA);
   const pending = await call(app, "POST", "/api/auth/login", { headers, body: { email: who.email, password: who.password, device_id: "iphone-1", remember_me: true } });
-  const ok = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: pending.body.session_id, code: await latestCode(app, who.email) } });
+  const ok = await call(app, "POST", "/api/auth/device-otp/verify", {
+    headers: { ...headers, cookie: pendingCookie(pending.headers) },
+    body: { session_id: pending.body.session_id, code: await latestCode(app, who.email) },
+  });
   return { token: ok.body.access_token as string, sessionId: ok.body.session_id as number };
 }
 
