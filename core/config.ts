@@ -60,6 +60,8 @@ const envSchema = z.object({
     }, "expected comma-separated IP addresses or CIDR blocks, e.g. 172.28.0.10 or 10.0.0.0/8")
     .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Set by `bun dev` and the test app only: mounts GET /api/dev/mailbox (loopback callers only).
+  DEV_MAILBOX: z.enum(["0", "1"]).default("0"),
   LLM_BASE_URL: url(["http:", "https:"], "http(s)").optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -94,6 +96,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (isProduction) throw new ConfigError("Invalid configuration: JWT_SECRET is required in production (32+ characters)");
     jwtSecret = devSecret("jwt-secret");
   }
+  // Codes and reset links must leave by mail in production, never sit in a table or a log.
+  if (isProduction && !c.SMTP_URL) throw new ConfigError("Invalid configuration: SMTP_URL is required in production (sign-in codes and reset links go by mail only)");
+  if (isProduction && c.DEV_MAILBOX === "1") throw new ConfigError("Invalid configuration: DEV_MAILBOX must not be set in production");
   return {
     ...c,
     JWT_SECRET: jwtSecret,

@@ -90,6 +90,7 @@ export async function startApp(
   const env: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: "test",
+    DEV_MAILBOX: "1",
     DATABASE_URL: ws.databaseUrl,
     REDIS_URL: ws.redisUrl,
     REDIS_PREFIX: ws.redisPrefix,

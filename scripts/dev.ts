@@ -8,6 +8,8 @@ import { ensureInfra, InfraError } from "./infra";
 const production = process.argv.includes("--production");
 const env: Record<string, string | undefined> = { ...process.env };
 if (production) env.NODE_ENV ??= "production";
+// The development mailbox (codes and links in the browser) exists only under `bun dev`.
+else env.DEV_MAILBOX ??= "1";
 
 // Validate what the user set before starting anything (URLs are filled in below when embedded).
 try {

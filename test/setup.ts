@@ -10,6 +10,8 @@ const adminUrl = process.env.TEST_ADMIN_DATABASE_URL ?? "postgres://postgres@127
 const embedded = process.env.TEST_DB_MODE === "embedded";
 
 process.env.NODE_ENV = "test";
+// The test app mounts the development mailbox (loopback callers only), as `bun dev` does.
+process.env.DEV_MAILBOX ??= "1";
 process.env.LOG_LEVEL ??= "silent";
 process.env.ANALYSIS_PHASE_SECONDS ??= "1";
 process.env.REDIS_URL ??= "redis://127.0.0.1:6379";

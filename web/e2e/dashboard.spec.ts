@@ -1,10 +1,11 @@
 // Dashboard in a real browser: live market panel (a core_assets push changes the BTC price without a reload), seeded
-// signals in the table, filters, the drawer (with an engine v2 context), the sign-in redirect; screenshots at 1440 and 390 px.
+// signals in the table, filters, the drawer (with an engine v2 context: history, crowding, a No Trade's pairs clearing the
+// bar leading to Start Trading), the sign-in redirect; screenshots at 1440 and 390 px.
 import { expect, test, type Page } from "@playwright/test";
 import Redis from "ioredis";
 import { seedSignal as seedWithContext, type SeedContext } from "../../server/src/modules/signals/testing";
 import { formatPrice, formatUtcMinute } from "../src/lib/format";
-import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
+import { SAMPLE_ALTERNATIVES, SAMPLE_CONTEXT, SAMPLE_HISTORY } from "../src/lib/test-signal-context";
 import { registerUser, signIn, withSql, type TestUser } from "./helpers";
 
 const SHOTS = "test-results/screenshots";
@@ -205,12 +206,22 @@ test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
   await page.screenshot({ path: `${SHOTS}/dashboard-390.png`, fullPage: true });
 });
 
-test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected R, costs, expiry, invalidation", async ({ page, request }) => {
+test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected R, costs, expiry, invalidation, crowding, history", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
   const expires = new Date(Date.now() + 46 * 3600_000).toISOString();
-  const long: SeedContext = { ...SAMPLE_CONTEXT, invalidation_level: 96.42, expires_at: expires };
-  const short: SeedContext = { ...long, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual", invalidation_level: 104.8, expected_r: -0.0312 };
-  const bestSide: SeedContext = { ...long, expected_r: -0.1201 };
+  const base: SeedContext = { ...SAMPLE_CONTEXT, invalidation_level: 96.42, expires_at: expires };
+  const long: SeedContext = { ...base, history: SAMPLE_HISTORY, same_direction_last_hour: 3 };
+  const short: SeedContext = {
+    ...base,
+    side: "SHORT",
+    venue: "perp",
+    venue_label: "Binance USDT-M perpetual",
+    invalidation_level: 104.8,
+    expected_r: -0.0312,
+    history: { ...SAMPLE_HISTORY, pair: { n: 0, mean_r: -0.0512 } },
+    same_direction_last_hour: 0,
+  };
+  const bestSide: SeedContext = { ...base, expected_r: -0.1201 };
   // Seeded by the same helper the API tests use, on the app's database.
   await withSql(async (sql) => {
     await seedWithContext(user.id, "XRPUSDT", "LONG", 0.4, { sql });
@@ -237,6 +248,14 @@ test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected
   await expect(why.getByTestId("setup-expires")).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   await expect(why.getByTestId("setup-invalidation")).toContainText(formatPrice(96.42));
   await expect(why.getByTestId("setup-invalidation")).toContainText("96.420");
+  await expect(why.getByTestId("setup-crowding")).toHaveText("3 other LONG signals in the prior hour");
+  const history = why.getByTestId("setup-history");
+  await expect(history).toContainText("In history");
+  await expect(history).toContainText("LONG setups, expected R −0.071 to −0.069R, out-of-fold");
+  await expect(history.getByTestId("setup-history-pooled")).toHaveText(
+    "n = 4,210 similar setups (Mar–Sep 2024): TP first 31%, SL first 48%, expired 21%; mean −0.05R (95% CI −0.12 to +0.02R)",
+  );
+  await expect(history.getByTestId("setup-history-pair")).toHaveText("BTCUSDT: 12 of them, mean −0.03R (shrunk toward all pairs)");
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}/drawer-context-1440.png` });
   await page.keyboard.press("Escape");
@@ -247,6 +266,8 @@ test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected
   await expect(page.getByRole("dialog").getByTestId("setup-venue")).toHaveText("Binance USDT-M perpetual");
   await expect(page.getByRole("dialog").getByTestId("why-this-setup")).toContainText("perpetual futures; a spot account cannot short");
   await expect(page.getByRole("dialog").getByTestId("setup-expected-r")).toHaveText("−0.03R");
+  await expect(page.getByRole("dialog").getByTestId("setup-crowding")).toHaveText("none in the prior hour");
+  await expect(page.getByRole("dialog").getByTestId("setup-history-pair")).toHaveText("No ETHUSDT trades in this band; the pooled figure applies");
   await page.keyboard.press("Escape");
 
   // A No Trade names its best side and the bar it missed; a signal from before v2 has no block.
@@ -254,6 +275,8 @@ test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected
   await expect(page.getByTestId("no-trade-notice")).toBeVisible();
   await expect(page.getByRole("dialog").getByTestId("best-side")).toHaveText("Best side: LONG expected −0.12R after costs; bar +0.02R");
   await expect(page.getByRole("dialog").getByTestId("why-this-setup")).toHaveCount(0);
+  // Its context predates the list of pairs clearing the bar: no list, not "none".
+  await expect(page.getByRole("dialog").getByTestId("alternatives")).toHaveCount(0);
   await page.keyboard.press("Escape");
   await rows(page).filter({ hasText: "XRPUSDT" }).getByRole("button", { name: "View XRPUSDT" }).click();
   await expect(page.getByRole("dialog").getByText("Entry", { exact: true })).toBeVisible();
@@ -264,5 +287,55 @@ test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected
   await page.getByTestId("signal-card").filter({ hasText: "BTCUSDT" }).getByRole("button", { name: "View BTCUSDT" }).click();
   await expect(page.getByRole("dialog").getByTestId("why-this-setup")).toBeVisible();
   await page.waitForTimeout(400);
+  // Scrolled to the end of the block, so the history shows on the narrow screen.
+  await page.getByRole("dialog").getByTestId("setup-history").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/drawer-context-390.png` });
+});
+
+test("a No Trade lists the pairs clearing the bar; picking one fills it in on Start Trading", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  const noTrade: SeedContext = { ...SAMPLE_CONTEXT, expected_r: -0.1201, alternatives: [...SAMPLE_ALTERNATIVES, { symbol: "1000SATSUSDT", side: "LONG", expected_r: 0.0215, p_tp: 0.3702, venue: "spot" }] };
+  await withSql(async (sql) => {
+    await seedWithContext(user.id, "AVAXUSDT", "NO_TRADE", 0.2, { sql, context: { ...noTrade, alternatives: [] } });
+    await seedWithContext(user.id, "ETHUSDT", "NO_TRADE", 0.0005, { sql, context: noTrade });
+  });
+  await openDashboard(page, user);
+  await expect(rows(page)).toHaveCount(2);
+
+  // Hours old: no pair cleared the bar then, and it does not claim "now".
+  await rows(page).filter({ hasText: "AVAXUSDT" }).getByRole("button", { name: "View AVAXUSDT" }).click();
+  await expect(page.getByRole("dialog").getByTestId("alternatives-empty")).toHaveText("No pair cleared the bar when this was issued.");
+  await expect(page.getByRole("dialog").getByTestId("alternative")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await rows(page).filter({ hasText: "ETHUSDT" }).getByRole("button", { name: "View ETHUSDT" }).click();
+  const list = page.getByRole("dialog").getByTestId("alternatives");
+  await expect(list).toBeVisible();
+  await expect(list.getByRole("heading")).toHaveText("Clearing the bar now");
+  const alts = list.getByTestId("alternative");
+  await expect(alts).toHaveCount(3);
+  await expect(alts.nth(0)).toContainText("SOLUSDT");
+  await expect(alts.nth(0)).toContainText("LONG");
+  await expect(alts.nth(0)).toContainText("+0.06R");
+  await expect(alts.nth(0)).toContainText("P(TP) 41%");
+  await expect(alts.nth(1)).toContainText("DOGEUSDT");
+  await expect(alts.nth(1)).toContainText("SHORT");
+  await expect(list.getByTestId("alternatives-note")).toHaveText("Starting one costs 1 credit.");
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/drawer-no-trade-1440.png` });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(alts.nth(2)).toBeVisible();
+  // The longest pair name keeps its row: nothing truncated at 390 px.
+  expect(await alts.nth(2).getByText("1000SATSUSDT").evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: `${SHOTS}/drawer-no-trade-390.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // A link, not a start: the pair is only filled in.
+  await list.getByRole("link", { name: /^DOGEUSDT/ }).click();
+  await expect(page).toHaveURL(/\/trading$/);
+  await expect(page.getByRole("heading", { name: "AI Trading Analysis" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Trading pair" })).toHaveValue("DOGEUSDT");
+  await expect(page.getByRole("button", { name: "Start Analysis (DOGEUSDT)" })).toBeVisible();
 });

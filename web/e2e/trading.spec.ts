@@ -3,7 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seedSignal, type SeedContext } from "../../server/src/modules/signals/testing";
 import { formatUtcMinute } from "../src/lib/format";
-import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
+import { SAMPLE_ALTERNATIVES, SAMPLE_CONTEXT, SAMPLE_HISTORY } from "../src/lib/test-signal-context";
 import { adjustCredits, registerUser, signIn, withSql } from "./helpers";
 
 const SHOTS = "test-results/screenshots";
@@ -266,13 +266,13 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
   await page.screenshot({ path: `${SHOTS}/trading-day-signals-1440.png`, fullPage: true });
 });
 
-test("Day Signal explains a v2 setup and a No Trade's best side; screenshots at 1440 and 390 px", async ({ page, request }) => {
+test("Day Signal explains a v2 setup and a No Trade's best side and alternatives; screenshots at 1440 and 390 px", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "day" });
   const expires = new Date(Date.now() + 47 * 3600_000).toISOString();
-  const long: SeedContext = { ...SAMPLE_CONTEXT, invalidation_level: 96.42, expires_at: expires };
+  const long: SeedContext = { ...SAMPLE_CONTEXT, invalidation_level: 96.42, expires_at: expires, history: SAMPLE_HISTORY, same_direction_last_hour: 2 };
   const short: SeedContext = { ...long, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual", invalidation_level: 104.8, expected_r: 0.0312 };
   await withSql(async (sql) => {
-    await seedSignal(user.id, "SOLUSDT", "NO_TRADE", 0.002, { sql, context: { ...long, expected_r: -0.1201 } });
+    await seedSignal(user.id, "SOLUSDT", "NO_TRADE", 0.002, { sql, context: { ...SAMPLE_CONTEXT, expected_r: -0.1201, alternatives: [SAMPLE_ALTERNATIVES[1], { symbol: "1000SATSUSDT", side: "LONG", expected_r: 0.1043, p_tp: 0.4517, venue: "spot" }] } });
     await seedSignal(user.id, "ETHUSDT", "SHORT", 0.001, { sql, context: short });
     await seedSignal(user.id, "BTCUSDT", "LONG", 0, { sql, context: long });
   });
@@ -292,14 +292,37 @@ test("Day Signal explains a v2 setup and a No Trade's best side; screenshots at 
   await expect(btc.getByTestId("setup-costs")).toHaveText("0.24% round trip = 0.07R");
   await expect(btc.getByTestId("setup-expires")).toHaveText(formatUtcMinute(expires));
   await expect(btc.getByTestId("setup-invalidation")).toHaveText("96.420");
+  await expect(btc.getByTestId("setup-crowding")).toHaveText("2 other LONG signals in the prior hour");
+  await expect(btc.getByTestId("setup-history-pooled")).toContainText("n = 4,210 similar setups (Mar–Sep 2024)");
+  await expect(btc.getByTestId("setup-history-pair")).toHaveText("BTCUSDT: 12 of them, mean −0.03R (shrunk toward all pairs)");
   const eth = items.filter({ hasText: "ETHUSDT" }).getByTestId("why-this-setup");
   await expect(eth).toContainText("perpetual futures; a spot account cannot short");
   const sol = items.filter({ hasText: "SOLUSDT" });
   await expect(sol.getByTestId("best-side")).toHaveText("Best side: LONG expected −0.12R after costs; bar +0.02R");
   await expect(sol.getByTestId("why-this-setup")).toHaveCount(0);
+  await expect(sol.getByTestId("alternative")).toHaveCount(2);
+  await expect(sol.getByTestId("alternative").nth(0)).toContainText("DOGEUSDT");
+  await expect(sol.getByTestId("alternative").nth(1)).toContainText("1000SATSUSDT");
+  await expect(sol.getByTestId("alternative").nth(1)).toContainText("+0.10R");
+  // The longest pair name fits the narrow card without being cut.
+  expect(await sol.getByText("1000SATSUSDT").evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  await expect(sol.getByTestId("alternatives-note")).toHaveText("Starting one costs 1 credit.");
 
   await page.screenshot({ path: `${SHOTS}/day-signal-context-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(card).toBeVisible();
+  // Nothing pushes the narrow page sideways (a long pair name among the alternatives once did).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/day-signal-context-390.png`, fullPage: true });
+
+  // On this same screen, picking an alternative fills the pair in (and starts nothing); the link works again after an edit.
+  await combobox(page).fill("ETH");
+  await sol.getByRole("link", { name: /^DOGEUSDT/ }).click();
+  await expect(combobox(page)).toHaveValue("DOGEUSDT");
+  await expect(page.getByRole("button", { name: "Start Analysis (DOGEUSDT)" })).toBeInViewport();
+  await expect(page).toHaveURL(/\/trading$/);
+  await combobox(page).fill("BTCUSDT");
+  await combobox(page).press("Escape");
+  await sol.getByRole("link", { name: /^DOGEUSDT/ }).click();
+  await expect(combobox(page)).toHaveValue("DOGEUSDT");
 });

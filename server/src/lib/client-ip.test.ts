@@ -85,4 +85,7 @@ test("docker-compose trusts exactly the proxy's fixed address on its own network
   expect(trusted).toBe(proxyIp);
   expect(trustedProxies(subnet).check(proxyIp, "ipv4")).toBe(true);
   for (const svc of ["server", "engine"]) expect(compose.services[svc].environment.TRUSTED_PROXY).toBe(compose["x-app"].environment.TRUSTED_PROXY);
+  // Production refuses to start without SMTP; compose says so before anything starts.
+  expect(String(compose["x-app"].environment.SMTP_URL)).toMatch(/^\$\{SMTP_URL:\?/);
+  expect(compose["x-app"].environment.DEV_MAILBOX).toBeUndefined();
 });

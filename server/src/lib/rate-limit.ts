@@ -2,6 +2,14 @@
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { ServerDeps } from "../deps";
 import { tooManyRequests } from "./http-error";
+import { accountHash, securityEvent } from "./security-log";
+
+/** A limiter key as log fields: an address stays readable, anything with an e-mail in it is hashed. */
+function keyFields(key: string) {
+  const parts = key.split("|");
+  const ip = parts.find((p) => /^[\d.]+$|:/.test(p) && !p.includes("@"));
+  return { ...(ip ? { ip } : {}), ...(key.includes("@") ? { key: accountHash(key) } : !ip ? { key } : {}) };
+}
 
 export type Limiter = {
   /** counts one attempt; 429 once the budget is spent */
@@ -16,7 +24,7 @@ export type Limiter = {
 const DEFAULT_DETAIL = "Too many requests. Please wait and try again.";
 
 export function createLimiter(
-  deps: Pick<ServerDeps, "redis" | "keys">,
+  deps: Pick<ServerDeps, "redis" | "keys" | "log">,
   opts: { name: string; points: number; durationSeconds: number },
 ): Limiter {
   const limiter = new RateLimiterRedis({
@@ -30,13 +38,20 @@ export function createLimiter(
       try {
         await limiter.consume(key);
       } catch (err) {
-        if (err instanceof RateLimiterRes) throw tooManyRequests(detail, err.msBeforeNext / 1000);
+        if (err instanceof RateLimiterRes) {
+          // Keys may hold an e-mail: only the address part (or a hash) is logged.
+          securityEvent(deps.log, "rate_limited", { limit: opts.name, ...keyFields(key) });
+          throw tooManyRequests(detail, err.msBeforeNext / 1000);
+        }
         throw err;
       }
     },
     async check(key, detail = DEFAULT_DETAIL) {
       const res = await limiter.get(key);
-      if (res && res.consumedPoints >= opts.points) throw tooManyRequests(detail, res.msBeforeNext / 1000);
+      if (res && res.consumedPoints >= opts.points) {
+        securityEvent(deps.log, "rate_limited", { limit: opts.name, ...keyFields(key) });
+        throw tooManyRequests(detail, res.msBeforeNext / 1000);
+      }
     },
     async fail(key) {
       return (await limiter.penalty(key, 1)).consumedPoints;

@@ -1,7 +1,7 @@
 // The spec 02 §3 readers: every spelling of signal, analysis and reasoning fields, the v2 context, envelopes and unreadable items.
 import { describe, expect, test } from "bun:test";
 import { readAnalyses, readAnalysis, readReasoning, readSignal, readSignalContext, readSignals, type SignalContext } from "./entities";
-import { SAMPLE_CONTEXT } from "./test-signal-context";
+import { SAMPLE_ALTERNATIVES, SAMPLE_CONTEXT, SAMPLE_HISTORY } from "./test-signal-context";
 
 
 describe("readSignal", () => {
@@ -77,6 +77,9 @@ describe("signal context (engine v2)", () => {
       entrySource: "5m",
       snapshotAt: "2024-09-05T14:00:00.000Z",
       model: { trained: "2024-01-01 → 2024-08-31", barR: 0.02 },
+      history: null,
+      alternatives: null,
+      sameDirectionLastHour: null,
     };
     expect(readSignal({ id: 1, type: "LONG", context: SAMPLE_CONTEXT })?.context).toEqual(expected);
     expect(readAnalysis({ id: 2, final_signal: { id: 3, type: "LONG", context: SAMPLE_CONTEXT } })?.finalSignal?.context).toEqual(expected);
@@ -109,11 +112,72 @@ describe("signal context (engine v2)", () => {
       entrySource: null,
       snapshotAt: null,
       model: { trained: null, barR: 0.02 },
+      history: null,
+      alternatives: null,
+      sameDirectionLastHour: null,
     });
     expect(c && c.pExpiry).toBeCloseTo(0.25, 10);
   });
   test("a NO_TRADE keeps the context of its best side", () => {
     const s = readSignal({ id: 5, type: "NO_TRADE", no_trade: true, context: { ...SAMPLE_CONTEXT, expected_r: -0.12 } });
     expect(s).toMatchObject({ noTrade: true, context: { side: "LONG", expectedR: -0.12, model: { barR: 0.02 } } });
+  });
+
+  describe("history, alternatives and crowding", () => {
+    const read = (over: Record<string, unknown>) => readSignalContext({ ...SAMPLE_CONTEXT, ...over });
+
+    test("read in full", () => {
+      const c = read({ history: SAMPLE_HISTORY, alternatives: SAMPLE_ALTERNATIVES, same_direction_last_hour: 3 });
+      expect(c?.history).toEqual({
+        period: "2024-03-01 → 2024-09-06",
+        band: { from: -0.070601, to: -0.06857 },
+        pooled: { n: 4210, tp: 0.3112, sl: 0.4804, exp: 0.2084, meanR: -0.0512, ci: [-0.1203, 0.0187] },
+        pair: { n: 12, meanR: -0.0331 },
+      });
+      expect(c?.alternatives).toEqual([
+        { symbol: "SOLUSDT", side: "LONG", expectedR: 0.0612, pTp: 0.4133, venue: "spot" },
+        { symbol: "DOGEUSDT", side: "SHORT", expectedR: 0.0345, pTp: 0.3921, venue: "perp" },
+      ]);
+      expect(c?.sameDirectionLastHour).toBe(3);
+    });
+
+    test("absent or null reads null; zero and an empty list are kept", () => {
+      expect(read({})).toMatchObject({ history: null, alternatives: null, sameDirectionLastHour: null });
+      expect(read({ history: null, alternatives: null, same_direction_last_hour: null })).toMatchObject({ history: null, alternatives: null, sameDirectionLastHour: null });
+      expect(read({ alternatives: [], same_direction_last_hour: 0 })).toMatchObject({ alternatives: [], sameDirectionLastHour: 0 });
+    });
+
+    test("history: junk is null, open-ended bands, missing interval or pair, a pair with no trades", () => {
+      expect(read({ history: "x" })?.history).toBeNull();
+      expect(read({ history: { ...SAMPLE_HISTORY, pooled: { n: 10 } } })?.history).toBeNull();
+      expect(read({ history: { ...SAMPLE_HISTORY, pooled: { ...SAMPLE_HISTORY.pooled, n: -1 } } })?.history).toBeNull();
+      const h = read({ history: { period: 7, band: { from: null, to: "-0.19" }, pooled: { n: "50", tp: 30, sl: 50, mean_r: 0.1, ci: [0.3, -0.1] }, pair: { n: 0 } } })?.history;
+      expect(h).toMatchObject({ period: null, band: { from: null, to: -0.19 }, pooled: { n: 50, tp: 0.3, sl: 0.5, meanR: 0.1, ci: [-0.1, 0.3] }, pair: { n: 0, meanR: 0.1 } });
+      expect(h?.pooled.exp).toBeCloseTo(0.2, 10);
+      const bare = read({ history: { pooled: { ...SAMPLE_HISTORY.pooled, ci: [0.1] } } })?.history;
+      expect(bare).toMatchObject({ period: null, band: { from: null, to: null }, pooled: { ci: null }, pair: null });
+      expect(read({ history: { ...SAMPLE_HISTORY, pair: { n: 3 } } })?.history?.pair).toBeNull();
+    });
+
+    test("alternatives: unreadable entries and repeats dropped, at most 3, venue from the side; all junk is unknown, not none", () => {
+      const alts = read({
+        alternatives: [{ symbol: "btcusdt", side: "long", expected_r: "0.05", p_tp: 40 }, { symbol: "X", side: "UP", expected_r: 1, p_tp: 0.5 }, 4, { side: "SHORT", expected_r: 0.1, p_tp: 0.5 }, SAMPLE_ALTERNATIVES[0], SAMPLE_ALTERNATIVES[0], SAMPLE_ALTERNATIVES[1], { symbol: "XRPUSDT", side: "LONG", expected_r: 0.1, p_tp: 0.5 }],
+      })?.alternatives;
+      expect(alts).toEqual([
+        { symbol: "BTCUSDT", side: "LONG", expectedR: 0.05, pTp: 0.4, venue: "spot" },
+        { symbol: "SOLUSDT", side: "LONG", expectedR: 0.0612, pTp: 0.4133, venue: "spot" },
+        { symbol: "DOGEUSDT", side: "SHORT", expectedR: 0.0345, pTp: 0.3921, venue: "perp" },
+      ]);
+      expect(read({ alternatives: [{ symbol: "ETHUSDT", side: "SHORT", expected_r: 0.1, p_tp: 0.5 }] })?.alternatives?.[0].venue).toBe("perp");
+      expect(read({ alternatives: [null, { symbol: "" }] })?.alternatives).toBeNull();
+      expect(read({ alternatives: { symbol: "SOLUSDT" } })?.alternatives).toBeNull();
+    });
+
+    test("crowding: a whole count >= 0, else null", () => {
+      expect(read({ same_direction_last_hour: "2" })?.sameDirectionLastHour).toBe(2);
+      expect(read({ same_direction_last_hour: -1 })?.sameDirectionLastHour).toBeNull();
+      expect(read({ same_direction_last_hour: 1.5 })?.sameDirectionLastHour).toBeNull();
+      expect(read({ same_direction_last_hour: "many" })?.sameDirectionLastHour).toBeNull();
+    });
   });
 });

@@ -1,5 +1,5 @@
 // The one reader of the spec 02 §3 entities (signal with its v2 context, analysis request, reasoning) in every spelling the server may use.
-import { bool, isObj, list, num, obj, str, unwrap, type Obj } from "./read";
+import { arr, bool, isObj, list, num, obj, str, unwrap, type Obj } from "./read";
 import { confidencePercent, inferSignalType, readSignalType, type SignalType } from "./signal-type";
 
 export type Signal = {
@@ -49,7 +49,30 @@ export type SignalContext = {
   snapshotAt: string | null;
   /** The issue bar in R (expected R must clear it), and the training window. */
   model: { trained: string | null; barR: number | null };
+  /** "This setup in history"; null when absent or unreadable. */
+  history: SetupHistory | null;
+  /** NO_TRADE only: other pairs that cleared the bar at the same hourly close; null when not sent (unknown), [] when none did. */
+  alternatives: Alternative[] | null;
+  /** LONG/SHORT only: signals in the same direction (all pairs) issued in the hour before this one; null when not sent. */
+  sameDirectionLastHour: number | null;
 };
+
+/** Out-of-fold outcomes of setups on the same side in the same calibrated-EV band. */
+export type SetupHistory = {
+  /** As sent, e.g. "2024-03-01 → 2024-09-06"; null when absent. */
+  period: string | null;
+  /** Calibrated expected-R band in R; null = open-ended. */
+  band: { from: number | null; to: number | null };
+  /** Shares 0..1; mean net R and its 95 % interval (null when unreadable). */
+  pooled: { n: number; tp: number; sl: number; exp: number; meanR: number; ci: [number, number] | null };
+  /** This pair's own trades in the band and its mean R shrunk toward the pooled one; null when not sent. */
+  pair: { n: number; meanR: number } | null;
+};
+
+export type Alternative = { symbol: string; side: "LONG" | "SHORT"; expectedR: number; pTp: number; venue: "spot" | "perp" };
+
+/** At most this many alternatives are read (the engine sends up to 3). */
+export const MAX_ALTERNATIVES = 3;
 
 export type Analysis = {
   id: number;
@@ -90,6 +113,56 @@ function probability(o: Obj, ...keys: string[]): number | null {
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | null {
   const v = value?.toLowerCase();
   return allowed.find((a) => a.toLowerCase() === v) ?? null;
+}
+
+const asNumber = (v: unknown) => num({ v }, "v");
+
+/** A count: a whole number >= 0, or null. */
+function count(o: Obj, ...keys: string[]): number | null {
+  const n = num(o, ...keys);
+  return n !== null && n >= 0 && Number.isInteger(n) ? n : null;
+}
+
+/** The `history` of a context; null without a pooled n, TP and SL shares and mean R. */
+function readHistory(raw: unknown): SetupHistory | null {
+  if (!isObj(raw)) return null;
+  const pooled = obj(raw, "pooled");
+  if (!pooled) return null;
+  const n = count(pooled, "n");
+  const tp = probability(pooled, "tp", "p_tp");
+  const sl = probability(pooled, "sl", "p_sl");
+  const meanR = num(pooled, "mean_r", "meanR");
+  if (n === null || tp === null || sl === null || meanR === null) return null;
+  const ci = arr(pooled, "ci");
+  const [lo, hi] = ci && ci.length === 2 ? ci.map(asNumber) : [null, null];
+  const band = obj(raw, "band") ?? {};
+  const pair = obj(raw, "pair");
+  const pairN = pair ? count(pair, "n") : null;
+  const pairMean = pair ? num(pair, "mean_r", "meanR") : null;
+  return {
+    period: str(raw, "period"),
+    band: { from: num(band, "from"), to: num(band, "to") },
+    pooled: { n, tp, sl, exp: probability(pooled, "exp", "expiry", "p_expiry") ?? Math.max(0, 1 - tp - sl), meanR, ci: lo !== null && hi !== null ? [Math.min(lo, hi), Math.max(lo, hi)] : null },
+    // With no trades the shrunk mean is the pooled one, so a missing mean is fine then.
+    pair: pairN === null ? null : pairN === 0 ? { n: 0, meanR: pairMean ?? meanR } : pairMean === null ? null : { n: pairN, meanR: pairMean },
+  };
+}
+
+/** The `alternatives` of a NO_TRADE: null when not an array, or when it had entries and none is readable (unknown, not "none"). */
+function readAlternatives(raw: unknown): Alternative[] | null {
+  if (!Array.isArray(raw)) return null;
+  const read = raw.flatMap((a): Alternative[] => {
+    if (!isObj(a)) return [];
+    const symbol = str(a, "symbol")?.trim().toUpperCase();
+    const side = pick(str(a, "side"), ["LONG", "SHORT"] as const);
+    const expectedR = num(a, "expected_r", "expectedR");
+    const pTp = probability(a, "p_tp", "pTp");
+    if (!symbol || !side || expectedR === null || pTp === null) return [];
+    return [{ symbol, side, expectedR, pTp, venue: pick(str(a, "venue"), ["spot", "perp"] as const) ?? (side === "SHORT" ? "perp" : "spot") }];
+  });
+  if (raw.length > 0 && read.length === 0) return null;
+  // One entry per pair (the first), at most MAX_ALTERNATIVES.
+  return read.filter((a, i) => read.findIndex((b) => b.symbol === a.symbol) === i).slice(0, MAX_ALTERNATIVES);
 }
 
 /** A signal's `context` (an object, or the same as a JSON string); null when absent or without a side, P(TP), P(SL) and expected R. */
@@ -134,6 +207,9 @@ export function readSignalContext(raw: unknown): SignalContext | null {
     entrySource: pick(str(c, "entry_source"), ["5m", "1h"] as const),
     snapshotAt: str(c, "snapshot_at"),
     model: { trained: str(model, "trained"), barR: num(model, "bar_r") },
+    history: readHistory(c.history),
+    alternatives: readAlternatives(c.alternatives),
+    sameDirectionLastHour: count(c, "same_direction_last_hour", "sameDirectionLastHour"),
   };
 }
 

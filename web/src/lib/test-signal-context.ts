@@ -16,3 +16,17 @@ export const SAMPLE_CONTEXT = {
   snapshot_at: "2024-09-05T14:00:00.000Z",
   model: { trained: "2024-01-01 → 2024-08-31", bar_r: 0.02 },
 } as const;
+
+/** "This setup in history" as the engine writes it (engine/src/analysis/reasoning historyView). */
+export const SAMPLE_HISTORY = {
+  period: "2024-03-01 → 2024-09-06",
+  band: { from: -0.070601, to: -0.06857 },
+  pooled: { n: 4210, tp: 0.3112, sl: 0.4804, exp: 0.2084, mean_r: -0.0512, ci: [-0.1203, 0.0187] },
+  pair: { n: 12, mean_r: -0.0331 },
+};
+
+/** A NO_TRADE's pairs clearing the bar. */
+export const SAMPLE_ALTERNATIVES = [
+  { symbol: "SOLUSDT", side: "LONG", expected_r: 0.0612, p_tp: 0.4133, venue: "spot" },
+  { symbol: "DOGEUSDT", side: "SHORT", expected_r: 0.0345, p_tp: 0.3921, venue: "perp" },
+] as const;

@@ -6,6 +6,7 @@ import { bearerToken, verifyAccessToken } from "../../lib/auth";
 import { clientIp, ipKey } from "../../lib/client-ip";
 import { HttpError } from "../../lib/http-error";
 import { createLimiter } from "../../lib/rate-limit";
+import { securityEvent } from "../../lib/security-log";
 import { createMailer } from "../mail/service";
 import {
   deviceOtpSendBody,
@@ -130,16 +131,21 @@ export const authModule = (deps: ServerDeps) => {
         await limits.loginIp.consume(m.ipKey, TOO_MANY);
         await limits.loginAccount.check(account, TOO_MANY);
         const s = await login(deps, mailer, body, m, wrongCodes).catch(async (err) => {
-          if (isBadCredentials(err)) await limits.loginAccount.fail(account);
+          if (isBadCredentials(err)) {
+            securityEvent(deps.log, "login_failure", { ip: m.ip, account: body.email });
+            await limits.loginAccount.fail(account);
+          }
           throw err;
         });
         await limits.loginAccount.reset(account);
         if ("kind" in s) {
+          securityEvent(deps.log, "device_pending", { user_id: s.userId, ip: m.ip });
           // Only this browser can finish the sign-in: the code alone, or the handle alone, is not enough.
           setPendingCookie(cookie[PENDING_COOKIE], s.nonce);
           set.status = 401;
           return { detail: DETAIL.devicePending, session_id: s.handle, session_status: "pending" as const, requires_otp: true as const };
         }
+        securityEvent(deps.log, "login_success", { user_id: s.userId, session_id: s.sessionId, ip: m.ip });
         setRefreshCookie(cookie[REFRESH_COOKIE], s.refreshToken, s.rememberMe, s.expiresAt);
         return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
       },
@@ -152,8 +158,10 @@ export const authModule = (deps: ServerDeps) => {
     .post(
       "/device-otp/verify",
       async ({ body, request, server, cookie }) => {
-        await limits.verifyIp.consume(meta(request, server).ipKey, TOO_MANY);
-        const s = await verifyDeviceCode(deps, mailer, wrongCodes, { handle: body.session_id, nonce: cookieValue(cookie[PENDING_COOKIE]), code: body.code });
+        const m = meta(request, server);
+        await limits.verifyIp.consume(m.ipKey, TOO_MANY);
+        const s = await verifyDeviceCode(deps, mailer, wrongCodes, { handle: body.session_id, nonce: cookieValue(cookie[PENDING_COOKIE]), code: body.code, ip: m.ip });
+        securityEvent(deps.log, "device_verified", { user_id: s.userId, session_id: s.sessionId, ip: m.ip });
         clearPendingCookie(cookie[PENDING_COOKIE]);
         setRefreshCookie(cookie[REFRESH_COOKIE], s.refreshToken, s.rememberMe, s.expiresAt);
         return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
@@ -194,6 +202,7 @@ export const authModule = (deps: ServerDeps) => {
         const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token) : null;
         const jar = cookie[REFRESH_COOKIE];
         const result = await logout(deps, cookieValue(jar), user?.sessionId ?? null);
+        securityEvent(deps.log, "logout", { user_id: user?.id ?? null, session_id: user?.sessionId ?? null });
         clearRefreshCookie(jar);
         return result;
       },

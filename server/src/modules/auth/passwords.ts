@@ -2,6 +2,7 @@
 import { isValidEmail, normalizeEmail, PASSWORD_MESSAGES, passwordProblem } from "@core/accounts";
 import type { ServerDeps } from "../../deps";
 import { badRequest } from "../../lib/http-error";
+import { securityEvent } from "../../lib/security-log";
 import type { Mailer } from "../mail/service";
 import { revokeUserSessions } from "../sessions/service";
 import { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
@@ -41,11 +42,11 @@ async function sendResetLink({ config, sql }: Deps, mailer: Mailer, email: strin
   });
 }
 
-export async function resetPassword({ sql }: Deps, input: { token: string; new_password: string; confirm_password: string }) {
+export async function resetPassword({ sql, log }: Deps, input: { token: string; new_password: string; confirm_password: string }) {
   const problem = passwordProblem(input.new_password, input.confirm_password);
   if (problem) throw badRequest(problem);
   const passwordHash = await hashPassword(input.new_password);
-  await sql.begin(async (tx) => {
+  const userId = await sql.begin(async (tx) => {
     const [row] = await tx`
       select id, user_id from password_reset_tokens
       where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()
@@ -55,12 +56,14 @@ export async function resetPassword({ sql }: Deps, input: { token: string; new_p
     // Every outstanding link dies with the one used.
     await tx`update password_reset_tokens set used_at = now() where user_id = ${row.user_id} and used_at is null`;
     await revokeUserSessions(tx, row.user_id, null);
+    return row.user_id as number;
   });
+  securityEvent(log, "password_reset", { user_id: userId });
   return { status: "ok", detail: "Password reset successful" };
 }
 
 export async function changePassword(
-  { sql }: Deps,
+  { sql, log }: Deps,
   user: { id: number; sessionId: number | null },
   input: { current_password: string; new_password: string; confirm_new_password: string },
 ) {
@@ -74,5 +77,6 @@ export async function changePassword(
     await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${user.id}`;
     await revokeUserSessions(tx, user.id, user.sessionId);
   });
+  securityEvent(log, "password_changed", { user_id: user.id, session_id: user.sessionId });
   return { status: "ok", detail: "Password has been successfully changed." };
 }

@@ -12,6 +12,7 @@ import {
   revokeSession,
   sessionLifetimeSeconds,
 } from "../sessions/service";
+import { securityEvent } from "../../lib/security-log";
 import { describeClient } from "./client-info";
 import { burnPasswordCheck, codeMatches, hashCode, hashPassword, hashToken, newCode, newToken, verifyPassword } from "./secrets";
 
@@ -154,6 +155,7 @@ export async function completeRegistration({ sql }: Deps, input: RegistrationInp
 // ---------------------------------------------------------------- login and device verification
 
 export type IssuedSession = {
+  userId: number;
   accessToken: string;
   refreshToken: string;
   sessionId: number;
@@ -191,13 +193,13 @@ async function sendDeviceCode(deps: Deps, mailer: Mailer, sessionId: number, to:
 async function activate(deps: Deps, sessionId: number, userId: number, rememberMe: boolean, expiresAt: Date): Promise<IssuedSession> {
   const refreshToken = await issueRefreshToken(deps.sql, sessionId);
   const accessToken = await signAccessToken(deps.config.JWT_SECRET, { userId, sessionId });
-  return { accessToken, refreshToken, sessionId, rememberMe, expiresAt };
+  return { userId, accessToken, refreshToken, sessionId, rememberMe, expiresAt };
 }
 
 export type LoginInput = { email: string; password: string; remember_me?: boolean; device_id?: string };
 
 /** A sign-in from an unverified device: the opaque handle answered to the client and the nonce for its cookie. */
-export type PendingSignIn = { kind: "pending"; handle: string; nonce: string };
+export type PendingSignIn = { kind: "pending"; userId: number; handle: string; nonce: string };
 
 /** Counts wrong device codes per user across every pending sign-in; Redis-backed in the app, injected here. */
 export type WrongCodeGuard = {
@@ -260,7 +262,7 @@ export async function login(deps: Deps, mailer: Mailer, input: LoginInput, meta:
     const where = [client.deviceName, [client.city, client.country].filter(Boolean).join(", "), meta.ip].filter(Boolean).join(" · ");
     await sendDeviceCode(deps, mailer, session.id, user.email, where);
   }
-  return { kind: "pending", handle: handle!, nonce: nonce! };
+  return { kind: "pending", userId, handle: handle!, nonce: nonce! };
 }
 
 type PendingRow = {
@@ -292,10 +294,11 @@ async function pendingSession(deps: Deps, handle: string, nonce: string | undefi
 }
 
 /** Wrong code: counted on the code (5 per code) and on the user (across all pending sign-ins); a lock mails the owner. */
-async function wrongCode(deps: Deps, mailer: Mailer, guard: WrongCodeGuard, session: PendingRow) {
+async function wrongCode(deps: Deps, mailer: Mailer, guard: WrongCodeGuard, session: PendingRow, ip: string | null) {
+  securityEvent(deps.log, "device_code_wrong", { user_id: session.user_id, session_id: session.id, ip });
   if (!(await guard.fail(session.user_id))) return;
+  securityEvent(deps.log, "device_locked", { user_id: session.user_id, session_id: session.id, ip });
   await deps.sql`update login_sessions set status = 'revoked', pending_handle = null, updated_at = now() where user_id = ${session.user_id} and status = 'pending'`;
-  deps.log.warn("device sign-in locked after wrong codes", { user_id: session.user_id });
   await mailer.send({
     to: session.email,
     subject: "Tradewind: sign-in from new devices paused",
@@ -309,7 +312,7 @@ export async function verifyDeviceCode(
   deps: Deps,
   mailer: Mailer,
   guard: WrongCodeGuard,
-  input: { handle: string; nonce: string | undefined; code: string },
+  input: { handle: string; nonce: string | undefined; code: string; ip?: string },
 ): Promise<IssuedSession> {
   const session = await pendingSession(deps, input.handle, input.nonce);
   await guard.check(session.user_id);
@@ -337,7 +340,7 @@ export async function verifyDeviceCode(
     return active.expires_at as Date;
   });
   if (outcome === "wrong") {
-    await wrongCode(deps, mailer, guard, session);
+    await wrongCode(deps, mailer, guard, session, input.ip ?? null);
     throw badRequest(DETAIL.wrongDeviceCode);
   }
   if (outcome instanceof HttpError) throw outcome;
@@ -391,7 +394,7 @@ export async function refresh(deps: Deps, token: string | undefined, meta: Clien
     return null;
   });
   if (!result) {
-    deps.log.warn("refresh token reuse: session revoked", { session_id: sessionId, user_id: userId, ip: meta.ip });
+    securityEvent(deps.log, "refresh_reuse", { user_id: userId, session_id: sessionId, ip: meta.ip });
     throw unauthorized(DETAIL.refreshReuse);
   }
   await sql`update login_sessions set last_seen_at = now(), ip_address = ${meta.ip} where id = ${sessionId}`;

@@ -2,6 +2,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../app";
 import { call, closeTestDeps, testApp, testDeps, uniqueEmail } from "../../../../test/helpers";
+import { networkInterfaces } from "node:os";
+import { parseConfig } from "@core/config";
 import { createMailer } from "./service";
 
 afterAll(() => closeTestDeps());
@@ -21,11 +23,57 @@ describe("GET /api/dev/mailbox", () => {
     expect((await call(testApp(), "GET", "/api/dev/mailbox")).status).toBe(422);
   });
 
-  test("is a 404 in production", async () => {
+  test("is a 404 in production and wherever `bun dev` or the test app did not mount it", async () => {
     const deps = testDeps();
-    const prod = createApp({ ...deps, config: { ...deps.config, NODE_ENV: "production", isProduction: true } });
-    const res = await call(prod, "GET", "/api/dev/mailbox?to=a@b.co");
-    expect(res.status).toBe(404);
-    expect(res.body.detail).toContain("Not found");
+    for (const config of [
+      { ...deps.config, NODE_ENV: "production" as const, isProduction: true, DEV_MAILBOX: "1" as const },
+      { ...deps.config, NODE_ENV: "development" as const, DEV_MAILBOX: "0" as const },
+    ]) {
+      const res = await call(createApp({ ...deps, config }), "GET", "/api/dev/mailbox?to=a@b.co");
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toContain("Not found");
+    }
+  });
+
+  test("answers loopback callers only, by the socket peer (X-Forwarded-For cannot fake it)", async () => {
+    const deps = testDeps();
+    const app = createApp({ ...deps, config: { ...deps.config, TRUSTED_PROXY: "0.0.0.0/0" } });
+    const server = app.listen({ hostname: "0.0.0.0", port: 0 });
+    try {
+      const port = server.server!.port;
+      const local = await fetch(`http://127.0.0.1:${port}/api/dev/mailbox?to=a@b.co`);
+      expect(local.status).toBe(200);
+      // The machine's own non-loopback address: a remote peer as far as the socket is concerned.
+      const external = Object.values(networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal);
+      expect(external).toBeTruthy();
+      const remote = await fetch(`http://${external!.address}:${port}/api/dev/mailbox?to=a@b.co`, { headers: { "x-forwarded-for": "127.0.0.1" } });
+      expect(remote.status).toBe(404);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  test("production refuses to start without SMTP; elsewhere the body is logged only under development", async () => {
+    const base = { DATABASE_URL: "postgres://u@127.0.0.1:5432/db", REDIS_URL: "redis://127.0.0.1:6379", JWT_SECRET: "s".repeat(40) };
+    expect(() => parseConfig({ ...base, NODE_ENV: "production" })).toThrow(/SMTP_URL is required in production/);
+    expect(() => parseConfig({ ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25", DEV_MAILBOX: "1" })).toThrow(/DEV_MAILBOX/);
+    expect(parseConfig({ ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).isProduction).toBe(true);
+    for (const [env, logged] of [["test", false], ["development", true]] as const) {
+      const lines: Record<string, unknown>[] = [];
+      const log = { debug() {}, warn() {}, error() {}, info: (msg: string, fields?: Record<string, unknown>) => lines.push({ msg, ...fields }) };
+      const deps = testDeps();
+      const mailer = createMailer({ ...deps, log, config: { ...deps.config, NODE_ENV: env } });
+      await mailer.send({ to: uniqueEmail("log"), subject: "Your code", text: "Your sign-in code is 424242." });
+      expect(JSON.stringify(lines).includes("424242")).toBe(logged);
+    }
+  });
+
+  test("the outbox keeps a day of mail", async () => {
+    const { sql } = testDeps();
+    const old = uniqueEmail("old");
+    await sql`insert into mail_outbox (to_address, subject, body_text, created_at) values (${old}, 'old', 'code 111111', now() - interval '25 hours')`;
+    await createMailer(testDeps()).send({ to: uniqueEmail("new"), subject: "new", text: "x" });
+    const [{ n }] = await sql`select count(*)::int as n from mail_outbox where to_address = ${old}`;
+    expect(n).toBe(0);
   });
 });

@@ -3,6 +3,9 @@ import nodemailer from "nodemailer";
 import type { ServerDeps } from "../../deps";
 
 export type Mail = { to: string; subject: string; text: string };
+
+/** How long the development outbox keeps a mail. */
+export const OUTBOX_KEEP_SECONDS = 24 * 3600;
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 export function createMailer({ config, sql, log }: Pick<ServerDeps, "config" | "sql" | "log">): Mailer {
@@ -14,9 +17,12 @@ export function createMailer({ config, sql, log }: Pick<ServerDeps, "config" | "
         log.info("mail sent", { to: mail.to, subject: mail.subject });
         return;
       }
+      // Production never gets here (SMTP_URL is required there). The outbox keeps a day; older codes and links go.
       await sql`insert into mail_outbox (to_address, subject, body_text) values (${mail.to}, ${mail.subject}, ${mail.text})`;
-      // The body is logged on purpose: without SMTP the log is how a developer reads codes and links.
-      log.info("mail stored in outbox (no SMTP_URL)", { to: mail.to, subject: mail.subject, text: mail.text });
+      await sql`delete from mail_outbox where created_at < now() - make_interval(secs => ${OUTBOX_KEEP_SECONDS})`;
+      // The body reaches the log only under development, where the log is how a developer reads codes and links.
+      const body = config.NODE_ENV === "development" ? { text: mail.text } : {};
+      log.info("mail stored in outbox (no SMTP_URL)", { to: mail.to, subject: mail.subject, ...body });
     },
   };
 }

@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import type { ServerDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
+import { securityEvent } from "../../lib/security-log";
 import { sessionParams, sessionsResponse, statusResponse } from "./model";
 import { listSessions, revokeOwnSession } from "./service";
 
@@ -17,6 +18,7 @@ export const sessionsModule = (deps: ServerDeps) =>
       "/:id",
       async ({ user, params }) => {
         await revokeOwnSession(deps, user.id, params.id);
+        securityEvent(deps.log, "session_revoked", { user_id: user.id, session_id: params.id });
         return { status: "revoked", detail: "Session logged out" };
       },
       { auth: true, params: sessionParams, response: { 200: statusResponse }, detail: { summary: "Log out one of your sessions" } },

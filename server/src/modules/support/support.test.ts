@@ -51,6 +51,18 @@ describe("POST /api/support/contact", () => {
     expect(typeof missing.body.detail).toBe("string");
   });
 
+  test("a 60 KB crafted e-mail (a backtracking trap for the old regex) is refused with a JSON 4xx and stores nothing", async () => {
+    const [before] = await testDeps().sql`select count(*)::int as n from support_tickets`;
+    for (const email of ["a@" + "a.".repeat(30_000) + "!", "a@" + ".".repeat(60_000), `${"x".repeat(300)}@example.com`]) {
+      const res = await call(app, "POST", "/api/support/contact", { body: { ...valid, email }, headers: { "x-forwarded-for": "10.9.9.7" } });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(typeof res.body.detail).toBe("string");
+    }
+    const [after] = await testDeps().sql`select count(*)::int as n from support_tickets`;
+    expect(after.n).toBe(before.n);
+  });
+
   test("unknown API path is a JSON 404", async () => {
     const res = await call(app, "GET", "/api/definitely-not-here");
     expect(res.status).toBe(404);

@@ -1,8 +1,9 @@
-// "Why this setup" block of the drawer and Day Signal: venue, P(TP/SL/expiry first) vs no skill, expected R, costs, expiry, invalidation.
+// "Why this setup" block of the drawer and Day Signal: venue, P(TP/SL/expiry first) vs no skill, expected R, costs, expiry,
+// invalidation, crowding, and how the same setup did in history.
 import type { ReactNode } from "react";
 import { cn } from "@web/components/ui/cn";
 import type { SignalContext } from "@web/lib/entities";
-import { bestSideText, contextView, type Outcome } from "@web/lib/signal-context";
+import { bestSideText, contextView, crowdingText, historyView, type Outcome } from "@web/lib/signal-context";
 
 const BAR_COLORS: Record<Outcome["key"], string> = { tp: "bg-accent", sl: "bg-negative", expiry: "bg-slate-500" };
 const FIGURE_COLORS: Record<Outcome["key"], string> = { tp: "text-accent-strong", sl: "text-rose-300", expiry: "text-ink" };
@@ -31,9 +32,54 @@ function Row({ label, children, hint, testId, dense }: { label: string; children
   );
 }
 
-/** The full block; `dense` tightens it for the narrow Day Signal card. */
-export function WhyThisSetup({ context, dense = false }: { context: SignalContext; dense?: boolean }) {
+const TONE_TEXT = { pos: "text-accent-strong", neg: "text-rose-300", muted: "text-ink" } as const;
+
+/** "In history": out-of-fold outcomes of setups like this one, pooled over all pairs, then this pair's own. */
+function InHistory({ context, symbol, dense }: { context: SignalContext; symbol: string; dense: boolean }) {
+  if (!context.history) return null;
+  const h = historyView(context.history, symbol, context.side);
+  const { sample, shares, meanR, ci } = h.parts;
+  // Wraps only between the pieces, never inside '48%' or an interval.
+  const piece = "whitespace-nowrap";
+  return (
+    <div data-testid="setup-history" className={cn("mt-2 border-t border-line/60", dense ? "pt-2" : "pt-2.5")}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+        <h4 className="text-xs text-muted">In history</h4>
+        {h.band ? <p className="num text-[10px] text-faint">{h.band}</p> : null}
+      </div>
+      <div className="mt-1.5">
+        <OutcomeBar outcomes={h.outcomes} />
+      </div>
+      <p data-testid="setup-history-pooled" className="num mt-1.5 text-xs leading-snug text-ink/90">
+        {sample}{" "}
+        {shares.map((s) => (
+          <span key={s}>
+            <span className={piece}>{s}</span>{" "}
+          </span>
+        ))}
+        <span className={piece}>
+          mean <span className={cn("font-semibold", TONE_TEXT[h.meanTone])}>{meanR}</span>
+        </span>
+        {ci ? (
+          <>
+            {" "}
+            <span className={cn(piece, "text-muted")}>{ci}</span>
+          </>
+        ) : null}
+      </p>
+      {h.pair ? (
+        <p data-testid="setup-history-pair" className="num mt-1 text-[11px] leading-snug text-muted">
+          {h.pair}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The full block; `dense` tightens it for the narrow Day Signal card. `symbol` names the pair in its history line. */
+export function WhyThisSetup({ context, symbol, dense = false }: { context: SignalContext; symbol: string; dense?: boolean }) {
   const v = contextView(context);
+  const crowding = crowdingText(context);
   return (
     <section data-testid="why-this-setup" aria-label="Why this setup" className={cn("rounded-lg border border-line bg-bg/40", dense ? "mt-2.5 p-2.5" : "mt-4 p-3")}>
       <h3 className="text-[11px] font-semibold uppercase tracking-[0.08em] text-muted">Why this setup</h3>
@@ -79,7 +125,13 @@ export function WhyThisSetup({ context, dense = false }: { context: SignalContex
             {v.invalidation}
           </Row>
         ) : null}
+        {crowding ? (
+          <Row label="Crowding" testId="setup-crowding" dense={dense}>
+            <span className="inline-block font-sans font-medium text-balance">{crowding}</span>
+          </Row>
+        ) : null}
       </dl>
+      <InHistory context={context} symbol={symbol} dense={dense} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // Create Account (spec 01 §2, §4, §5, §8): e-mail code with 60 s resend, verification, names, password, three acknowledgements.
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { EMAIL_PATTERN, passwordProblem } from "@core/accounts";
+import { isValidEmail, passwordProblem } from "@core/accounts";
 import { Button } from "@web/components/ui/Button";
 import { Checkbox } from "@web/components/ui/Checkbox";
 import { Field } from "@web/components/ui/Field";
@@ -19,7 +19,7 @@ const REDIRECT_MS = 2000;
 
 function emailProblem(email: string): string | null {
   if (!email.trim()) return "Email is required.";
-  if (!EMAIL_PATTERN.test(email.trim())) return "Please enter a valid email address.";
+  if (!isValidEmail(email)) return "Please enter a valid email address.";
   return null;
 }
 

@@ -1,7 +1,9 @@
-// Side drawer opened by View: id or AN number, date, timeframe, tiles and "Why this setup" (or the NO TRADE notice), reasoning, Close / New Analysis.
+// Side drawer opened by View: id or AN number, date, timeframe, tiles and "Why this setup" (or the NO TRADE notice and the
+// pairs clearing the bar), reasoning, Close / New Analysis.
 import * as D from "@radix-ui/react-dialog";
 import { Ban, X } from "lucide-react";
 import type { ReactNode } from "react";
+import { ClearingTheBar } from "@web/components/signal/ClearingTheBar";
 import { BestSideNote, WhyThisSetup } from "@web/components/signal/WhyThisSetup";
 import { Button, ButtonLink } from "@web/components/ui/Button";
 import { cn } from "@web/components/ui/cn";
@@ -107,7 +109,8 @@ function DrawerBody({ row }: { row: Row }) {
             ) : null}
           </div>
         )}
-        {signal?.context && !signal.noTrade ? <WhyThisSetup context={signal.context} /> : null}
+        {signal?.context && !signal.noTrade ? <WhyThisSetup context={signal.context} symbol={signal.symbol} /> : null}
+        {signal?.context && signal.noTrade ? <ClearingTheBar context={signal.context} createdAt={signal.createdAt} /> : null}
         <ReasoningBlock row={row} />
       </div>
       <div className="flex gap-2 border-t border-line px-5 py-4">

@@ -1,5 +1,7 @@
-// One Day Signal entry: symbol, time, direction, credit and outcome, the levels (or NO TRADE), "Why this setup", reasoning.
+// One Day Signal entry: symbol, time, direction, credit and outcome, the levels and "Why this setup" (or NO TRADE and the
+// pairs clearing the bar), reasoning.
 import { ArrowDownRight, ArrowUpRight, Ban, ChevronDown } from "lucide-react";
+import { ClearingTheBar } from "@web/components/signal/ClearingTheBar";
 import { BestSideNote, WhyThisSetup } from "@web/components/signal/WhyThisSetup";
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
@@ -89,7 +91,8 @@ export function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; 
           <Tile label="EntryNow" value={signal.entryTiming ?? "Now"} />
         </div>
       )}
-      {signal.context && !noTrade ? <WhyThisSetup context={signal.context} dense /> : null}
+      {signal.context && !noTrade ? <WhyThisSetup context={signal.context} symbol={signal.symbol} dense /> : null}
+      {signal.context && noTrade ? <ClearingTheBar context={signal.context} createdAt={signal.createdAt} dense /> : null}
       {signal.reasoning ? (
         <>
           {expanded ? (

@@ -1,11 +1,13 @@
 // Start Trading screen (spec 02 §2): title and credits, the New Analysis panel, the Live Analysis list and the Day Signal card.
 import { Coins } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { SUPPORTED_SYMBOLS } from "@core/symbols";
 import { toast } from "@web/components/ui/toast";
 import { useActiveAnalyses } from "@web/lib/active-analyses";
 import { useCompletionWatch, type CompletionKeys } from "@web/lib/completion-watch";
 import { useCreditBalance } from "@web/lib/credit-balance";
+import { PRESELECT_PARAM, preselectedSymbol } from "@web/lib/start-trading-link";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { useFavorites, useToggleFavorite } from "../api/favorites";
 import { tradingKeys } from "../api/keys";
@@ -44,7 +46,22 @@ export function StartTradingScreen() {
   const dayKey = useUtcDayKey();
   useCompletionWatch(active.data, COMPLETION_KEYS);
 
-  const [input, setInput] = useState("");
+  // `?symbol=` (a pair picked elsewhere, e.g. a No Trade's alternatives) fills the pair in; it never starts anything.
+  const [search, setSearch] = useSearchParams();
+  const preselect = preselectedSymbol(search, SUPPORTED);
+  const [input, setInput] = useState(() => preselect ?? "");
+  useEffect(() => {
+    if (!search.has(PRESELECT_PARAM)) return;
+    if (preselect) setInput(preselect);
+    // Consumed, so the same link works again from this screen and later edits are not overwritten.
+    setSearch(
+      (s) => {
+        s.delete(PRESELECT_PARAM);
+        return s;
+      },
+      { replace: true },
+    );
+  }, [search, preselect, setSearch]);
   const [favoritesOnly, setFavoritesOnly] = useState(false);
   // Set synchronously, so a double click cannot start twice before React re-renders with isPending.
   const launching = useRef(false);
