@@ -4,6 +4,9 @@ WORKDIR /app
 COPY package.json bun.lock ./
 RUN bun install --frozen-lockfile --production
 COPY . .
+# Run as the image's unprivileged user: a compromise of the app is not root in the container.
+RUN chown -R bun:bun /app
+USER bun
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
 CMD ["bun", "run", "start:server"]

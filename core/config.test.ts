@@ -53,4 +53,17 @@ describe("process start with bad configuration", () => {
       expect(stderr).toStartWith(`Invalid configuration: ${name}`);
     });
   }
+
+  test("errors never quote a secret or a password inside a URL", () => {
+    let message = "";
+    try {
+      parseConfig({ ...base, JWT_SECRET: "short-but-secret", DATABASE_URL: "mysql://app:hunter2@db/x", REDIS_URL: "redis://:s3cr3t@cache" });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain("JWT_SECRET");
+    expect(message).toContain("DATABASE_URL");
+    for (const secret of ["short-but-secret", "hunter2", "s3cr3t"]) expect(message).not.toContain(secret);
+    expect(message).toContain("mysql://app:***@db/x");
+  });
 });

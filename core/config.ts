@@ -75,6 +75,14 @@ export type Config = Omit<z.infer<typeof envSchema>, "JWT_SECRET" | "PUBLIC_ORIG
 
 export class ConfigError extends Error {}
 
+const SECRET_VARIABLES = new Set(["JWT_SECRET", "LLM_API_KEY"]);
+
+/** What an error message may quote of a value: never a secret, never a password inside a URL. */
+function shown(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name)) return `<${value.length} characters, hidden>`;
+  return value.replace(/^([a-z][\w+.-]*:\/\/[^:/@]*):[^@/]*@/i, "$1:***@");
+}
+
 /** Parse an environment object; throws ConfigError whose message has one line per bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // Empty strings mean "unset" so `PORT= bun dev` behaves like no PORT at all.
@@ -85,7 +93,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       const name = String(issue.path[0] ?? "config");
       const got = cleaned[name];
       const message = issue.code === "invalid_type" && got === undefined ? "is required" : issue.message;
-      return `Invalid configuration: ${name} ${message}${got !== undefined ? ` (got ${JSON.stringify(got)})` : ""}`;
+      return `Invalid configuration: ${name} ${message}${got !== undefined ? ` (got ${JSON.stringify(shown(name, got))})` : ""}`;
     });
     throw new ConfigError(lines.join("\n"));
   }

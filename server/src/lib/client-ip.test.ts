@@ -77,7 +77,7 @@ describe("one private address for all traffic in production", () => {
   });
 });
 
-test("docker-compose trusts exactly the proxy's fixed address on its own network", async () => {
+test("docker-compose and the image: the proxy's fixed address is the only trusted one, secrets are required, nothing runs as root", async () => {
   const compose = Bun.YAML.parse(await Bun.file(join(import.meta.dir, "../../../docker-compose.yml")).text()) as any;
   const proxyIp = compose.services.proxy.networks.default.ipv4_address;
   const subnet = compose.networks.default.ipam.config[0].subnet;
@@ -88,4 +88,12 @@ test("docker-compose trusts exactly the proxy's fixed address on its own network
   // Production refuses to start without SMTP; compose says so before anything starts.
   expect(String(compose["x-app"].environment.SMTP_URL)).toMatch(/^\$\{SMTP_URL:\?/);
   expect(compose["x-app"].environment.DEV_MAILBOX).toBeUndefined();
+  // Redis needs a password; the proxy terminates TLS for a named site; the image runs unprivileged and ships no secrets.
+  expect(compose.services.redis.command.join(" ")).toContain("--requirepass ${REDIS_PASSWORD:?");
+  expect(String(compose["x-app"].environment.REDIS_URL)).toMatch(/^redis:\/\/:\$\{REDIS_PASSWORD:\?[^}]*\}@redis:6379$/);
+  expect(compose.services.proxy.command.join(" ")).toMatch(/--from \$\{SITE_ADDRESS:\?/);
+  const dockerfile = await Bun.file(join(import.meta.dir, "../../../Dockerfile")).text();
+  expect(dockerfile).toMatch(/^USER bun$/m);
+  const ignored = (await Bun.file(join(import.meta.dir, "../../../.dockerignore")).text()).split("\n").map((l) => l.trim());
+  for (const path of [".git", ".env", ".data", "node_modules"]) expect(ignored).toContain(path);
 });

@@ -53,5 +53,8 @@ export function ipKey(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-export const PRIVATE_RANGES = trustedProxies("10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,127.0.0.0/8,fc00::/7,::1/128");
-export const isPrivate = (ip: string) => isTrusted(PRIVATE_RANGES, ip);
+/** Loopback, private, link-local and carrier-grade NAT ranges: never a public client, never located. */
+export const PRIVATE_RANGES = trustedProxies(
+  "10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,127.0.0.0/8,169.254.0.0/16,100.64.0.0/10,0.0.0.0/8,fc00::/7,fe80::/10,::1/128,::/128",
+);
+export const isPrivate = (ip: string) => isTrusted(PRIVATE_RANGES, normalize(ip));

@@ -133,6 +133,26 @@ describe("registration", () => {
     const right = await call(app, "POST", "/api/auth/verify-code", { body: { email, code }, headers });
     expect(right.status).toBe(429);
     expect(right.body.detail).toBe("Too many attempts. Request a new code.");
+    // A resend while the code is live does not buy five more tries; once it has expired, a new code starts fresh.
+    await sql()`update email_codes set last_sent_at = now() - interval '61 seconds' where lower(email) = ${email}`;
+    expect((await call(app, "POST", "/api/auth/send-code", { body: { email }, headers })).status).toBe(200);
+    const resent = await call(app, "POST", "/api/auth/verify-code", { body: { email, code: await latestCode(app, email) }, headers });
+    expect(resent.status).toBe(429);
+    await sql()`update email_codes set last_sent_at = now() - interval '61 seconds', expires_at = now() - interval '1 second' where lower(email) = ${email}`;
+    expect((await call(app, "POST", "/api/auth/send-code", { body: { email }, headers })).status).toBe(200);
+    const fresh = await call(app, "POST", "/api/auth/verify-code", { body: { email, code: await latestCode(app, email) }, headers });
+    expect(fresh.status).toBe(200);
+  });
+
+  test("an address gets at most ten registration codes a day, whichever clients ask", async () => {
+    const email = uniqueEmail("daily");
+    for (let i = 0; i < 10; i++) {
+      await sql()`update email_codes set last_sent_at = now() - interval '61 seconds' where lower(email) = ${email}`;
+      expect((await call(app, "POST", "/api/auth/send-code", { body: { email }, headers: clientHeaders(freshIp()) })).status).toBe(200);
+    }
+    await sql()`update email_codes set last_sent_at = now() - interval '61 seconds' where lower(email) = ${email}`;
+    expect((await call(app, "POST", "/api/auth/send-code", { body: { email }, headers: clientHeaders(freshIp()) })).status).toBe(429);
+    expect((await mailbox(email)).length).toBe(10);
   });
 
   test("an expired code is refused", async () => {
@@ -579,6 +599,18 @@ describe("refresh, reuse detection and logout", () => {
 });
 
 describe("forgot and reset password", () => {
+  test("only the newest reset link works", async () => {
+    const who = await registerViaApi(app);
+    const ip = freshIp();
+    await call(app, "POST", "/api/auth/forgot-password", { body: { email: who.email }, headers: clientHeaders(ip) });
+    const first = (await mailsFor(who.email, 1))[0].text.match(/reset-password\/([\w-]+)/)![1];
+    await call(app, "POST", "/api/auth/forgot-password", { body: { email: who.email }, headers: clientHeaders(ip) });
+    const second = (await mailsFor(who.email, 2))[0].text.match(/reset-password\/([\w-]+)/)![1];
+    const body = (token: string) => ({ token, new_password: "Newer9Pass", confirm_password: "Newer9Pass" });
+    expect((await call(app, "POST", "/api/auth/reset-password", { headers: clientHeaders(ip), body: body(first) })).status).toBe(400);
+    expect((await call(app, "POST", "/api/auth/reset-password", { headers: clientHeaders(ip), body: body(second) })).status).toBe(200);
+  });
+
   test("forgot-password answers the same for known and unknown e-mails; only the account owner gets a link", async () => {
     const who = await registerViaApi(app);
     const ghost = uniqueEmail("ghost");
@@ -612,6 +644,8 @@ describe("forgot and reset password", () => {
     expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(401);
     expect((await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } })).status).toBe(401);
     expect((await signIn(app, { ...who, password: "Brand9New" })).res.status).toBe(200);
+    // The owner is told.
+    expect((await mailbox(who.email)).some((m) => m.subject === "Your Tradewind password was changed" && m.text.includes("reset"))).toBe(true);
 
     const reused = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token, new_password: "Again9New", confirm_password: "Again9New" } });
     expect(reused.status).toBe(400);

@@ -1,6 +1,7 @@
-// Who is calling: browser, OS and device name from the User-Agent, coarse city/country from a bundled GeoIP database.
+// Who is calling: browser, OS and device name from the User-Agent (ua-parser-js 1.x: MIT; 2.x is AGPL), coarse place from a bundled GeoIP database.
 import { UAParser } from "ua-parser-js";
 import geoip from "fast-geoip";
+import { isPrivate } from "../../lib/client-ip";
 
 export type ClientInfo = {
   deviceName: string;
@@ -18,7 +19,7 @@ export function describeUserAgent(ua: string | null | undefined) {
   const browser = r.browser.name ?? null;
   const os = r.os.name ? [r.os.name, r.os.version].filter(Boolean).join(" ") : null;
   const deviceType: ClientInfo["deviceType"] = r.device.type === "mobile" ? "mobile" : r.device.type === "tablet" ? "tablet" : "desktop";
-  // Hardware names help on phones ("Apple iPhone"); on computers "Chrome on macOS" says more than "Apple Macintosh".
+  // Hardware names help on phones ("Apple iPhone"); on computers "Chrome on Mac OS" says more than "Apple Macintosh".
   const hardware = deviceType === "desktop" ? "" : [r.device.vendor, r.device.model].filter(Boolean).join(" ");
   const deviceName = hardware
     ? `${hardware}${browser ? ` · ${browser}` : ""}`
@@ -28,13 +29,8 @@ export function describeUserAgent(ua: string | null | undefined) {
   return { deviceName, deviceType, browser, os };
 }
 
-const PRIVATE_V4 = [/^10\./, /^127\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./, /^0\./];
-
-export function isPrivateAddress(ip: string): boolean {
-  const v = ip.replace(/^::ffff:/i, "");
-  if (v.includes(":")) return v === "::1" || v === "::" || /^f[cd]/i.test(v) || /^fe80:/i.test(v);
-  return PRIVATE_V4.some((re) => re.test(v));
-}
+/** Private, loopback and link-local addresses (one list, shared with the proxy checks). */
+export const isPrivateAddress = isPrivate;
 
 const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
 

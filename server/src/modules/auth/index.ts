@@ -45,6 +45,8 @@ export const REFRESH_COOKIE = "tw_refresh";
 export const PENDING_COOKIE = "tw_pending";
 /** Wrong device codes a user's pending sign-ins may take in an hour before device sign-in locks. */
 export const MAX_WRONG_CODES_PER_USER = 10;
+/** Registration codes one address may receive in a day. */
+export const REGISTRATION_CODES_PER_DAY = 10;
 const TOO_MANY = "Too many attempts. Please wait and try again.";
 /** A wrong e-mail or password (a pending-device answer is a 401 too, but the password was right). */
 const isBadCredentials = (err: unknown) => err instanceof HttpError && err.status === 401 && !("requires_otp" in err.extra);
@@ -56,6 +58,8 @@ export const authModule = (deps: ServerDeps) => {
     loginIp: limit("login-ip", 30, 15 * 60),
     loginAccount: limit("login-account", 10, 15 * 60),
     codeIp: limit("code-send-ip", 20, 60 * 60),
+    // Registration codes per address per day, whoever asks: the inbox owner is not spammed from many addresses.
+    codeAddress: limit("code-send-address", REGISTRATION_CODES_PER_DAY, 24 * 60 * 60),
     verifyIp: limit("code-verify-ip", 30, 15 * 60),
     registerIp: limit("register-ip", 10, 60 * 60),
     forgotIp: limit("forgot-ip", 10, 60 * 60),
@@ -100,6 +104,7 @@ export const authModule = (deps: ServerDeps) => {
       "/send-code",
       async ({ body, request, server }) => {
         await limits.codeIp.consume(meta(request, server).ipKey, TOO_MANY);
+        await limits.codeAddress.consume(`a:${normalizeEmail(body.email)}`, TOO_MANY);
         return sendRegistrationCode(deps, mailer, body.email);
       },
       { body: sendCodeBody, response: { 200: sendCodeResponse }, detail: { summary: "E-mail a registration code" } },
@@ -223,7 +228,7 @@ export const authModule = (deps: ServerDeps) => {
       "/reset-password",
       async ({ body, request, server }) => {
         await limits.resetIp.consume(meta(request, server).ipKey, TOO_MANY);
-        return resetPassword(deps, body);
+        return resetPassword(deps, mailer, body);
       },
       { body: resetBody, response: { 200: statusResponse }, detail: { summary: "Set a new password from a reset link" } },
     );

@@ -31,9 +31,13 @@ async function sendResetLink({ config, sql }: Deps, mailer: Mailer, email: strin
   const [user] = await sql`select id, email from users where lower(email) = ${email} and not is_blocked`;
   if (!user) return;
   const token = newToken();
-  await sql`
-    insert into password_reset_tokens (user_id, token_hash, expires_at)
-    values (${user.id}, ${hashToken(token)}, now() + make_interval(secs => ${RESET_TOKEN_SECONDS}))`;
+  await sql.begin(async (tx) => {
+    // Only the newest link works: an older one sitting in a mailbox dies with this one.
+    await tx`update password_reset_tokens set used_at = now() where user_id = ${user.id} and used_at is null`;
+    await tx`
+      insert into password_reset_tokens (user_id, token_hash, expires_at)
+      values (${user.id}, ${hashToken(token)}, now() + make_interval(secs => ${RESET_TOKEN_SECONDS}))`;
+  });
   const link = `${config.PUBLIC_ORIGIN.replace(/\/$/, "")}/reset-password/${token}`;
   await mailer.send({
     to: user.email,
@@ -42,7 +46,19 @@ async function sendResetLink({ config, sql }: Deps, mailer: Mailer, email: strin
   });
 }
 
-export async function resetPassword({ sql, log }: Deps, input: { token: string; new_password: string; confirm_password: string }) {
+/** A note to the owner after every change of password, so a change they did not make does not go unnoticed. */
+async function passwordChangedMail(deps: Deps, mailer: Mailer, userId: number, how: string) {
+  const [user] = await deps.sql`select email from users where id = ${userId}`;
+  if (!user) return;
+  await mailer.send({
+    to: user.email,
+    subject: "Your Tradewind password was changed",
+    text: `Your Tradewind password was just ${how}, and your other sessions were signed out.\n\nIf this was not you, reset your password now and contact support.`,
+  });
+}
+
+export async function resetPassword(deps: Deps, mailer: Mailer, input: { token: string; new_password: string; confirm_password: string }) {
+  const { sql, log } = deps;
   const problem = passwordProblem(input.new_password, input.confirm_password);
   if (problem) throw badRequest(problem);
   const passwordHash = await hashPassword(input.new_password);
@@ -59,14 +75,17 @@ export async function resetPassword({ sql, log }: Deps, input: { token: string; 
     return row.user_id as number;
   });
   securityEvent(log, "password_reset", { user_id: userId });
+  await passwordChangedMail(deps, mailer, userId, "reset with an e-mailed link").catch((err) => log.error("password mail failed", { error: String(err) }));
   return { status: "ok", detail: "Password reset successful" };
 }
 
 export async function changePassword(
-  { sql, log }: Deps,
+  deps: Deps,
+  mailer: Mailer,
   user: { id: number; sessionId: number | null },
   input: { current_password: string; new_password: string; confirm_new_password: string },
 ) {
+  const { sql, log } = deps;
   const [row] = await sql`select password_hash from users where id = ${user.id}`;
   if (!row || !(await verifyPassword(input.current_password, row.password_hash))) throw badRequest(WRONG_CURRENT_PASSWORD);
   const problem = passwordProblem(input.new_password, input.confirm_new_password);
@@ -78,5 +97,6 @@ export async function changePassword(
     await revokeUserSessions(tx, user.id, user.sessionId);
   });
   securityEvent(log, "password_changed", { user_id: user.id, session_id: user.sessionId });
+  await passwordChangedMail(deps, mailer, user.id, "changed from your profile").catch((err) => log.error("password mail failed", { error: String(err) }));
   return { status: "ok", detail: "Password has been successfully changed." };
 }

@@ -60,7 +60,9 @@ export async function sendRegistrationCode({ config, sql }: Deps, mailer: Mailer
     insert into email_codes (email, code_hash, expires_at, attempts, last_sent_at, consumed_at)
     values (${email}, ${hashCode(config.JWT_SECRET, email, code)}, now() + make_interval(secs => ${CODE_TTL_SECONDS}), 0, now(), null)
     on conflict (lower(email)) do update
-      set code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0,
+      set code_hash = excluded.code_hash, expires_at = excluded.expires_at,
+          -- A resend of a live code keeps its spent attempts: it is not five more guesses.
+          attempts = case when email_codes.expires_at > now() and email_codes.consumed_at is null then email_codes.attempts else 0 end,
           last_sent_at = now(), consumed_at = null, created_at = now()
       where email_codes.last_sent_at <= now() - make_interval(secs => ${REGISTRATION_RESEND_SECONDS})
     returning id`;

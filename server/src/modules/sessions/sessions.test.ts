@@ -29,7 +29,7 @@ describe("GET /api/user/sessions", () => {
     const byId = new Map(res.body.sessions.map((s: { id: number }) => [s.id, s]));
     expect(res.body.sessions.length).toBe(2);
     expect(byId.get(desk.sessionId)).toMatchObject({
-      id: desk.sessionId, session_id: desk.sessionId, device_id: who.deviceId, device_name: "Chrome on macOS", name: "Chrome on macOS",
+      id: desk.sessionId, session_id: desk.sessionId, device_id: who.deviceId, device_name: "Chrome on Mac OS", name: "Chrome on Mac OS",
       device_type: "desktop", browser: "Chrome", ip_address: "10.1.2.3", location_city: null, location_country: "Local network",
       remember_me: false, status: "active", is_active: true, is_current: true,
     });

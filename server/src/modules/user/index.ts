@@ -4,6 +4,7 @@ import type { ServerDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import { createLimiter } from "../../lib/rate-limit";
 import { changePassword } from "../auth/passwords";
+import { createMailer } from "../mail/service";
 import {
   changePasswordBody,
   detailedProfileResponse,
@@ -17,6 +18,7 @@ import { getDetailedProfile, getProfile, getStats, updateProfile } from "./servi
 export const userModule = (deps: ServerDeps) => {
   // A stolen access token must not become an oracle for guessing the current password.
   const changeLimit = createLimiter(deps, { name: "change-password", points: 5, durationSeconds: 15 * 60 });
+  const mailer = createMailer(deps);
   return new Elysia({ prefix: "/api/user", tags: ["user"] })
     .use(authPlugin(deps))
     .get("/profile", ({ user }) => getProfile(deps, user.id), {
@@ -44,7 +46,7 @@ export const userModule = (deps: ServerDeps) => {
       "/change-password",
       async ({ user, body }) => {
         await changeLimit.consume(String(user.id), "Too many attempts. Please wait and try again.");
-        return changePassword(deps, user, body);
+        return changePassword(deps, mailer, user, body);
       },
       {
         auth: true,

@@ -121,6 +121,9 @@ describe("change password", () => {
     expect((await call(app, "GET", "/api/user/profile", { token: there.token })).status).toBe(401);
     expect((await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${there.refresh}` } })).status).toBe(401);
     expect((await signIn(app, { ...who, password: "Better123" })).res.status).toBe(200);
+    // The owner is told by mail.
+    const mails = (await call(app, "GET", `/api/dev/mailbox?to=${encodeURIComponent(who.email)}`)).body as { subject: string; text: string }[];
+    expect(mails.some((m) => m.subject === "Your Tradewind password was changed" && m.text.includes("changed from your profile"))).toBe(true);
   });
 });
 
