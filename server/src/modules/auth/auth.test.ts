@@ -1,6 +1,7 @@
 // Auth API: registration codes, login with device verification, refresh rotation and reuse, logout, reset links, limits.
 import { afterAll, describe, expect, test } from "bun:test";
 import { call, closeTestDeps, createUser, testDeps, uniqueEmail, waitFor } from "../../../../test/helpers";
+import { createApp } from "../../app";
 import {
   accountsApp,
   clientHeaders,
@@ -526,6 +527,35 @@ describe("limits behind a shared address", () => {
     expect((await call(app, "POST", "/api/auth/forgot-password", { headers: clientHeaders(attacker), body: { email: who.email } })).status).toBe(429);
     expect((await call(app, "POST", "/api/auth/forgot-password", { headers: clientHeaders(freshIp()), body: { email: who.email } })).status).toBe(200);
   }, 20_000);
+});
+
+describe("cookie names and idle sessions", () => {
+  test("production cookies carry the __Secure- prefix and Secure", async () => {
+    const who = await registerViaApi(app);
+    const base = testDeps();
+    const prod = createApp({ ...base, config: { ...base.config, NODE_ENV: "production", isProduction: true, TRUSTED_PROXY: "127.0.0.1" } });
+    const res = await call(prod, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } });
+    expect(res.status).toBe(200);
+    const line = res.headers.getSetCookie().find((l) => l.startsWith("__Secure-tw_refresh="));
+    expect(line).toMatch(/;\s*Secure/i);
+    expect(line).toMatch(/HttpOnly/i);
+    const token = decodeURIComponent(line!.split(";")[0].split("=").slice(1).join("="));
+    expect((await call(prod, "POST", "/api/auth/refresh", { headers: { cookie: `__Secure-tw_refresh=${token}` } })).status).toBe(200);
+  });
+
+  test("a session idle past its limit cannot be refreshed (2 h, or 7 days with Remember Me)", async () => {
+    const who = await registerViaApi(app);
+    const plain = await signIn(app, who, { ip: freshIp() });
+    await sql()`update login_sessions set last_seen_at = now() - interval '3 hours' where id = ${plain.sessionId}`;
+    expect((await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${plain.refresh}` } })).status).toBe(401);
+
+    const kept = await signIn(app, who, { rememberMe: true, ip: freshIp() });
+    await sql()`update login_sessions set last_seen_at = now() - interval '3 hours' where id = ${kept.sessionId}`;
+    const ok = await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${kept.refresh}` } });
+    expect(ok.status).toBe(200);
+    await sql()`update login_sessions set last_seen_at = now() - interval '8 days' where id = ${kept.sessionId}`;
+    expect((await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${refreshCookie(ok.headers)}` } })).status).toBe(401);
+  });
 });
 
 describe("refresh, reuse detection and logout", () => {

@@ -43,6 +43,8 @@ import {
 
 export const REFRESH_COOKIE = "tw_refresh";
 export const PENDING_COOKIE = "tw_pending";
+/** In production the cookies carry the __Secure- prefix: browsers then only accept them over HTTPS with Secure set. */
+export const cookieName = (name: string, production: boolean) => (production ? `__Secure-${name}` : name);
 /** Wrong device codes a user's pending sign-ins may take in an hour before device sign-in locks. */
 export const MAX_WRONG_CODES_PER_USER = 10;
 /** Registration codes one address may receive in a day. */
@@ -52,6 +54,8 @@ const TOO_MANY = "Too many attempts. Please wait and try again.";
 const isBadCredentials = (err: unknown) => err instanceof HttpError && err.status === 401 && !("requires_otp" in err.extra);
 
 export const authModule = (deps: ServerDeps) => {
+  const refreshName = cookieName(REFRESH_COOKIE, deps.config.isProduction);
+  const pendingName = cookieName(PENDING_COOKIE, deps.config.isProduction);
   const mailer = createMailer(deps);
   const limit = (name: string, points: number, durationSeconds: number) => createLimiter(deps, { name, points, durationSeconds });
   const limits = {
@@ -146,12 +150,12 @@ export const authModule = (deps: ServerDeps) => {
         if ("kind" in s) {
           securityEvent(deps.log, "device_pending", { user_id: s.userId, ip: m.ip });
           // Only this browser can finish the sign-in: the code alone, or the handle alone, is not enough.
-          setPendingCookie(cookie[PENDING_COOKIE], s.nonce);
+          setPendingCookie(cookie[pendingName], s.nonce);
           set.status = 401;
           return { detail: DETAIL.devicePending, session_id: s.handle, session_status: "pending" as const, requires_otp: true as const };
         }
         securityEvent(deps.log, "login_success", { user_id: s.userId, session_id: s.sessionId, ip: m.ip });
-        setRefreshCookie(cookie[REFRESH_COOKIE], s.refreshToken, s.rememberMe, s.expiresAt);
+        setRefreshCookie(cookie[refreshName], s.refreshToken, s.rememberMe, s.expiresAt);
         return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
       },
       {
@@ -165,10 +169,10 @@ export const authModule = (deps: ServerDeps) => {
       async ({ body, request, server, cookie }) => {
         const m = meta(request, server);
         await limits.verifyIp.consume(m.ipKey, TOO_MANY);
-        const s = await verifyDeviceCode(deps, mailer, wrongCodes, { handle: body.session_id, nonce: cookieValue(cookie[PENDING_COOKIE]), code: body.code, ip: m.ip });
+        const s = await verifyDeviceCode(deps, mailer, wrongCodes, { handle: body.session_id, nonce: cookieValue(cookie[pendingName]), code: body.code, ip: m.ip });
         securityEvent(deps.log, "device_verified", { user_id: s.userId, session_id: s.sessionId, ip: m.ip });
-        clearPendingCookie(cookie[PENDING_COOKIE]);
-        setRefreshCookie(cookie[REFRESH_COOKIE], s.refreshToken, s.rememberMe, s.expiresAt);
+        clearPendingCookie(cookie[pendingName]);
+        setRefreshCookie(cookie[refreshName], s.refreshToken, s.rememberMe, s.expiresAt);
         return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
       },
       { body: deviceOtpVerifyBody, response: { 200: loginResponse }, detail: { summary: "Verify a new device with its 6-digit code" } },
@@ -177,7 +181,7 @@ export const authModule = (deps: ServerDeps) => {
       "/device-otp/send",
       async ({ body, request, server, cookie }) => {
         await limits.codeIp.consume(meta(request, server).ipKey, TOO_MANY);
-        return resendDeviceCode(deps, mailer, { handle: body.session_id, nonce: cookieValue(cookie[PENDING_COOKIE]) });
+        return resendDeviceCode(deps, mailer, { handle: body.session_id, nonce: cookieValue(cookie[pendingName]) });
       },
       { body: deviceOtpSendBody, response: { 200: sendCodeResponse }, detail: { summary: "Resend the device code (120 s cooldown)" } },
     )
@@ -185,7 +189,7 @@ export const authModule = (deps: ServerDeps) => {
       "/refresh",
       async ({ request, server, cookie }) => {
         const m = meta(request, server);
-        const jar = cookie[REFRESH_COOKIE];
+        const jar = cookie[refreshName];
         // Keyed by the token presented (hashed), so cookieless noise from a shared address cannot log anyone out.
         const presented = cookieValue(jar);
         await limits.refresh.consume(presented ? `t:${hashToken(presented).slice(0, 32)}` : `ip:${m.ipKey}`, TOO_MANY);
@@ -205,7 +209,7 @@ export const authModule = (deps: ServerDeps) => {
       async ({ request, cookie }) => {
         const token = bearerToken(request.headers.get("authorization"));
         const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token) : null;
-        const jar = cookie[REFRESH_COOKIE];
+        const jar = cookie[refreshName];
         const result = await logout(deps, cookieValue(jar), user?.sessionId ?? null);
         securityEvent(deps.log, "logout", { user_id: user?.id ?? null, session_id: user?.sessionId ?? null });
         clearRefreshCookie(jar);

@@ -8,6 +8,7 @@ import type { Mailer } from "../mail/service";
 import {
   BLOCKED_DETAIL,
   ROTATION_GRACE_SECONDS,
+  idleSeconds,
   issueRefreshToken,
   revokeSession,
   sessionLifetimeSeconds,
@@ -378,10 +379,15 @@ export async function refresh(deps: Deps, token: string | undefined, meta: Clien
   const [row] = await sql`
     select t.id, t.session_id, t.revoked_at, t.expires_at > now() as live,
            extract(epoch from now() - t.rotated_at)::float8 as rotated_ago,
-           s.user_id, s.status, s.remember_me, s.expires_at as session_expires_at, u.is_blocked
+           s.user_id, s.status, s.remember_me, s.expires_at as session_expires_at, u.is_blocked,
+           extract(epoch from now() - s.last_seen_at)::float8 as idle
     from refresh_tokens t join login_sessions s on s.id = t.session_id join users u on u.id = s.user_id
     where t.token_hash = ${hashToken(token)}`;
   if (!row || row.revoked_at || !row.live || row.status !== "active") throw unauthorized(DETAIL.sessionExpired);
+  if (row.idle > idleSeconds(row.remember_me)) {
+    await revokeSession(sql, row.session_id);
+    throw unauthorized(DETAIL.sessionExpired);
+  }
   if (row.is_blocked) throw forbidden(BLOCKED_DETAIL);
   const sessionId = row.session_id as number;
   const userId = row.user_id as number;

@@ -14,6 +14,9 @@ export const ROTATION_GRACE_SECONDS = 10;
 export const BLOCKED_DETAIL = "This account is blocked. Contact support.";
 
 export const sessionLifetimeSeconds = (rememberMe: boolean) => (rememberMe ? REMEMBER_ME_SECONDS : SESSION_SECONDS);
+/** A session unused for this long ends before its absolute expiry (a forgotten browser is not a standing key). */
+export const IDLE_SECONDS = { session: 2 * 3600, rememberMe: 7 * 24 * 3600 } as const;
+export const idleSeconds = (rememberMe: boolean) => (rememberMe ? IDLE_SECONDS.rememberMe : IDLE_SECONDS.session);
 
 /** A new refresh token for a session; the chain shares the session's absolute expiry (no sliding lifetime). */
 export async function issueRefreshToken(db: Db, sessionId: number, parentId: number | null = null): Promise<string> {
