@@ -7,6 +7,7 @@ import { startMarketIngestion } from "./market/ingest";
 import { createSql } from "@core/db";
 import { migrate } from "@core/migrate";
 import { startAnalysisWorker } from "./analysis/worker";
+import { publishHourlySnapshot, redisSnapshotStore } from "./analysis/snapshot-store";
 
 const config = loadConfig();
 const log = createLogger("engine", config.LOG_LEVEL);
@@ -19,6 +20,15 @@ const sql = createSql(config.DATABASE_URL);
 await migrate(sql, (m) => log.info(m));
 const analysis = await startAnalysisWorker({ config, sql, redis, keys, log, provider });
 
+// Each closed hour the market leader publishes the cross-sectional signal snapshot every analysis reads.
+const snapshots = redisSnapshotStore(redis, keys);
+const hourly = setInterval(() => {
+  if (!market.isLeader()) return;
+  publishHourlySnapshot(provider, snapshots)
+    .then((r) => r === "published" && log.info("signal snapshot published", { hour: new Date(Math.floor(provider.now() / 3_600_000) * 3_600_000).toISOString() }))
+    .catch((err) => log.error("signal snapshot failed", { error: String(err) }));
+}, 30_000);
+
 log.info("engine started", { provider: provider.name, market_time: new Date(provider.now()).toISOString() });
 
 let stopping = false;
@@ -26,6 +36,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("engine stopping", { signal });
+  clearInterval(hourly);
   await market.stop();
   await analysis.close();
   await sql.end({ timeout: 2 }).catch(() => {});

@@ -12,11 +12,16 @@ export type HealthInput = { status: string; composite_score: number };
 export type GateInput = { status: string; action: string; reasons: string[] };
 
 /**
- * Per-hour caches: every analysis in the same hour reads the same snapshot (computed once per process from the provider,
- * as the engine's market leader computes it on each closed hour), and the same health and gate.
+ * Per-hour caches: every analysis in the same hour reads the same snapshot (the one the market leader published for
+ * that hour, else computed here from the provider and published), and the same health and gate.
  */
-export type ContextCache = { snapshots: Map<number, Promise<Snapshot>>; market: Map<number, Promise<{ health?: HealthInput; gate?: GateInput }>> };
-export const createContextCache = (): ContextCache => ({ snapshots: new Map(), market: new Map() });
+export type ContextCache = {
+  snapshots: Map<number, Promise<Snapshot>>;
+  market: Map<number, Promise<{ health?: HealthInput; gate?: GateInput }>>;
+  /** where the market leader publishes each hour's snapshot (Redis); without it each process computes its own */
+  store?: { get(hour: number): Promise<Snapshot | null>; put(snap: Snapshot): Promise<void> };
+};
+export const createContextCache = (store?: ContextCache["store"]): ContextCache => ({ snapshots: new Map(), market: new Map(), store });
 
 function remember<T>(map: Map<number, Promise<T>>, key: number, make: () => Promise<T>): Promise<T> {
   let p = map.get(key);
@@ -50,7 +55,13 @@ export function freshEntry(now: number, m5: { t: number; c: number } | undefined
 export async function buildAnalysisContext(provider: MarketProvider, symbol: string, cache: ContextCache, now = provider.now()): Promise<AnalysisContext> {
   const hour = Math.floor(now / H) * H;
   const [snapshot, market, m5, funding] = await Promise.all([
-    remember(cache.snapshots, hour, () => snapshotAt(provider, hour)),
+    remember(cache.snapshots, hour, async () => {
+      const published = await cache.store?.get(hour).catch(() => null);
+      if (published) return published;
+      const snap = await snapshotAt(provider, hour);
+      await cache.store?.put(snap).catch(() => {});
+      return snap;
+    }),
     remember(cache.market, hour, async () => {
       try {
         const { health, gate } = await healthAndGate(provider, hour);

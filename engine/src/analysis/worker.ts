@@ -21,6 +21,7 @@ import {
 } from "@core/analysis-queue";
 import type { MarketProvider } from "../market/providers";
 import { buildAnalysisContext, createContextCache, type ContextCache } from "./context";
+import { redisSnapshotStore } from "./snapshot-store";
 import * as phases from "./phases";
 import type { AnalysisContext, FinalResult, PhaseResult } from "./phases";
 import { trackOutcomes } from "../outcomes/tracker";
@@ -149,7 +150,7 @@ export function createAnalysisRunner(deps: AnalysisWorkerDeps, queue: Queue<JobD
   const { sql, log, config } = deps;
   const model: PhaseModel = deps.model ?? phases;
   const delayMs = phaseMs(config);
-  const contextCache = createContextCache();
+  const contextCache = createContextCache(redisSnapshotStore(deps.redis, deps.keys));
 
   async function earlierResults(requestId: number) {
     const rows = await sql<{ phase_number: number; result: PhaseResult }[]>`
