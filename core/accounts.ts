@@ -29,6 +29,26 @@ export function isValidEmail(raw: string): boolean {
   return email.slice(at + 2, -1).includes(".");
 }
 
+/** Providers that ignore dots in the local part. */
+const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The mailbox an address delivers to, for "one free credit per mailbox": lower case, "+tag" dropped, and for Gmail the
+ * dots dropped and googlemail.com folded into gmail.com. Not used for sign-in: the address stays what the user typed.
+ */
+export function canonicalMailbox(email: string): string {
+  const e = normalizeEmail(email);
+  const at = e.lastIndexOf("@");
+  if (at <= 0) return e;
+  let local = e.slice(0, at).split("+")[0];
+  let domain = e.slice(at + 1);
+  if (DOTLESS_DOMAINS.has(domain)) {
+    local = local.replaceAll(".", "");
+    domain = "gmail.com";
+  }
+  return `${local}@${domain}`;
+}
+
 /** The first broken password rule, or null. Order matches what a person fixes first. */
 export function passwordProblem(password: string, confirm: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;

@@ -2,6 +2,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { call, closeTestDeps, createUser, testDeps, uniqueEmail, waitFor } from "../../../../test/helpers";
 import { createApp } from "../../app";
+import { canonicalMailbox } from "@core/accounts";
+import { hashesRunning, hashesStarted, MAX_CONCURRENT_HASHES, withHashSlot } from "./secrets";
 import {
   accountsApp,
   clientHeaders,
@@ -690,5 +692,54 @@ describe("forgot and reset password", () => {
     const expired = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token: late, new_password: "Again9New", confirm_password: "Again9New" } });
     expect(expired.status).toBe(400);
     expect(expired.body.detail).toBe("Invalid or expired link");
+  });
+});
+
+describe("cheap checks first, bounded hashing, one free credit per mailbox", () => {
+  test("argon2 never runs more than MAX_CONCURRENT_HASHES at a time, and every hash completes", async () => {
+    let peak = 0;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        withHashSlot(async () => {
+          peak = Math.max(peak, hashesRunning());
+          await Bun.sleep(5);
+          return i;
+        }),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(peak).toBe(MAX_CONCURRENT_HASHES);
+    expect(hashesRunning()).toBe(0);
+  });
+
+  test("a reset with a dead link or a registration without a live proof is refused before any hashing", async () => {
+    const before = hashesStarted();
+    const reset = await call(app, "POST", "/api/auth/reset-password", { headers: clientHeaders(freshIp()), body: { token: "made-up", new_password: "Brand9New", confirm_password: "Brand9New" } });
+    expect(reset.status).toBe(400);
+    expect(reset.body.detail).toBe("Invalid or expired link");
+    const reg = await call(app, "POST", "/api/auth/complete-registration", {
+      headers: clientHeaders(freshIp()),
+      body: { email: uniqueEmail("noproof"), session_token: "made-up", first_name: "A", last_name: "B", password: "Secret123!", confirm_password: "Secret123!", accepted_terms_of_use: true, accepted_privacy_policy: true, accepted_risk_disclosure: true },
+    });
+    expect(reg.status).toBe(400);
+    expect(hashesStarted()).toBe(before);
+    // A real reset does hash (so the counter can move).
+    const who = await registerViaApi(app);
+    await call(app, "POST", "/api/auth/forgot-password", { body: { email: who.email }, headers: clientHeaders(freshIp()) });
+    const token = (await mailsFor(who.email))[0].text.match(/reset-password\/([\w-]+)/)![1];
+    const counted = hashesStarted();
+    expect((await call(app, "POST", "/api/auth/reset-password", { headers: clientHeaders(freshIp()), body: { token, new_password: "Brand9New", confirm_password: "Brand9New" } })).status).toBe(200);
+    expect(hashesStarted()).toBeGreaterThan(counted);
+  });
+
+  test("name+tag and Gmail dot variants of a mailbox get no second free credit", async () => {
+    const base = `free.${Date.now().toString(36)}`;
+    const first = await registerViaApi(app, { email: `${base}@gmail.com` });
+    const second = await registerViaApi(app, { email: `${base.replace(".", "")}+again@googlemail.com` });
+    const credits = async (id: number) => (await sql()`select credits from users where id = ${id}`)[0].credits;
+    expect(await credits(first.userId)).toBe(1);
+    expect(await credits(second.userId)).toBe(0);
+    expect(canonicalMailbox("A.B.C+x@GoogleMail.com")).toBe("abc@gmail.com");
+    expect(canonicalMailbox("a.b+x@example.com")).toBe("a.b@example.com");
   });
 });

@@ -61,6 +61,9 @@ export async function resetPassword(deps: Deps, mailer: Mailer, input: { token: 
   const { sql, log } = deps;
   const problem = passwordProblem(input.new_password, input.confirm_password);
   if (problem) throw badRequest(problem);
+  // The cheap check first: no argon2 work for a dead or made-up link.
+  const [live] = await sql`select 1 from password_reset_tokens where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()`;
+  if (!live) throw badRequest(INVALID_LINK);
   const passwordHash = await hashPassword(input.new_password);
   const userId = await sql.begin(async (tx) => {
     const [row] = await tx`

@@ -22,11 +22,35 @@ export function codeMatches(secret: string, scope: string, code: string, storedH
 export const newToken = () => randomBytes(32).toString("base64url");
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
+/** argon2 runs at most this many at a time per process: a burst of logins queues instead of exhausting memory and CPU. */
+export const MAX_CONCURRENT_HASHES = 4;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A freed slot is handed straight to the next in line, so a newcomer can never squeeze in between.
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  started++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** How many hashes run right now, and how many ever started (for tests and metrics). */
+export const hashesRunning = () => running;
+let started = 0;
+export const hashesStarted = () => started;
+
+export const hashPassword = (password: string) => withHashSlot(() => Bun.password.hash(password, { algorithm: "argon2id" }));
 
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   try {
-    return await Bun.password.verify(password, hash);
+    return await withHashSlot(() => Bun.password.verify(password, hash));
   } catch {
     // A malformed stored hash must read as "wrong password", never as a 500.
     return false;

@@ -1,6 +1,6 @@
 // Registration, login with device verification, refresh-token rotation and logout (spec 01 §4, DESIGN §3).
 import { applyCreditChange } from "@core/credits";
-import { DEVICE_CODE_LENGTH, isValidEmail, normalizeEmail, passwordProblem } from "@core/accounts";
+import { canonicalMailbox, DEVICE_CODE_LENGTH, isValidEmail, normalizeEmail, passwordProblem } from "@core/accounts";
 import type { ServerDeps } from "../../deps";
 import { signAccessToken } from "../../lib/auth";
 import { HttpError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../../lib/http-error";
@@ -129,6 +129,11 @@ export async function completeRegistration({ sql }: Deps, input: RegistrationInp
   if (input.accepted_terms_of_use !== true) throw badRequest("I must agree to the Terms of Use.");
   if (input.accepted_privacy_policy !== true) throw badRequest("I must agree to the Privacy Policy.");
   if (input.accepted_risk_disclosure !== true) throw badRequest("I must acknowledge the Risk Disclosure.");
+  // The cheap check first: no argon2 work for a request without a live proof of the mailbox.
+  const [live] = await sql`
+    select 1 from registration_tokens
+    where token_hash = ${hashToken(input.session_token)} and lower(email) = ${email} and used_at is null and expires_at > now()`;
+  if (!live) throw badRequest(DETAIL.verificationMissing);
   const passwordHash = await hashPassword(input.password);
 
   return sql.begin(async (tx) => {
@@ -146,7 +151,10 @@ export async function completeRegistration({ sql }: Deps, input: RegistrationInp
       insert into users (email, password_hash, first_name, last_name)
       values (${email}, ${passwordHash}, ${firstName}, ${lastName}) returning id`;
     const userId = user.id as number;
-    await applyCreditChange(tx, { userId, kind: "GRANT", amount: 1, note: "FREE Test pack" });
+    // One FREE Test pack per mailbox: name+tag@ and Gmail's dotted variants do not earn another.
+    const [claim] = await tx`
+      insert into free_credit_claims (mailbox, user_id) values (${canonicalMailbox(email)}, ${userId}) on conflict do nothing returning mailbox`;
+    if (claim) await applyCreditChange(tx, { userId, kind: "GRANT", amount: 1, note: "FREE Test pack" });
     // The browser that just proved the mailbox is trusted; signing in from it needs no device code.
     if (input.device_id && input.device_id !== UNKNOWN_DEVICE) {
       await tx`insert into verified_devices (user_id, device_id) values (${userId}, ${input.device_id}) on conflict do nothing`;
