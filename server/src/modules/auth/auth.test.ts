@@ -743,3 +743,21 @@ describe("cheap checks first, bounded hashing, one free credit per mailbox", () 
     expect(canonicalMailbox("a.b+x@example.com")).toBe("a.b@example.com");
   });
 });
+
+describe("a new session row per sign-in", () => {
+  test("a revoked session never comes back; a new sign-in on the device gets a new row and ends the old one", async () => {
+    const who = await registerViaApi(app);
+    const first = await signIn(app, who);
+    expect((await call(app, "POST", "/api/auth/logout", { headers: { cookie: `tw_refresh=${first.refresh}` } })).status).toBe(200);
+    const second = await signIn(app, who);
+    expect(second.sessionId).not.toBe(first.sessionId);
+    const status = async (id: number) => (await sql()`select status from login_sessions where id = ${id}`)[0].status;
+    expect(await status(first.sessionId)).toBe("revoked");
+    // Signing in again on the same device: a third row; the second one's refresh chain dies with it.
+    const third = await signIn(app, who);
+    expect(third.sessionId).not.toBe(second.sessionId);
+    expect(await status(second.sessionId)).toBe("revoked");
+    expect((await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${second.refresh}` } })).status).toBe(401);
+    expect((await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${third.refresh}` } })).status).toBe(200);
+  });
+});

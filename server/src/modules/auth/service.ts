@@ -1,5 +1,6 @@
 // Registration, login with device verification, refresh-token rotation and logout (spec 01 §4, DESIGN §3).
 import { applyCreditChange } from "@core/credits";
+import type { Tx } from "@core/db";
 import { canonicalMailbox, DEVICE_CODE_LENGTH, isValidEmail, normalizeEmail, passwordProblem } from "@core/accounts";
 import type { ServerDeps } from "../../deps";
 import { signAccessToken } from "../../lib/auth";
@@ -209,6 +210,12 @@ async function activate(deps: Deps, sessionId: number, userId: number, rememberM
 
 export type LoginInput = { email: string; password: string; remember_me?: boolean; device_id?: string };
 
+/** A new sign-in on a device ends what that device held before (its older sessions and their refresh tokens). */
+async function retireDeviceSessions(tx: Tx, userId: number, deviceId: string, keepId: number) {
+  const old = await tx`select id from login_sessions where user_id = ${userId} and device_id = ${deviceId} and status = 'active' and id <> ${keepId}`;
+  for (const r of old) await revokeSession(tx, r.id as number);
+}
+
 /** A sign-in from an unverified device: the opaque handle answered to the client and the nonce for its cookie. */
 export type PendingSignIn = { kind: "pending"; userId: number; handle: string; nonce: string };
 
@@ -242,23 +249,24 @@ export async function login(deps: Deps, mailer: Mailer, input: LoginInput, meta:
   const session = await sql.begin(async (tx) => {
     // A pending sign-in lives as long as its code (10 min); it gets the full lifetime only once verified.
     const lifetime = known ? sessionLifetimeSeconds(rememberMe) : CODE_TTL_SECONDS;
-    const [row] = await tx`
-      insert into login_sessions (user_id, device_id, device_name, device_type, browser, os, ip_address,
-                                  location_city, location_country, remember_me, status, verified, expires_at,
-                                  pending_handle, pending_nonce_hash)
-      values (${userId}, ${deviceId}, ${client.deviceName}, ${client.deviceType}, ${client.browser}, ${client.os}, ${meta.ip},
-              ${client.city}, ${client.country}, ${rememberMe}, ${known ? "active" : "pending"}, ${Boolean(known)},
-              now() + make_interval(secs => ${lifetime}), ${handle}, ${nonce ? hashToken(nonce) : null})
-      on conflict (user_id, device_id) do update
-        set device_name = excluded.device_name, device_type = excluded.device_type, browser = excluded.browser,
-            os = excluded.os, ip_address = excluded.ip_address, location_city = excluded.location_city,
-            location_country = excluded.location_country, remember_me = excluded.remember_me,
-            status = excluded.status, verified = excluded.verified, expires_at = excluded.expires_at,
-            pending_handle = excluded.pending_handle, pending_nonce_hash = excluded.pending_nonce_hash,
-            last_seen_at = now(), updated_at = now()
-      returning id, expires_at`;
-    // A new sign-in starts a new token chain; whatever the device held before is dead.
-    await tx`update refresh_tokens set revoked_at = now() where session_id = ${row.id} and revoked_at is null`;
+    const info = { device_name: client.deviceName, device_type: client.deviceType, browser: client.browser, os: client.os, ip_address: meta.ip,
+      location_city: client.city, location_country: client.country, remember_me: rememberMe };
+    // Only a live pending sign-in of this device is reused (re-submitting the form); anything else gets a new row.
+    const [open] = known ? [] : await tx`
+      select id from login_sessions where user_id = ${userId} and device_id = ${deviceId} and status = 'pending' and expires_at > now() for update`;
+    const [row] = open
+      ? await tx`
+          update login_sessions set ${tx(info)}, pending_handle = ${handle}, pending_nonce_hash = ${hashToken(nonce!)},
+                 expires_at = now() + make_interval(secs => ${lifetime}), last_seen_at = now(), updated_at = now()
+          where id = ${open.id} returning id, expires_at`
+      : await tx`
+          insert into login_sessions ${tx({ ...info, user_id: userId, device_id: deviceId, status: known ? "active" : "pending", verified: Boolean(known),
+            pending_handle: handle, pending_nonce_hash: nonce ? hashToken(nonce) : null, expires_at: new Date(Date.now() + lifetime * 1000) })}
+          returning id, expires_at`;
+    // A stale pending row of this device (expired) is closed so the partial unique index stays free.
+    await tx`update login_sessions set status = 'revoked', pending_handle = null, updated_at = now()
+             where user_id = ${userId} and device_id = ${deviceId} and status = 'pending' and id <> ${row.id}`;
+    if (known) await retireDeviceSessions(tx, userId, deviceId, row.id);
     return { id: row.id as number, expiresAt: row.expires_at as Date };
   });
 
@@ -348,6 +356,7 @@ export async function verifyDeviceCode(
       returning expires_at`;
     if (!active) return badRequest(DETAIL.missingSession);
     await tx`insert into verified_devices (user_id, device_id) values (${session.user_id}, ${session.device_id}) on conflict do nothing`;
+    await retireDeviceSessions(tx, session.user_id, session.device_id, sessionId);
     return active.expires_at as Date;
   });
   if (outcome === "wrong") {
