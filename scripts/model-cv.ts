@@ -40,8 +40,11 @@ const { summary, details } = summarise(evaluations, candidates);
 const outDir = resolve(process.cwd(), values.out);
 mkdirSync(outDir, { recursive: true });
 const folds = cv.folds.map((f) => ({ month: f.month, config: f.config, tau: f.calibrator.tau, inner: f.calibrator.inner }));
-writeFileSync(join(outDir, "cv.json"), JSON.stringify({ ...summary, details, folds, curve: cv.curve, data: values.data, stride_hours: stride }, null, 2) + "\n");
-writeFileSync(join(outDir, "predictions.json"), JSON.stringify(evaluations) + "\n");
+// cv.json carries exactly the published summary fields (as backtest's summary.json); everything else goes beside it.
+writeFileSync(join(outDir, "cv.json"), JSON.stringify(summary, null, 2) + "\n");
+writeFileSync(join(outDir, "cv-details.json"), JSON.stringify({ ...details, folds, curve: cv.curve, data: values.data, stride_hours: stride }, null, 2) + "\n");
+// Out-of-fold predictions: every evaluation (pair and clock, the chosen side) and every candidate (both sides).
+writeFileSync(join(outDir, "predictions.json"), JSON.stringify({ evaluations, candidates }) + "\n");
 writeFileSync(
   join(outDir, "reliability.svg"),
   reliabilitySvg(
