@@ -48,6 +48,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Tradewind <no-reply@tradewind.local>"),
   JWT_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
   PUBLIC_ORIGIN: url(["http:", "https:"], "http(s)").optional(),
+  WS_MAX_PER_IP: intIn(1, 1_000_000).default(20),
   TRUSTED_PROXY: z
     .string()
     .refine((v) => {

@@ -33,6 +33,11 @@ describe("admin CLI", () => {
     const rows = await sql()`select email, credits, (select sum(amount) from credit_ledger l where l.user_id = u.id)::int as ledger from users u where id in ${sql()(ids)} order by id`;
     expect([...rows] as unknown[]).toEqual([0, 1, 2].map((i) => ({ email: `loadtest-${i}@load.test`, credits: 10, ledger: 10 })));
     expect(users[0]!.expiresAt! - Date.now()).toBeGreaterThan(4 * 60_000);
+    // Every token names a real, active login session of its user.
+    const sids = users.map((u) => u!.sessionId);
+    expect(sids.every((sid) => typeof sid === "number")).toBe(true);
+    const live = await sql()`select user_id from login_sessions where id in ${sql()(sids as number[])} and status = 'active'`;
+    expect(live.map((r) => Number(r.user_id)).sort()).toEqual([...ids].sort());
     await runAdmin(sql(), ["load-test-tokens", "3", file], { jwtSecret: secret });
     const again = await Promise.all(((await Bun.file(file).json()) as string[]).map((t) => verifyAccessToken(secret, t)));
     expect(again.map((u) => u!.id)).toEqual(ids);

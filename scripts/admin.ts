@@ -56,7 +56,15 @@ export async function runAdmin(sql: Sql, args: string[], ctx: { jwtSecret?: stri
       }
       if (!ctx.jwtSecret) throw new AdminError("load-test-tokens needs the server's JWT_SECRET");
       const ids = await ensureLoadTestUsers(sql, Number(countRaw));
-      const tokens = await Promise.all(ids.map((userId) => signAccessToken(ctx.jwtSecret!, { userId, sessionId: null }, Number(minutesRaw) * 60)));
+      const seconds = Number(minutesRaw) * 60;
+      // Each token belongs to a real login session (revocable, listed, expiring with the token): no session-less tokens.
+      const sessions = await sql<{ id: number; user_id: number }[]>`
+        insert into login_sessions (user_id, device_id, device_name, status, verified, expires_at)
+        select id, 'load-test', 'Load test (k6)', 'active', true, now() + make_interval(secs => ${seconds})
+        from unnest(${sql.array(ids)}::bigint[]) as id
+        returning id, user_id`;
+      const byUser = new Map(sessions.map((r) => [Number(r.user_id), Number(r.id)]));
+      const tokens = await Promise.all(ids.map((userId) => signAccessToken(ctx.jwtSecret!, { userId, sessionId: byUser.get(userId)! }, seconds)));
       await Bun.write(file, JSON.stringify(tokens));
       return `Wrote ${tokens.length} access token(s), valid ${minutesRaw} minute(s), to ${file}.`;
     }

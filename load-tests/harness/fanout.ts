@@ -7,7 +7,8 @@ import { percentiles, rssKb, type Report } from "./stats";
 
 export async function fanoutBench(opts: { clients: number; updates: number; servers: number }): Promise<Report> {
   const ws = await createWorkspace("bench", await realServicesAvailable());
-  const app = await startApp(ws, { servers: opts.servers, engine: false, quiet: true });
+  // Every bench client comes from 127.0.0.1: lift the per-address socket cap (20 by default) above the client count.
+  const app = await startApp(ws, { servers: opts.servers, engine: false, quiet: true, env: { WS_MAX_PER_IP: String(Math.max(20, opts.clients)) } });
   const publisher = new Redis(ws.redisUrl);
   const bare = new Redis(ws.redisUrl);
   const channel = `${ws.redisPrefix}market.health`;

@@ -6,6 +6,7 @@ import { createRedis, redisKeys } from "@core/redis";
 import { createLogger } from "@core/log";
 import { createApp, HARD_BODY_BYTES } from "./app";
 import { startMarketSocket } from "./modules/market/socket";
+import { MAX_WS_PAYLOAD_BYTES } from "./modules/market/socket-limits";
 import webApp from "../../web/index.html";
 
 const config = loadConfig();
@@ -21,6 +22,8 @@ const app = createApp({ config, sql, redis, keys, log }, { webApp }).listen({
     port: config.PORT,
     hostname: config.HOST,
     maxRequestBodySize: HARD_BODY_BYTES,
+    // Bun enforces the frame limit only from here (an option on the Elysia route is never passed to Bun).
+    websocket: { maxPayloadLength: MAX_WS_PAYLOAD_BYTES },
     development: !config.isProduction && config.NODE_ENV !== "test",
   } as never);
 

@@ -1,6 +1,7 @@
-// Access tokens (JWT, 15 min, HS256) and the `auth` route option that resolves the signed-in user or answers 401.
+// Access tokens (JWT, 15 min, HS256, their own HKDF key, iss/aud/typ pinned) and the `auth` route option that resolves the user or answers 401.
 import { Elysia } from "elysia";
 import { SignJWT, jwtVerify } from "jose";
+import { derivedKey } from "@core/keys";
 import type { ServerDeps } from "../deps";
 import { unauthorized } from "./http-error";
 import { createSessionCheck } from "../modules/sessions/service";
@@ -10,7 +11,10 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 /** `expiresAt` (ms since epoch) is the token's own expiry, for holders that outlive a request (sockets). */
 export type AuthUser = { id: number; sessionId: number | null; expiresAt?: number };
 
-const secretKey = (secret: string) => new TextEncoder().encode(secret);
+export const TOKEN_ISSUER = "tradewind";
+export const TOKEN_AUDIENCE = "tradewind-api";
+/** RFC 9068's media type for access tokens: a token minted for another use cannot pass as one. */
+export const TOKEN_TYPE = "at+jwt";
 
 export async function signAccessToken(
   secret: string,
@@ -18,23 +22,40 @@ export async function signAccessToken(
   ttlSeconds = ACCESS_TOKEN_SECONDS,
 ): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: "HS256" })
+    .setProtectedHeader({ alg: "HS256", typ: TOKEN_TYPE })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
     .setSubject(String(claims.userId))
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(secretKey(secret));
+    .sign(derivedKey(secret, "access-token v1"));
 }
 
-export async function verifyAccessToken(secret: string, token: string): Promise<AuthUser | null> {
+/**
+ * A valid token names its issuer, audience and type, expires, and carries a subject and a login session. Tokens
+ * without a session (sid null) exist only for tests: `allowSessionless` is set only when NODE_ENV is test.
+ */
+export async function verifyAccessToken(secret: string, token: string, opts: { allowSessionless?: boolean } = {}): Promise<AuthUser | null> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(secret), { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, derivedKey(secret, "access-token v1"), {
+      algorithms: ["HS256"],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      typ: TOKEN_TYPE,
+      requiredClaims: ["exp", "iat", "sub", "sid"],
+    });
     const id = Number(payload.sub);
-    if (!Number.isInteger(id)) return null;
-    return { id, sessionId: typeof payload.sid === "number" ? payload.sid : null, expiresAt: typeof payload.exp === "number" ? payload.exp * 1000 : undefined };
+    if (!Number.isInteger(id) || id < 1) return null;
+    const sid = payload.sid;
+    if (!(typeof sid === "number" && Number.isInteger(sid)) && !(sid === null && opts.allowSessionless)) return null;
+    return { id, sessionId: typeof sid === "number" ? sid : null, expiresAt: (payload.exp as number) * 1000 };
   } catch {
     return null;
   }
 }
+
+/** The verify options a server process runs with: session-less tokens only under NODE_ENV=test. */
+export const verifyOptions = (config: { NODE_ENV: string }) => ({ allowSessionless: config.NODE_ENV === "test" });
 
 export const bearerToken = (header: string | null | undefined) => {
   const m = header?.match(/^Bearer\s+(.+)$/i);
@@ -54,7 +75,7 @@ export function authPlugin(deps: ServerDeps, sessionCheck: SessionCheck = create
       async resolve({ request }) {
         const token = bearerToken(request.headers.get("authorization"));
         if (!token) throw unauthorized("Not authenticated");
-        const user = await verifyAccessToken(deps.config.JWT_SECRET, token);
+        const user = await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config));
         if (!user) throw unauthorized("Token expired or invalid");
         if (!(await sessionCheck(user))) throw unauthorized("Session expired or revoked");
         return { user };

@@ -2,7 +2,7 @@
 import { Elysia, type Cookie } from "elysia";
 import { normalizeEmail } from "@core/accounts";
 import type { ServerDeps } from "../../deps";
-import { bearerToken, verifyAccessToken } from "../../lib/auth";
+import { bearerToken, verifyAccessToken, verifyOptions } from "../../lib/auth";
 import { clientIp, ipKey } from "../../lib/client-ip";
 import { HttpError } from "../../lib/http-error";
 import { createLimiter } from "../../lib/rate-limit";
@@ -208,7 +208,7 @@ export const authModule = (deps: ServerDeps) => {
       "/logout",
       async ({ request, cookie }) => {
         const token = bearerToken(request.headers.get("authorization"));
-        const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token) : null;
+        const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config)) : null;
         const jar = cookie[refreshName];
         const result = await logout(deps, cookieValue(jar), user?.sessionId ?? null);
         securityEvent(deps.log, "logout", { user_id: user?.id ?? null, session_id: user?.sessionId ?? null });

@@ -1,6 +1,7 @@
 // Codes and opaque tokens: CSPRNG generation, keyed hashing for storage, argon2id passwords.
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { DEVICE_CODE_LENGTH } from "@core/accounts";
+import { derivedKey } from "@core/keys";
 
 /** A uniformly random numeric code ("042917"); randomInt draws from the OS CSPRNG without modulo bias. */
 export const newCode = () => String(randomInt(0, 10 ** DEVICE_CODE_LENGTH)).padStart(DEVICE_CODE_LENGTH, "0");
@@ -10,7 +11,7 @@ export const newCode = () => String(randomInt(0, 10 ** DEVICE_CODE_LENGTH)).padS
  * HMAC'd with the server secret and bound to their scope (an e-mail or a session id).
  */
 export const hashCode = (secret: string, scope: string, code: string) =>
-  createHmac("sha256", secret).update(`${scope}\u0000${code}`).digest("hex");
+  createHmac("sha256", derivedKey(secret, "code-hash v1")).update(`${scope}\u0000${code}`).digest("hex");
 
 export function codeMatches(secret: string, scope: string, code: string, storedHash: string): boolean {
   const a = Buffer.from(hashCode(secret, scope, code), "hex");

@@ -1,10 +1,14 @@
 // End-to-end /ws/market: real server processes, real Redis, ingestion publishing every topic, per-user progress, fan-out across processes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
+import { connect, type Socket } from "node:net";
 import { createLogger } from "@core/log";
+import { redisKeys } from "@core/redis";
+import { snapshotKeyName } from "@core/market-intervals";
 import { closeTestDeps, createUser, testDeps } from "../../../../test/helpers";
 import { signAccessToken } from "../../lib/auth";
 import { SLOW_CONSUMER_CODE } from "./socket";
+import { messageLimiter, originAllowed } from "./socket-limits";
 import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
 import { startMarketIngestion, type Ingestion } from "../../../../engine/src/market/ingest";
 
@@ -20,11 +24,11 @@ function freePort(): number {
   return port;
 }
 
-async function startServer(): Promise<number> {
+async function startServer(env: Record<string, string> = {}): Promise<number> {
   const port = freePort();
   const proc = Bun.spawn(["bun", "server/src/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ...env },
     stdout: "ignore",
     stderr: "inherit",
   });
@@ -40,9 +44,12 @@ async function startServer(): Promise<number> {
 
 type Msg = { type: string; data?: any; detail?: string; topics?: string[] };
 
+// Bun's client accepts request headers (a test plays other client addresses with X-Forwarded-For); the DOM typings don't say so.
+const HeaderedWebSocket = WebSocket as unknown as new (url: string, options: { headers: Record<string, string> }) => WebSocket;
+
 /** A socket client that records every message and can wait for one matching a predicate. */
-async function client(port: number) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/market`);
+async function client(port: number, headers: Record<string, string> = {}) {
+  const ws = new HeaderedWebSocket(`ws://127.0.0.1:${port}/ws/market`, { headers });
   const messages: Msg[] = [];
   const waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void }[] = [];
   ws.onmessage = (ev) => {
@@ -69,10 +76,65 @@ async function client(port: number) {
   return { ws, messages, waitFor, send: (x: unknown) => ws.send(typeof x === "string" ? x : JSON.stringify(x)) };
 }
 
+/** How a socket was closed; rejects if it is still open after `ms`. */
+function closeOf(ws: WebSocket, ms: number): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve, reject) => {
+    ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason }));
+    setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms);
+  });
+}
+
+/**
+ * A bare upgrade request over TCP, optionally from another loopback address: the HTTP status it is answered with
+ * (101 = accepted) and the socket, which stays open until the caller destroys it.
+ */
+function rawUpgrade(port: number, headers: Record<string, string> = {}, localAddress?: string): Promise<{ status: number; sock: Socket }> {
+  return new Promise((resolve, reject) => {
+    const sock = connect({ port, host: "127.0.0.1", localAddress }, () => {
+      const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+      sock.write(
+        `GET /ws/market HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`,
+      );
+    });
+    let head = "";
+    const onData = (chunk: Buffer) => {
+      head += chunk.toString("latin1");
+      const status = head.match(/^HTTP\/1\.1 (\d{3})/)?.[1];
+      if (!status) return;
+      sock.off("data", onData);
+      sock.setTimeout(0);
+      resolve({ status: Number(status), sock });
+    };
+    sock.on("data", onData);
+    sock.on("error", reject);
+    sock.setTimeout(5_000, () => {
+      sock.destroy();
+      reject(new Error("no answer to the upgrade request"));
+    });
+  });
+}
+
+/** The status of a bare upgrade request; the socket is dropped at once. */
+async function handshake(port: number, headers: Record<string, string> = {}): Promise<number> {
+  const { status, sock } = await rawUpgrade(port, headers);
+  sock.destroy();
+  return status;
+}
+
 const ALL_TYPES = ["market_health", "gate_decision", "session", "core_assets", "orderbook", "movers", "sentiment"];
 
+// The third server has the limits turned down and its own Redis prefix, so its tests see only their own snapshots
+// and Redis reads; it trusts loopback as a proxy so each test can play a different client address.
+const LIMITED_ORIGIN = "https://app.tradewind.test";
+const LIMITED_PREFIX = `${process.env.REDIS_PREFIX}ws-limits:`;
+let limitedPort = 0;
+
 beforeAll(async () => {
-  ports.push(...(await Promise.all([startServer(), startServer()])));
+  const limited = { WS_MAX_PER_IP: "3", TRUSTED_PROXY: "127.0.0.1", PUBLIC_ORIGIN: LIMITED_ORIGIN, REDIS_PREFIX: LIMITED_PREFIX };
+  const [a, b, c] = await Promise.all([startServer(), startServer(), startServer(limited)]);
+  ports.push(a, b);
+  limitedPort = c;
 }, 60_000);
 
 afterAll(async () => {
@@ -192,9 +254,12 @@ describe("/ws/market", () => {
     watcher.send({ action: "subscribe", topics: ["market"] });
     await watcher.waitFor((m) => m.type === "subscribed");
     const pad = "x".repeat(256 * 1024);
-    for (let i = 0; i < 160; i++) await deps.redis.publish(deps.keys.channel("market.health"), JSON.stringify({ type: "market_health", data: { pad, i } }));
-    // A client that reads keeps receiving everything: the frozen one holds nobody back.
-    await watcher.waitFor((m) => m.type === "market_health" && m.data.i === 159, 20_000);
+    // A client that reads keeps receiving everything: the frozen one holds nobody back. Each message is awaited
+    // before the next goes out so the watcher's own queue stays under the limit however busy this machine is.
+    for (let i = 0; i < 160; i++) {
+      await deps.redis.publish(deps.keys.channel("market.health"), JSON.stringify({ type: "market_health", data: { pad, i } }));
+      await watcher.waitFor((m) => m.type === "market_health" && m.data?.i === i, 5_000);
+    }
     process.kill(slow.pid, "SIGCONT");
     expect(await readUntil(/close \d+/)).toContain(`close ${SLOW_CONSUMER_CODE}`);
     await slow.exited;
@@ -212,6 +277,131 @@ describe("/ws/market", () => {
     c.send({ action: "dance" });
     await c.waitFor((m) => m.type === "error" && m.detail === "Unknown action: dance (use subscribe, unsubscribe, auth or ping)");
     c.ws.close();
+  });
+});
+
+describe("/ws/market limits", () => {
+  test("a frame over 16 KiB closes that socket; the server and the other sockets carry on", async () => {
+    const port = ports[0];
+    const watcher = await client(port);
+    watcher.send({ action: "subscribe", topics: ["market"] });
+    await watcher.waitFor((m) => m.type === "subscribed");
+    // Just under the limit is still an ordinary (if useless) message.
+    const near = await client(port);
+    near.send("x".repeat(15 * 1024));
+    expect((await near.waitFor((m) => m.type === "error", 5_000)).detail).toBe("Messages must be JSON objects with an action");
+    near.ws.close();
+
+    const big = await client(port);
+    const closed = closeOf(big.ws, 5_000);
+    big.send("x".repeat(1024 * 1024));
+    // 1009 "message too big", or 1006 when the connection is simply dropped.
+    expect([1009, 1006]).toContain((await closed).code);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    const deps = testDeps();
+    const marker = { status: "NORMAL", composite_score: 0.5, components: {}, marker: "after-big-frame" };
+    await deps.redis.publish(deps.keys.channel("market.health"), JSON.stringify({ type: "market_health", data: marker }));
+    await watcher.waitFor((m) => m.type === "market_health" && m.data.marker === "after-big-frame", 5_000);
+    watcher.ws.close();
+  });
+
+  test("one client address holds at most WS_MAX_PER_IP sockets (IPv6 by /64); closing one frees its place", async () => {
+    const v6 = (host: number) => ({ "x-forwarded-for": `2001:db8:1:2::${host}` });
+    const held = await Promise.all([1, 2, 3].map((n) => client(limitedPort, v6(n))));
+    expect(await handshake(limitedPort, v6(4))).toBe(429);
+    // Other clients are not affected: another /64, an IPv4 address.
+    expect(await handshake(limitedPort, { "x-forwarded-for": "2001:db8:1:3::1" })).toBe(101);
+    expect(await handshake(limitedPort, { "x-forwarded-for": "198.51.100.7" })).toBe(101);
+    held[0].ws.close();
+    let status = 0;
+    for (let i = 0; i < 30 && status !== 101; i++) {
+      status = await handshake(limitedPort, v6(5));
+      if (status !== 101) await Bun.sleep(100);
+    }
+    expect(status).toBe(101);
+    for (const c of held.slice(1)) c.ws.close();
+  });
+
+  test("X-Forwarded-For from a peer that is not a trusted proxy does not escape the cap", async () => {
+    // 127.0.0.5 is loopback too but not in TRUSTED_PROXY: its sockets count under its own address whatever it claims.
+    const held = [];
+    for (let n = 1; n <= 3; n++) held.push(await rawUpgrade(limitedPort, { "x-forwarded-for": `203.0.113.${n}` }, "127.0.0.5"));
+    expect(held.map((h) => h.status)).toEqual([101, 101, 101]);
+    const refused = await rawUpgrade(limitedPort, { "x-forwarded-for": "203.0.113.4" }, "127.0.0.5");
+    expect(refused.status).toBe(429);
+    for (const h of [...held, refused]) h.sock.destroy();
+  });
+
+  test("more than 20 messages within 10 s close the socket with 1008", async () => {
+    const c = await client(limitedPort, { "x-forwarded-for": "198.51.100.20" });
+    const closed = closeOf(c.ws, 5_000);
+    for (let i = 0; i < 25; i++) c.send({ action: "ping" });
+    const { code, reason } = await closed;
+    expect(code).toBe(1008);
+    expect(reason).toStartWith("rate limit");
+    expect(c.messages.filter((m) => m.type === "pong").length).toBe(20);
+  });
+
+  test("a subscribe storm reads the stored snapshots from Redis once and sends each once", async () => {
+    const deps = testDeps();
+    const key = redisKeys(LIMITED_PREFIX).key(snapshotKeyName("health"));
+    const snapshot = { status: "NORMAL", composite_score: 0.42, components: {}, marker: "stored" };
+    await deps.redis.set(key, JSON.stringify({ data: snapshot, computed_at: new Date().toISOString() }));
+    // MONITOR sees every command the server sends to Redis; only that server uses this prefix.
+    const monitor = await deps.redis.duplicate().monitor();
+    const reads: string[][] = [];
+    monitor.on("monitor", (_time: string, args: string[]) => {
+      if (args.includes(key)) reads.push(args);
+    });
+    const c = await client(limitedPort, { "x-forwarded-for": "198.51.100.30" });
+    for (let i = 0; i < 15; i++) c.send({ action: "subscribe", topics: ["market"] });
+    await c.waitFor((m) => m.type === "market_health", 5_000);
+    c.send({ action: "ping" });
+    await c.waitFor((m) => m.type === "pong");
+    await Bun.sleep(300);
+    monitor.disconnect();
+    expect(c.messages.filter((m) => m.type === "subscribed").length).toBe(15);
+    expect(c.messages.filter((m) => m.type === "market_health").map((m) => m.data)).toEqual([snapshot]);
+    expect(reads.length).toBe(1);
+    c.ws.close();
+  });
+
+  test("the upgrade accepts the site's origin, localhost outside production and no Origin; others get 403", async () => {
+    let n = 0;
+    // Each handshake comes from its own address so the per-address cap plays no part here.
+    const from = (origin: string | null) =>
+      handshake(limitedPort, { "x-forwarded-for": `198.51.100.${40 + ++n}`, ...(origin === null ? {} : { origin }) });
+    expect(await from("https://evil.example")).toBe(403);
+    expect(await from("https://app.tradewind.test.evil.example")).toBe(403);
+    expect(await from("null")).toBe(403);
+    expect(await from(LIMITED_ORIGIN)).toBe(101);
+    expect(await from("http://localhost:5173")).toBe(101);
+    expect(await from("http://127.0.0.1:3000")).toBe(101);
+    expect(await from(null)).toBe(101);
+  });
+});
+
+describe("socket limit rules", () => {
+  test("in production only PUBLIC_ORIGIN (and no Origin at all) may open a socket", () => {
+    const prod = { PUBLIC_ORIGIN: "https://tradewind.example", isProduction: true };
+    expect(originAllowed(prod, "https://tradewind.example")).toBe(true);
+    expect(originAllowed(prod, "https://tradewind.example:443")).toBe(true);
+    expect(originAllowed(prod, null)).toBe(true);
+    expect(originAllowed(prod, "http://tradewind.example")).toBe(false);
+    expect(originAllowed(prod, "http://localhost:3000")).toBe(false);
+    expect(originAllowed(prod, "https://tradewind.example.evil.test")).toBe(false);
+    expect(originAllowed({ ...prod, isProduction: false }, "http://[::1]:5173")).toBe(true);
+  });
+
+  test("the message limit is a sliding window: no burst of twice the rate across a window edge", () => {
+    let now = 0;
+    const allow = messageLimiter({ max: 3, windowMs: 1_000 }, () => now);
+    now = 900;
+    expect([allow(), allow(), allow(), allow()]).toEqual([true, true, true, false]);
+    now = 1_100; // a fixed window would start afresh here
+    expect(allow()).toBe(false);
+    now = 1_900;
+    expect([allow(), allow(), allow(), allow()]).toEqual([true, true, true, false]);
   });
 });
 

@@ -1,11 +1,15 @@
 // WS /ws/market: public market topics and per-user analysis progress, fanned out from ONE Redis subscriber per process via Bun topics.
+// Abuse limits (frame size, Origin, sockets per address, messages per socket) are defined in socket-limits.ts.
 import { Elysia } from "elysia";
 import type Redis from "ioredis";
 import type { Server, ServerWebSocket } from "bun";
 import { MARKET_TOPICS, snapshotKeyName, type StoredSnapshot } from "@core/market-intervals";
 import type { ServerDeps } from "../../deps";
-import { verifyAccessToken } from "../../lib/auth";
+import { verifyAccessToken, verifyOptions } from "../../lib/auth";
+import { clientIp, ipKey } from "../../lib/client-ip";
+import { forbidden, tooManyRequests } from "../../lib/http-error";
 import { createSessionCheck } from "../sessions/service";
+import { MESSAGE_LIMIT, POLICY_VIOLATION_CODE, SocketsPerClient, messageLimiter, originAllowed } from "./socket-limits";
 
 export const MARKET_BUN_TOPIC = "market";
 export const userBunTopic = (userId: number) => `user:${userId}`;
@@ -82,52 +86,95 @@ async function sendCurrentSnapshots(deps: Pick<ServerDeps, "redis" | "keys">, ws
   });
 }
 
+/** What a socket is allowed and has been sent: its client key (for the per-address cap), its message budget, and the topics whose snapshots it has had. */
+type Conn = { clientKey: string; allowMessage: () => boolean; snapshotted: Set<string> };
+const conns = new WeakMap<RawSocket, Conn>();
+
+/** The per-address key of a request: X-Forwarded-For only from TRUSTED_PROXY peers, IPv6 by /64 (see lib/client-ip). */
+const clientKeyOf = (config: ServerDeps["config"], request: Request, peer: string | undefined) =>
+  ipKey(clientIp(config, request, { requestIP: () => (peer ? { address: peer } : null) }));
+
+async function subscribe(deps: ServerDeps, raw: RawSocket, conn: Conn, msg: Record<string, unknown>) {
+  const topics = Array.isArray(msg.topics) ? msg.topics : null;
+  if (!topics || !topics.length || !topics.every((t) => typeof t === "string"))
+    return void sendOrClose(raw, errorMessage('subscribe needs topics, e.g. {"action":"subscribe","topics":["market"]}'));
+  const unknown = topics.filter((t) => !SUBSCRIBABLE.has(t as string));
+  if (unknown.length) return void sendOrClose(raw, errorMessage(`Unknown topic: ${String(unknown[0]).slice(0, 40)} (available: market)`));
+  // Subscribe before reading the snapshots so no update can fall between the two.
+  raw.subscribe(MARKET_BUN_TOPIC);
+  sendOrClose(raw, JSON.stringify({ type: "subscribed", topics }));
+  // The stored snapshots go out once per topic per connection (marked before the read, so a burst of subscribes
+  // cannot start parallel reads): repeating subscribe costs no Redis round trip. Live pushes keep the client current.
+  const fresh = [...new Set(topics as string[])].filter((t) => !conn.snapshotted.has(t));
+  if (!fresh.length) return;
+  for (const t of fresh) conn.snapshotted.add(t);
+  try {
+    await sendCurrentSnapshots(deps, raw);
+  } catch {
+    for (const t of fresh) conn.snapshotted.delete(t);
+    if (raw.readyState === 1) sendOrClose(raw, errorMessage("Current market snapshots are unavailable; subscribe again to retry"));
+  }
+}
+
+async function authenticate(deps: ServerDeps, sessionCheck: ReturnType<typeof createSessionCheck>, raw: RawSocket, token: unknown) {
+  const user = typeof token === "string" ? await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config)) : null;
+  const live = user ? await sessionCheck(user).catch(() => false) : false;
+  if (!user || !live || raw.readyState !== 1) return void sendOrClose(raw, errorMessage("Invalid or expired access token"));
+  dropAuth(raw);
+  raw.subscribe(userBunTopic(user.id));
+  const ttl = Math.max(0, (user.expiresAt ?? Date.now()) - Date.now());
+  const timer = setTimeout(() => {
+    dropAuth(raw);
+    sendOrClose(raw, JSON.stringify({ type: "auth_expired", detail: "Access token expired: send a fresh one with {action: auth}" }));
+  }, ttl);
+  socketAuth.set(raw, { userId: user.id, timer });
+  sendOrClose(raw, JSON.stringify({ type: "authenticated", data: { user_id: user.id } }));
+}
+
 export const marketSocket = (deps: ServerDeps) => {
   const hub = hubFor(deps.redis);
   const sessionCheck = createSessionCheck(deps);
+  // Per app instance, i.e. per server process (see SocketsPerClient).
+  const perClient = new SocketsPerClient(deps.config.WS_MAX_PER_IP);
+  const tooMany = `Too many open sockets from this address (limit ${perClient.max})`;
+  // The frame-size limit is not set here: Bun reads it only from Bun.serve's options (MAX_WS_PAYLOAD_BYTES in main.ts).
   return new Elysia().ws("/ws/market", {
-    maxPayloadLength: 16 * 1024,
+    // Runs before Bun upgrades the request; a thrown HttpError becomes a plain JSON HTTP answer and no socket exists.
+    upgrade({ request, server }) {
+      if (!originAllowed(deps.config, request.headers.get("origin"))) throw forbidden("Origin not allowed");
+      if (perClient.full(clientKeyOf(deps.config, request, server?.requestIP(request)?.address))) throw tooManyRequests(tooMany);
+    },
     open(ws) {
-      hub.sockets.add(ws.raw as RawSocket);
+      const raw = ws.raw as RawSocket;
+      // Checked again here: upgrades in flight at the same time all passed the check above before any of them opened.
+      const clientKey = clientKeyOf(deps.config, ws.data.request, raw.remoteAddress);
+      if (!perClient.add(clientKey)) return void raw.close(POLICY_VIOLATION_CODE, tooMany);
+      conns.set(raw, { clientKey, allowMessage: messageLimiter(), snapshotted: new Set() });
+      hub.sockets.add(raw);
     },
     close(ws) {
-      hub.sockets.delete(ws.raw as RawSocket);
-      dropAuth(ws.raw as RawSocket);
+      const raw = ws.raw as RawSocket;
+      const conn = conns.get(raw);
+      if (conn) perClient.release(conn.clientKey);
+      conns.delete(raw);
+      hub.sockets.delete(raw);
+      dropAuth(raw);
     },
     async message(ws, message) {
       const raw = ws.raw as RawSocket;
+      const conn = conns.get(raw);
+      if (!conn || raw.readyState !== 1) return;
+      if (!conn.allowMessage()) return void raw.close(POLICY_VIOLATION_CODE, `rate limit: more than ${MESSAGE_LIMIT.max} messages in ${MESSAGE_LIMIT.windowMs / 1000} s`);
       const msg = parseMessage(message);
       if (!msg) return void sendOrClose(raw, errorMessage("Messages must be JSON objects with an action"));
       switch (msg.action) {
-        case "subscribe": {
-          const topics = Array.isArray(msg.topics) ? msg.topics : null;
-          if (!topics || !topics.length || !topics.every((t) => typeof t === "string"))
-            return void sendOrClose(raw, errorMessage('subscribe needs topics, e.g. {"action":"subscribe","topics":["market"]}'));
-          const unknown = topics.filter((t) => !SUBSCRIBABLE.has(t as string));
-          if (unknown.length) return void sendOrClose(raw, errorMessage(`Unknown topic: ${String(unknown[0]).slice(0, 40)} (available: market)`));
-          // Subscribe before reading the snapshots so no update can fall between the two.
-          raw.subscribe(MARKET_BUN_TOPIC);
-          sendOrClose(raw, JSON.stringify({ type: "subscribed", topics }));
-          await sendCurrentSnapshots(deps, raw);
-          return;
-        }
+        case "subscribe":
+          return subscribe(deps, raw, conn, msg);
         case "unsubscribe":
           raw.unsubscribe(MARKET_BUN_TOPIC);
           return void sendOrClose(raw, JSON.stringify({ type: "unsubscribed", topics: ["market"] }));
-        case "auth": {
-          const user = typeof msg.token === "string" ? await verifyAccessToken(deps.config.JWT_SECRET, msg.token) : null;
-          const live = user ? await sessionCheck(user).catch(() => false) : false;
-          if (!user || !live || raw.readyState !== 1) return void sendOrClose(raw, errorMessage("Invalid or expired access token"));
-          dropAuth(raw);
-          raw.subscribe(userBunTopic(user.id));
-          const ttl = Math.max(0, (user.expiresAt ?? Date.now()) - Date.now());
-          const timer = setTimeout(() => {
-            dropAuth(raw);
-            sendOrClose(raw, JSON.stringify({ type: "auth_expired", detail: "Access token expired: send a fresh one with {action: auth}" }));
-          }, ttl);
-          socketAuth.set(raw, { userId: user.id, timer });
-          return void sendOrClose(raw, JSON.stringify({ type: "authenticated", data: { user_id: user.id } }));
-        }
+        case "auth":
+          return authenticate(deps, sessionCheck, raw, msg.token);
         case "ping":
           return void sendOrClose(raw, JSON.stringify({ type: "pong" }));
         default:

@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import type { ServerDeps } from "../../deps";
 import { clientIp, ipKey } from "../../lib/client-ip";
-import { bearerToken, verifyAccessToken } from "../../lib/auth";
+import { bearerToken, verifyAccessToken, verifyOptions } from "../../lib/auth";
 import { createLimiter } from "../../lib/rate-limit";
 import { contactBody, contactResponse } from "./model";
 import { createTicket } from "./service";
@@ -16,7 +16,7 @@ export const supportModule = (deps: ServerDeps) => {
       await perIp.consume(ipKey(ip), "Too many messages from this address. Please try again later.");
       // Signed-in senders are linked to their account; the form works signed out too.
       const token = bearerToken(request.headers.get("authorization"));
-      const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token) : null;
+      const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config)) : null;
       const { ticket_id } = await createTicket(deps, body, { userId: user?.id ?? null, ip });
       return { ticket_id, detail: "Message received", message: `Ticket #${ticket_id} created` };
     },

@@ -1,0 +1,55 @@
+// Access tokens: their own derived key, pinned issuer, audience and type, required claims, and no session-less tokens outside tests.
+import { afterAll, describe, expect, test } from "bun:test";
+import { SignJWT } from "jose";
+import { call, closeTestDeps, createUser, testDeps } from "../../../test/helpers";
+import { createApp } from "../app";
+import { signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE, verifyAccessToken } from "./auth";
+import { derivedKey } from "@core/keys";
+
+afterAll(() => closeTestDeps());
+const secret = () => testDeps().config.JWT_SECRET;
+const now = () => Math.floor(Date.now() / 1000);
+
+async function forge(opts: { key?: Uint8Array; iss?: string; aud?: string; typ?: string; sid?: number | null; sub?: string; exp?: number | null }) {
+  let jwt = new SignJWT(opts.sid === undefined ? { sid: 1 } : { sid: opts.sid })
+    .setProtectedHeader({ alg: "HS256", typ: opts.typ ?? TOKEN_TYPE })
+    .setIssuer(opts.iss ?? TOKEN_ISSUER)
+    .setAudience(opts.aud ?? TOKEN_AUDIENCE)
+    .setSubject(opts.sub ?? "1")
+    .setIssuedAt();
+  if (opts.exp !== null) jwt = jwt.setExpirationTime(opts.exp ?? now() + 600);
+  return jwt.sign(opts.key ?? derivedKey(secret(), "access-token v1"));
+}
+
+describe("access tokens", () => {
+  test("a well-formed token verifies; every deviation is refused", async () => {
+    expect(await verifyAccessToken(secret(), await forge({}))).toMatchObject({ id: 1, sessionId: 1 });
+    const bad = [
+      await forge({ key: new TextEncoder().encode(secret()) }), // the raw secret: another purpose's key
+      await forge({ key: derivedKey(secret(), "code-hash v1") }),
+      await forge({ iss: "someone-else" }),
+      await forge({ aud: "another-api" }),
+      await forge({ typ: "JWT" }),
+      await forge({ exp: null }),
+      await forge({ exp: now() - 10 }),
+      await forge({ sub: "not-a-number" }),
+      await forge({ sid: "7" as unknown as number }),
+    ];
+    for (const token of bad) expect(await verifyAccessToken(secret(), token)).toBeNull();
+    // alg "none": an unsigned token.
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+    const unsigned = `${b64({ alg: "none", typ: TOKEN_TYPE })}.${b64({ sub: "1", sid: 1, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now(), exp: now() + 600 })}.`;
+    expect(await verifyAccessToken(secret(), unsigned)).toBeNull();
+  });
+
+  test("session-less tokens work only in a test process", async () => {
+    const token = await signAccessToken(secret(), { userId: 1, sessionId: null });
+    expect(await verifyAccessToken(secret(), token)).toBeNull();
+    expect(await verifyAccessToken(secret(), token, { allowSessionless: true })).toMatchObject({ id: 1, sessionId: null });
+    const user = await createUser();
+    const deps = testDeps();
+    const dev = createApp({ ...deps, config: { ...deps.config, NODE_ENV: "development" } });
+    expect((await call(dev, "GET", "/api/user/profile", { token: user.token })).status).toBe(401);
+    expect((await call(createApp(deps), "GET", "/api/user/profile", { token: user.token })).status).toBe(200);
+  });
+});
