@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { closeTestDeps, createUser, testDeps } from "../test/helpers";
 import { AdminError, runAdmin } from "./admin";
 import { verifyAccessToken } from "../server/src/lib/auth";
+import { applyCreditChange } from "@core/credits";
 
 afterAll(() => closeTestDeps());
 const sql = () => testDeps().sql;
@@ -55,5 +56,35 @@ describe("admin CLI", () => {
     expect(await runAdmin(sql(), ["unblock", user.email])).toBe(`Unblocked ${user.email}.`);
     const [u] = await sql()`select is_blocked from users where id = ${user.id}`;
     expect(u.is_blocked).toBe(false);
+  });
+});
+
+describe("reconcile", () => {
+  const mine = (findings: { detail: string }[], ids: string[]) => findings.filter((f) => ids.some((id) => f.detail.startsWith(id)));
+
+  test("finds a balance that is not its ledger, a missing refund and a stuck held credit; clean books pass", async () => {
+    const { reconcile } = await import("./reconcile");
+    const ok = await createUser({ credits: 3 });
+    const drift = await createUser({ credits: 2 });
+    await sql()`update users set credits = credits + 1 where id = ${drift.id}`;
+    const analysis = async (userId: number, status: string, creditsStatus: string, refund: boolean, ageSeconds = 0) => {
+      const [r] = await sql()`
+        insert into analysis_requests (user_id, symbol, status, current_phase, credits_status, created_at)
+        values (${userId}, 'BTCUSDT', ${status}, 3, ${creditsStatus}, now() - make_interval(secs => ${ageSeconds})) returning id`;
+      await sql().begin(async (tx) => {
+        await applyCreditChange(tx, { userId, kind: "DEDUCTION", amount: -1, referenceType: "analysis_request", referenceId: r.id });
+        if (refund) await applyCreditChange(tx, { userId, kind: "REFUND", amount: 1, referenceType: "analysis_request", referenceId: r.id });
+      });
+      return `analysis ${r.id}:`;
+    };
+    const settled = await analysis(ok.id, "COMPLETED", "RELEASED", true);
+    const used = await analysis(ok.id, "COMPLETED", "USED", false);
+    const noRefund = await analysis(ok.id, "COMPLETED", "RELEASED", false);
+    const stuck = await analysis(ok.id, "IN_PROGRESS", "HELD", false, 3600);
+    const findings = await reconcile(sql(), 60_000);
+    const ids = [`user ${ok.id}:`, `user ${drift.id}:`, settled, used, noRefund, stuck];
+    expect(mine(findings, ids).map((f) => f.detail.split(":")[0]).sort()).toEqual([`user ${drift.id}`, noRefund.slice(0, -1), stuck.slice(0, -1)].sort());
+    expect(findings.find((f) => f.detail.startsWith(noRefund))!.detail).toContain("RELEASED with 0 refunds");
+    expect(findings.find((f) => f.detail.startsWith(stuck))!.detail).toContain("past the 60 s time-out");
   });
 });

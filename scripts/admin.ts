@@ -1,15 +1,18 @@
-// Operator CLI: `bun run admin -- grant-credits <email> <n> | block <email> | unblock <email>` against the app's database.
+// Operator CLI: `bun run admin -- grant-credits <email> <n> | block <email> | unblock <email> | reconcile | load-test-tokens …` against the app's database.
 import { applyCreditChange } from "@core/credits";
 import { createSql, type Sql } from "@core/db";
 import { migrate } from "@core/migrate";
 import { normalizeEmail } from "@core/accounts";
 import { revokeUserSessions } from "../server/src/modules/sessions/service";
 import { signAccessToken } from "../server/src/lib/auth";
+import { maxDurationMs } from "@core/analysis-queue";
+import { reconcile } from "./reconcile";
 
 export const USAGE = `Usage:
   bun run admin -- grant-credits <email> <n>   add n credits (ledger GRANT)
   bun run admin -- block <email>               block the account and end its sessions
   bun run admin -- unblock <email>             allow the account to sign in again
+  bun run admin -- reconcile                   check the books: balances equal ledgers, every analysis settled once
   bun run admin -- load-test-tokens <n> <file> [minutes]
                                                n load-test accounts (loadtest-<i>@load.test, no usable password)
                                                and an access token each, valid [60] minutes, as a JSON array for k6`;
@@ -34,6 +37,8 @@ export async function ensureLoadTestUsers(sql: Sql, n: number, credits = 10): Pr
 }
 
 export class AdminError extends Error {}
+/** The books do not balance (exit code 1, the list on stderr). */
+export class ReconcileError extends Error {}
 
 async function findUser(sql: Sql, email: string) {
   const [user] = await sql`select id, email, credits, is_blocked from users where lower(email) = ${normalizeEmail(email)}`;
@@ -42,7 +47,7 @@ async function findUser(sql: Sql, email: string) {
 }
 
 /** Runs one command and returns the line to print; bad input throws AdminError (exit code 2). */
-export async function runAdmin(sql: Sql, args: string[], ctx: { jwtSecret?: string } = {}): Promise<string> {
+export async function runAdmin(sql: Sql, args: string[], ctx: { jwtSecret?: string; maxHeldMs?: number } = {}): Promise<string> {
   const [command, email, amount] = args;
   switch (command) {
     case "load-test-tokens": {
@@ -94,6 +99,11 @@ export async function runAdmin(sql: Sql, args: string[], ctx: { jwtSecret?: stri
       await sql`update users set is_blocked = false, updated_at = now() where id = ${user.id}`;
       return `Unblocked ${user.email}.`;
     }
+    case "reconcile": {
+      const findings = await reconcile(sql, ctx.maxHeldMs ?? maxDurationMs({ ANALYSIS_PHASE_SECONDS: 50 }));
+      if (findings.length) throw new ReconcileError(`Reconcile found ${findings.length} problem(s):\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`);
+      return "Reconcile: every balance equals its ledger; every analysis is settled exactly once; no stuck held credit.";
+    }
     default:
       throw new AdminError(USAGE);
   }
@@ -113,10 +123,10 @@ if (import.meta.main) {
   try {
     await migrate(sql);
     const { loadConfig } = await import("@core/config");
-    const jwtSecret = args[0] === "load-test-tokens" ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" }).JWT_SECRET : undefined;
-    console.log(await runAdmin(sql, args, { jwtSecret }));
+    const config = args[0] === "load-test-tokens" || args[0] === "reconcile" ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" }) : null;
+    console.log(await runAdmin(sql, args, { jwtSecret: config?.JWT_SECRET, maxHeldMs: config ? maxDurationMs(config) : undefined }));
   } catch (err) {
-    console.error(err instanceof AdminError ? err.message : `admin failed: ${(err as Error).message}`);
+    console.error(err instanceof AdminError || err instanceof ReconcileError ? err.message : `admin failed: ${(err as Error).message}`);
     code = err instanceof AdminError ? 2 : 1;
   } finally {
     await sql.end({ timeout: 2 });
