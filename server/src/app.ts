@@ -5,6 +5,8 @@ import { openapi } from "@elysiajs/openapi";
 import type { ServerDeps } from "./deps";
 import { errorsPlugin } from "./lib/errors-plugin";
 import { singlePeerWatch } from "./lib/proxy-warning";
+import { docsContentSecurityPolicy, SCALAR_BUNDLE_URL, SCALAR_VERSION, securityHeaders } from "./lib/security-headers";
+import { webAppRoutes } from "./lib/security-headers-web";
 import { healthModule } from "./modules/health";
 import { supportModule } from "./modules/support";
 import { analysisModule } from "./modules/analysis";
@@ -27,33 +29,36 @@ export const MAX_BODY_BYTES = 64 * 1024;
  */
 export const HARD_BODY_BYTES = 1024 * 1024;
 
-const SECURITY_HEADERS: Record<string, string> = {
-  "x-content-type-options": "nosniff",
-  "x-frame-options": "DENY",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "cross-origin-opener-policy": "same-origin",
-  "permissions-policy": "camera=(), microphone=(), geolocation=()",
-};
+const DOCS_PATH = "/api/docs";
 
 /**
- * `webApp` (the HTML import of web/index.html) is served by Bun's native routes on every path outside /api and
- * /ws; those two go to Elysia. Elysia cannot map an HTML bundle itself once global request hooks exist.
+ * `webApp` (the HTML import of web/index.html) is served on every path outside /api and /ws through Bun's routes,
+ * wrapped so the page and its bundles carry the security headers (lib/security-headers-web.ts); /api and /ws go to
+ * Elysia. Elysia cannot map an HTML bundle itself once global request hooks exist. `development` must match the
+ * server's `development` option (main.ts: on only under `bun dev`).
  */
-export function createApp(deps: ServerDeps, opts: { webApp?: unknown } = {}) {
+export function createApp(deps: ServerDeps, opts: { webApp?: unknown; development?: boolean } = {}) {
   const started = new WeakMap<Request, number>();
   const watchPeer = singlePeerWatch(deps.config, deps.log);
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);
-  const routes = opts.webApp
-    ? { "/": opts.webApp, "/*": opts.webApp, "/api/*": toElysia, "/ws/*": toElysia }
-    : undefined;
+  const development = opts.development ?? (!deps.config.isProduction && deps.config.NODE_ENV !== "test");
+  const web = opts.webApp ? webAppRoutes(opts.webApp, deps.config, { development }) : undefined;
+  const routes = web ? { ...web.routes, "/api/*": toElysia, "/ws/*": toElysia } : undefined;
+  const headers = securityHeaders(deps.config);
+  // The docs UI exists outside production only; its page alone gets the policy that lets Scalar run.
+  const docsUi = !deps.config.isProduction;
+  const docsHeaders = securityHeaders(deps.config, { csp: docsContentSecurityPolicy() });
   const app = (
     new Elysia({ serve: routes ? ({ routes } as never) : undefined })
       .use(errorsPlugin(deps.log))
+      .onStop(() => web?.stop())
       .onRequest(({ request, set, server }) => {
         started.set(request, performance.now());
         watchPeer(server?.requestIP?.(request)?.address ?? "127.0.0.1");
-        Object.assign(set.headers, SECURITY_HEADERS);
-        if (deps.config.isProduction) set.headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+        const docsPage = docsUi && new URL(request.url).pathname.replace(/\/$/, "") === DOCS_PATH;
+        Object.assign(set.headers, docsPage ? docsHeaders : headers);
+        // API answers are per user and per moment: no browser or proxy may keep a copy.
+        if (new URL(request.url).pathname.startsWith("/api/")) set.headers["cache-control"] = "no-store";
         const length = Number(request.headers.get("content-length") ?? 0);
         if (length > MAX_BODY_BYTES) {
           set.status = 413;
@@ -73,8 +78,13 @@ export function createApp(deps: ServerDeps, opts: { webApp?: unknown } = {}) {
       .use(cors({ origin: deps.config.PUBLIC_ORIGIN, credentials: true }))
       .use(
         openapi({
-          path: "/api/docs",
+          path: DOCS_PATH,
           documentation: { info: { title: "Tradewind API", version: "0.1.0" } },
+          // Production keeps the JSON spec (/api/docs/json) and has no UI: the Scalar page would run a CDN script
+          // on the session cookie's origin. Elsewhere the UI loads one pinned Scalar release, never @latest.
+          provider: docsUi ? "scalar" : null,
+          // `url` absolute: the plugin's default ("api/docs/json") resolves against /api/docs to /api/api/docs/json.
+          scalar: { version: SCALAR_VERSION, cdn: SCALAR_BUNDLE_URL, url: `${DOCS_PATH}/json`, withDefaultFonts: false, hideClientButton: true } as never,
         }),
       )
       // Feature modules (one line each).
