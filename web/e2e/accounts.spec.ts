@@ -84,7 +84,7 @@ test("forgot password sends a link that resets the password", async ({ page, req
   await expect(page.getByText("If the email exists, a reset link has been sent.")).toBeVisible();
   await expect(page.getByRole("button", { name: /Try again in 0:[23]\d/ })).toBeDisabled();
 
-  const link = (await newestMail(request, email)).match(/https?:\/\/\S+\/reset-password\/([\w-]+)/)!;
+  const link = (await newestMail(request, email, "Reset your Tradewind password")).match(/https?:\/\/\S+\/reset-password\/([\w-]+)/)!;
   await page.goto(`/reset-password/${link[1]}`);
   await page.getByLabel("New password").fill("Fresh9Pass");
   await page.getByLabel("Confirm password").fill("Fresh9Pass");

@@ -14,8 +14,15 @@ export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random()
 export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
 
 /** Newest mail to `to` from the dev mailbox (non-production servers only). */
-export async function newestMail(request: APIRequestContext, to: string): Promise<string> {
-  const read = async () => (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Array<{ text: string }>;
+/**
+ * The newest mail to an address, optionally the newest with a given subject: some mails leave after the answer
+ * (reset links), so without the subject an earlier mail (the registration code) could be read instead.
+ */
+export async function newestMail(request: APIRequestContext, to: string, subject?: string): Promise<string> {
+  const read = async () =>
+    ((await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Array<{ subject: string; text: string }>).filter(
+      (m) => subject === undefined || m.subject === subject,
+    );
   await expect.poll(async () => (await read()).length).toBeGreaterThan(0);
   return (await read())[0].text;
 }
