@@ -3,7 +3,7 @@
 // bar leading to Start Trading), the sign-in redirect; screenshots at 1440 and 390 px.
 import { expect, test, type Page } from "@playwright/test";
 import Redis from "ioredis";
-import { seedSignal as seedWithContext, type SeedContext } from "../../server/src/modules/signals/testing";
+import { bookAnalysis, seedSignal as seedWithContext, type SeedContext } from "../../server/src/modules/signals/testing";
 import { formatPrice, formatUtcMinute } from "../src/lib/format";
 import { SAMPLE_ALTERNATIVES, SAMPLE_CONTEXT, SAMPLE_HISTORY } from "../src/lib/test-signal-context";
 import { registerUser, signIn, withSql, type TestUser } from "./helpers";
@@ -29,6 +29,8 @@ async function seedSignal(userId: number, s: Seed): Promise<{ requestId: number;
                 ${noTrade ? null : long ? 95 : 105}, ${noTrade ? null : 2}, '4h', 'Now', ${s.reasoning}, ${noTrade}, ${!noTrade},
                 1717200000000, ${noTrade ? null : "OPEN"}, ${at}) returning id`;
       await tx`update analysis_requests set final_signal_id = ${sig.id} where id = ${r.id}`;
+      // The credit moves as the engine would have moved it, so the books still balance (reconcile runs after the suite).
+      await bookAnalysis(tx, userId, Number(r.id), noTrade);
       return { requestId: Number(r.id), signalId: Number(sig.id) };
     }),
   );

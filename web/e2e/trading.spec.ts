@@ -1,7 +1,7 @@
 // Start Trading in a real browser: keyboard pick + start + live list + completion into the Day Signal card with the
 // credit kept consistent, Buy Credits at 0, favorites (star, Favorites Only, quick chip), validation toasts, "Why this setup".
 import { expect, test, type Page } from "@playwright/test";
-import { seedSignal, type SeedContext } from "../../server/src/modules/signals/testing";
+import { bookAnalysis, seedSignal, type SeedContext } from "../../server/src/modules/signals/testing";
 import { formatUtcMinute } from "../src/lib/format";
 import { SAMPLE_ALTERNATIVES, SAMPLE_CONTEXT, SAMPLE_HISTORY } from "../src/lib/test-signal-context";
 import { adjustCredits, registerUser, signIn, withSql } from "./helpers";
@@ -225,6 +225,7 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
         insert into analysis_requests (user_id, symbol, status, current_phase, progress_percent, credits_status, completed_at, created_at)
         values (${user.id}, ${symbol}, 'COMPLETED', 3, 100, ${noTrade ? "RELEASED" : "USED"}, ${sql.unsafe(at)}, ${sql.unsafe(at)})
         returning id`;
+      await sql.begin((tx) => bookAnalysis(tx, user.id, Number(req.id), noTrade));
       await sql`
         insert into signals (user_id, request_id, symbol, type, confidence, entry_price, take_profit, stop_loss, rr_ratio, timeframe,
                              entry_timing, reasoning, no_trade, is_active, market_time_ms, outcome, created_at)

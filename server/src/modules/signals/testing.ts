@@ -1,6 +1,6 @@
 // Test fixture: a settled analysis with its signal (optionally its v2 context) and ledger rows, written directly (API and browser tests).
 import { applyCreditChange } from "@core/credits";
-import type { Sql } from "@core/db";
+import type { Sql, Tx } from "@core/db";
 import type { Static } from "elysia";
 import type { signalContextSchema } from "./model";
 
@@ -12,6 +12,13 @@ export type SeedOptions = {
   /** A connection to write with; the run's test database (test/helpers) when omitted. */
   sql?: Sql;
 };
+
+/** The ledger of one settled analysis, as the engine writes it: a credit granted for it, its debit, and a refund for NO_TRADE. */
+export async function bookAnalysis(tx: Tx, userId: number, requestId: number, refunded: boolean) {
+  await applyCreditChange(tx, { userId, kind: "GRANT", amount: 1 });
+  await applyCreditChange(tx, { userId, kind: "DEDUCTION", amount: -1, referenceType: "analysis_request", referenceId: requestId });
+  if (refunded) await applyCreditChange(tx, { userId, kind: "REFUND", amount: 1, referenceType: "analysis_request", referenceId: requestId });
+}
 
 /** A settled analysis with its signal, debit (and refund for NO_TRADE), created `daysAgo` days back. */
 export async function seedSignal(userId: number, symbol: string, type: "LONG" | "SHORT" | "NO_TRADE", daysAgo: number, opts: SeedOptions = {}) {
@@ -32,9 +39,7 @@ export async function seedSignal(userId: number, symbol: string, type: "LONG" | 
               1717200000000, ${noTrade ? null : "OPEN"}, ${at}, ${context ? JSON.stringify(context) : null}::text::jsonb, ${context && !noTrade ? context.costs.cost_per_side : null})
       returning id`;
     await tx`update analysis_requests set final_signal_id = ${s.id} where id = ${r.id}`;
-    await applyCreditChange(tx, { userId, kind: "GRANT", amount: 1 });
-    await applyCreditChange(tx, { userId, kind: "DEDUCTION", amount: -1, referenceType: "analysis_request", referenceId: r.id });
-    if (noTrade) await applyCreditChange(tx, { userId, kind: "REFUND", amount: 1, referenceType: "analysis_request", referenceId: r.id });
+    await bookAnalysis(tx, userId, r.id, noTrade);
     // Ledger rows dated like the analysis, so the daily series can be checked.
     await tx`update credit_ledger set created_at = ${at} where user_id = ${userId} and (reference_id = ${r.id} or reference_id is null) and created_at > now() - interval '1 minute'`;
     // Numbers whatever the connection's bigint parsing.
