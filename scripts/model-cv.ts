@@ -2,9 +2,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { loadFolder } from "../engine/src/analysis/model/dataset";
-import { buildPanel, clockGrid } from "../engine/src/analysis/model/panel";
-import { cvRecords, FIT_GRID, runCv, setupHistory } from "../engine/src/analysis/model/cv";
+import { panelFromFolder } from "../engine/src/analysis/model/panel";
+import { cvRecords, runCv, setupHistory } from "../engine/src/analysis/model/cv";
 import { summarise, trackRecord } from "../engine/src/backtest/summary";
 import { reliabilitySvg, curveSvg } from "../engine/src/backtest/svg";
 
@@ -27,12 +26,7 @@ if (!(stride >= 1) || Number.isNaN(outerFrom)) {
 }
 const started = performance.now();
 const log = (m: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0)}s] ${m}`);
-const data = loadFolder(resolve(process.cwd(), values.data)).map((d) => ({ symbol: d.symbol, h1: d.h1 }));
-const first = Math.min(...data.map((d) => d.h1[0]?.t ?? Infinity));
-const last = Math.max(...data.map((d) => d.h1.at(-1)?.t ?? 0));
-log(`${data.length} pairs, ${new Date(first).toISOString()} → ${new Date(last).toISOString()}`);
-const panel = buildPanel(data, clockGrid(first, last, stride), FIT_GRID.ks, FIT_GRID.ms, (i) => i % 1000 === 0 && log(`panel: clock ${i}`));
-log(`panel: ${panel.n} labelled rows (both sides) at ${panel.clocks.length} clocks`);
+const panel = panelFromFolder(resolve(process.cwd(), values.data), stride, log);
 
 const cv = runCv(panel, outerFrom, log);
 const { evaluations, candidates } = cvRecords(panel, cv.folds);
@@ -65,7 +59,7 @@ writeFileSync(
 );
 if (values["track-record"]) {
   const file = resolve(process.cwd(), values["track-record"]);
-  writeFileSync(file, JSON.stringify(trackRecord(summary, details, `bun run model:cv -- --data ${values.data} --stride ${stride} --from ${values.from}`, data.length), null, 2) + "\n");
+  writeFileSync(file, JSON.stringify(trackRecord(summary, details, `bun run model:cv -- --data ${values.data} --stride ${stride} --from ${values.from}`, panel.symbols.length), null, 2) + "\n");
   log(`track record written to ${file}`);
 }
 if (values.history) {

@@ -78,7 +78,9 @@ describe("one private address for all traffic in production", () => {
 });
 
 test("docker-compose and the image: the proxy's fixed address is the only trusted one, secrets are required, nothing runs as root", async () => {
-  const compose = Bun.YAML.parse(await Bun.file(join(import.meta.dir, "../../../docker-compose.yml")).text()) as any;
+  type Service = { environment: Record<string, unknown>; command: string[]; networks: { default: { ipv4_address: string } } };
+  type Compose = { "x-app": Service; services: Record<string, Service>; networks: { default: { ipam: { config: { subnet: string }[] } } } };
+  const compose = Bun.YAML.parse(await Bun.file(join(import.meta.dir, "../../../docker-compose.yml")).text()) as Compose;
   const proxyIp = compose.services.proxy.networks.default.ipv4_address;
   const subnet = compose.networks.default.ipam.config[0].subnet;
   const trusted = String(compose["x-app"].environment.TRUSTED_PROXY).match(/:-([^}]*)\}/)?.[1];

@@ -1,4 +1,5 @@
 // `model:cv`: nested, purged monthly walk-forward over a geometry and L2 grid; every figure it reports is out of fold.
+import { FIT_GRID } from "./grid";
 import { inputIndices, INPUT_NAMES, GEOMETRY_INPUTS } from "./inputs";
 import { withGeometry, type Panel } from "./panel";
 import { decide, fitCalibrator, type Calibrator, type Decision, type Labels } from "./select";
@@ -9,8 +10,7 @@ import { blockBootstrapMean } from "../../backtest/stats";
 import { historyBand, type SetupHistory } from "./history";
 
 export type Grid = { lambdas: number[] };
-/** The grid `model:cv` and `model:fit` search: stop k·ATR, target m·stop, L2 strength. */
-export const FIT_GRID = { ks: [1.5, 2.5], ms: [1, 1.5, 2], lambdas: [0.01, 0.1, 1] };
+export { FIT_GRID } from "./grid";
 export type Config = { ki: number; mi: number; lambda: number };
 type Run = { config: Config; wf: WalkForward; labels: Labels; reference: WalkForward };
 

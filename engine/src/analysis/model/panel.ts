@@ -5,6 +5,8 @@ import { labelPath, OUTCOME_CLASSES } from "../label";
 import { buildSnapshot, type PairSeries, type Snapshot } from "../snapshot";
 import { buildTrade, costsFor, EXPIRY_HOURS, type Side } from "../trade";
 import { INPUT_NAMES, inputVector } from "./inputs";
+import { FIT_GRID } from "./grid";
+import { loadFolder } from "./dataset";
 
 const H = INTERVAL_MS["1h"];
 const SIDES: Side[] = ["LONG", "SHORT"];
@@ -124,4 +126,15 @@ export function withGeometry(p: Panel, ki: number): Float64Array {
     x[i * p.d + COL_COST] = p.costR[ki][i];
   }
   return x;
+}
+
+/** A folder of 1h candle files as the fitting grid's panel, every `strideHours` from its first to its last candle. */
+export function panelFromFolder(folder: string, strideHours: number, log: (m: string) => void): Panel {
+  const data = loadFolder(folder).map((d) => ({ symbol: d.symbol, h1: d.h1 }));
+  const first = Math.min(...data.map((d) => d.h1[0]?.t ?? Infinity));
+  const last = Math.max(...data.map((d) => d.h1.at(-1)?.t ?? 0));
+  log(`${data.length} pairs, ${new Date(first).toISOString()} → ${new Date(last).toISOString()}`);
+  const panel = buildPanel(data, clockGrid(first, last, strideHours), FIT_GRID.ks, FIT_GRID.ms, (i) => i % 1000 === 0 && log(`panel: clock ${i}`));
+  log(`panel: ${panel.n} labelled rows (both sides) at ${panel.clocks.length} clocks`);
+  return panel;
 }
