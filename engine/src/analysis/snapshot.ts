@@ -1,6 +1,6 @@
 // The hourly cross-sectional snapshot: one function turns closed 1h candles of every pair into the features that fitting, backtest and live analysis all read.
 import type { Candle } from "@core/candles";
-import { INTERVAL_MS } from "@core/candles";
+import { INTERVAL_MS, lastIndexAtOrBefore } from "@core/candles";
 
 const H = INTERVAL_MS["1h"];
 /** Every per-pair value reads exactly the last this-many closed 1h candles (14 days), so older history never changes it. */
@@ -79,19 +79,7 @@ export type Snapshot = {
 };
 
 /** Index of the last candle that closed by `now` (open + 1h <= now), or −1. */
-export function lastClosedIndex(candles: Candle[], now: number): number {
-  let lo = 0;
-  let hi = candles.length - 1;
-  let ans = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (candles[mid].t + H <= now) {
-      ans = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return ans;
-}
+export const lastClosedIndex = (candles: Candle[], now: number): number => lastIndexAtOrBefore(candles, now - H);
 
 function stdevOf(xs: Float64Array, from: number, to: number): number {
   const n = to - from;

@@ -4,6 +4,7 @@ import type Redis from "ioredis";
 import { INTERVAL_MS, lastIndexAtOrBefore, parseCandlesCsv, type Candle } from "@core/candles";
 import type { RedisKeys } from "@core/redis";
 import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { fundingInForce } from "./funding";
 import type { MarketProvider, ProviderInterval } from "./types";
 
 export const REPLAY_DATA_DIR = join(import.meta.dir, "..", "..", "..", "data", "market");
@@ -56,9 +57,6 @@ async function loadGz(path: string): Promise<Candle[]> {
   return parseCandlesCsv(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await file.arrayBuffer()))));
 }
 
-// Funding older than this is treated as unknown rather than carried forward (the perpetual record ends in May 2024).
-const FUNDING_MAX_AGE_MS = 2 * INTERVAL_MS["8h"];
-
 export function createReplayProvider(clock: ReplayClock, dir = REPLAY_DATA_DIR): MarketProvider {
   const cache: Cache = new Map();
   const series = (path: string) => {
@@ -83,11 +81,7 @@ export function createReplayProvider(clock: ReplayClock, dir = REPLAY_DATA_DIR):
     async fundingRate(symbol: string, at?: number) {
       if (!SUPPORTED_SYMBOLS.includes(symbol)) return null;
       const rows = await series(join(dir, "futures", "funding-8h", `${symbol}.csv.gz`));
-      const t = at ?? clock.now();
-      const i = lastIndexAtOrBefore(rows, t);
-      if (i < 0 || t - rows[i].t > FUNDING_MAX_AGE_MS) return null;
-      // The recorded funding rate sits in the `open` column.
-      return rows[i].o;
+      return fundingInForce(rows, at ?? clock.now());
     },
     symbols: () => [...SUPPORTED_SYMBOLS],
   };

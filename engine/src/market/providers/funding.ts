@@ -1,0 +1,11 @@
+// The funding rate in force at a time, from recorded 8h funding rows: the one rule of the replay and historical providers.
+import { INTERVAL_MS, lastIndexAtOrBefore, type Candle } from "@core/candles";
+
+/** Funding older than this is unknown rather than carried forward (the perpetual record ends in May 2024). */
+export const FUNDING_MAX_AGE_MS = 2 * INTERVAL_MS["8h"];
+
+/** The last record at or before `t` (the rate sits in the `open` column), or null when none is fresh. */
+export function fundingInForce(rows: Candle[], t: number): number | null {
+  const i = lastIndexAtOrBefore(rows, t);
+  return i < 0 || t - rows[i].t > FUNDING_MAX_AGE_MS ? null : rows[i].o;
+}
