@@ -69,7 +69,6 @@ export function passwordStrength(password: string, opts: { lowercaseOrUnderscore
   if (/[A-Z]/.test(password)) score++;
   if (/\d/.test(password)) score++;
   if (/[^A-Za-z0-9]/.test(password)) score++;
-  const label: StrengthLabel =
-    password.length >= 6 && score >= 5 ? "Strong" : password.length < 6 || score < 3 ? "Weak" : "Medium";
+  const label: StrengthLabel = password.length >= 6 && score >= 5 ? "Strong" : password.length < 6 || score < 3 ? "Weak" : "Medium";
   return { score, label, showVarietyHint: password.length >= 6 && password.length <= 7 };
 }

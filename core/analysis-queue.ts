@@ -5,17 +5,13 @@ import type { Config } from "./config";
 
 export const ANALYSIS_QUEUE = "analysis";
 export const PHASE_COUNT = 3;
-/** A user may run at most this many analyses at once; more would hold credits the user cannot watch. */
-export const MAX_ACTIVE_ANALYSES = 3;
+export { MAX_ACTIVE_ANALYSES } from "./limits";
 /** progress_percent once phase N has finished (index N); 0 before the first. */
 export const PROGRESS_AFTER_PHASE = [0, 33, 66, 100] as const;
 
 export type PhaseJobData = { requestId: number; phase: number };
-/** Phase jobs name their request and phase; the engine's repeatable sweep/outcome jobs carry nothing. */
+/** Phase jobs name their request and phase; the engine's repeatable sweep job carries nothing. */
 export type AnalysisJobData = PhaseJobData | Record<string, never>;
-
-export const isPhaseJob = (data: AnalysisJobData): data is PhaseJobData =>
-  typeof data.requestId === "number" && typeof data.phase === "number";
 
 /** BullMQ joins prefix and queue name with ':'; dropping our trailing ':' keeps every key under the run's prefix. */
 export const queuePrefix = (config: Pick<Config, "REDIS_PREFIX">) => config.REDIS_PREFIX.replace(/:+$/, "") || "tw";
@@ -26,17 +22,19 @@ export const phaseJobId = (requestId: number, phase: number) => `${requestId}-p$
 export const phaseMs = (config: Pick<Config, "ANALYSIS_PHASE_SECONDS">) => Math.round(config.ANALYSIS_PHASE_SECONDS * 1000);
 
 /** Past this age an analysis that has not settled is failed and refunded: three phases plus a grace period. */
-export const maxDurationMs = (config: Pick<Config, "ANALYSIS_PHASE_SECONDS">) =>
-  PHASE_COUNT * phaseMs(config) + Math.max(30_000, phaseMs(config));
+export const maxDurationMs = (config: Pick<Config, "ANALYSIS_PHASE_SECONDS">) => PHASE_COUNT * phaseMs(config) + Math.max(30_000, phaseMs(config));
 
-export function createAnalysisQueue(config: Pick<Config, "REDIS_PREFIX">, connection: Redis): Queue<AnalysisJobData> {
-  return new Queue<AnalysisJobData>(ANALYSIS_QUEUE, {
+export function createQueue<T>(name: string, config: Pick<Config, "REDIS_PREFIX">, connection: Redis): Queue<T> {
+  return new Queue<T>(name, {
     connection,
     prefix: queuePrefix(config),
-    // Jobs are bookkeeping only: Postgres holds the analysis state, so finished jobs need not linger.
+    // Jobs are bookkeeping only: Postgres holds the state, so finished jobs need not linger.
     defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
   });
 }
+
+export const createAnalysisQueue = (config: Pick<Config, "REDIS_PREFIX">, connection: Redis) =>
+  createQueue<AnalysisJobData>(ANALYSIS_QUEUE, config, connection);
 
 /** Schedules a phase; a job with the same id that is still waiting or delayed makes this a no-op. */
 export async function enqueuePhase(queue: Queue<AnalysisJobData>, requestId: number, phase: number, delayMs: number) {

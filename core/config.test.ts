@@ -38,7 +38,10 @@ describe("parseConfig", () => {
 });
 
 describe("process start with bad configuration", () => {
-  for (const [name, value] of [["PORT", "abc"], ["DATABASE_URL", "nonsense"]] as const) {
+  for (const [name, value] of [
+    ["PORT", "abc"],
+    ["DATABASE_URL", "nonsense"],
+  ] as const) {
     test(`${name}=${value} exits 1 with a one-line message`, async () => {
       const proc = Bun.spawn(["bun", "server/src/main.ts"], {
         cwd: `${import.meta.dir}/..`,

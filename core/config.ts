@@ -9,13 +9,16 @@ import { randomBytes } from "node:crypto";
 export const DATA_DIR = process.env.TW_DATA_DIR || join(import.meta.dir, "..", ".data");
 
 const url = (protocols: string[], what: string) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `expected a ${what} URL (${protocols.map((p) => p + "//…").join(" or ")})`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `expected a ${what} URL (${protocols.map((p) => p + "//…").join(" or ")})`,
+  );
 
 const intIn = (min: number, max: number) =>
   z
@@ -36,7 +39,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: url(["postgres:", "postgresql:"], "postgres"),
   REDIS_URL: url(["redis:", "rediss:"], "redis"),
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]*$/, "expected letters, digits, ':', '.', '_' or '-'").default("tw:"),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]*$/, "expected letters, digits, ':', '.', '_' or '-'")
+    .default("tw:"),
   MARKET_PROVIDER: z.enum(["replay", "binance"]).default("replay"),
   REPLAY_SPEED: positiveNumber.default(1),
   REPLAY_START: z
@@ -106,7 +112,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jwtSecret = devSecret("jwt-secret");
   }
   // Codes and reset links must leave by mail in production, never sit in a table or a log.
-  if (isProduction && !c.SMTP_URL) throw new ConfigError("Invalid configuration: SMTP_URL is required in production (sign-in codes and reset links go by mail only)");
+  if (isProduction && !c.SMTP_URL)
+    throw new ConfigError("Invalid configuration: SMTP_URL is required in production (sign-in codes and reset links go by mail only)");
   if (isProduction && c.DEV_MAILBOX === "1") throw new ConfigError("Invalid configuration: DEV_MAILBOX must not be set in production");
   return {
     ...c,

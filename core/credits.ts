@@ -1,5 +1,5 @@
 // Credit ledger rule shared by server and engine: a balance change and its ledger row happen together or not at all.
-import type { Tx } from "./db";
+import type { Sql, Tx } from "./db";
 
 export type LedgerKind = "GRANT" | "PURCHASE" | "DEDUCTION" | "REFUND" | "ADJUSTMENT";
 
@@ -28,4 +28,31 @@ export async function applyCreditChange(tx: Tx, entry: LedgerEntry): Promise<{ b
     values (${entry.userId}, ${entry.kind}, ${entry.amount}, ${row.credits}, ${entry.referenceType ?? null},
             ${entry.referenceId ?? null}, ${entry.note ?? null})`;
   return { balance: row.credits as number };
+}
+
+export type LedgerTotals = {
+  granted: number;
+  purchased: number;
+  used: number;
+  refunded: number;
+  adjusted: number;
+  used_since: number;
+  refunded_since: number;
+};
+
+/**
+ * A user's ledger summed by kind, in one pass: credits used (held by starts) and refunded are positive counts.
+ * `since` adds the used and refunded totals from that moment on (the dashboard's "today").
+ */
+export async function ledgerTotals(db: Sql | Tx, userId: number, since: Date = new Date(0)): Promise<LedgerTotals> {
+  const [row] = await db<LedgerTotals[]>`
+    select coalesce(sum(amount) filter (where kind = 'GRANT'), 0)::int as granted,
+           coalesce(sum(amount) filter (where kind = 'PURCHASE'), 0)::int as purchased,
+           coalesce(sum(-amount) filter (where kind = 'DEDUCTION'), 0)::int as used,
+           coalesce(sum(amount) filter (where kind = 'REFUND'), 0)::int as refunded,
+           coalesce(sum(amount) filter (where kind = 'ADJUSTMENT'), 0)::int as adjusted,
+           coalesce(sum(-amount) filter (where kind = 'DEDUCTION' and created_at >= ${since}), 0)::int as used_since,
+           coalesce(sum(amount) filter (where kind = 'REFUND' and created_at >= ${since}), 0)::int as refunded_since
+    from credit_ledger where user_id = ${userId}`;
+  return row;
 }

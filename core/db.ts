@@ -1,12 +1,19 @@
 // Postgres access shared by server, engine and scripts: one pool per process, plain SQL, snake_case rows.
 import postgres from "postgres";
 
+// biome-ignore lint/complexity/noBannedTypes: postgres.js's own "no custom types" parameter
 export type Sql = postgres.Sql<{}>;
+// biome-ignore lint/complexity/noBannedTypes: as above
 export type Tx = postgres.TransactionSql<{}>;
 
 export function createSql(url: string, options: { max?: number } = {}): Sql {
   return postgres(url, {
     max: options.max ?? 10,
+    // Seconds: an unreachable database fails a request (503) instead of holding it for postgres.js's default 30 s.
+    connect_timeout: 5,
+    // Seconds before a closed connection dials again. postgres.js grows this to 20 s after repeated failures, and a
+    // request handed to that connection waits it out: during and after a database restart that is a hang, not a 503.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     onnotice: () => {},
     // bigint ids/counts and numeric money-like values come back as JS numbers: ids never approach 2^53
     // and prices are stored with at most 12 significant digits.

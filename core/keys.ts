@@ -1,7 +1,7 @@
-// One secret, one key per purpose: HKDF-SHA256 derives separate keys for access tokens and code hashes from JWT_SECRET.
+// One secret, one key per purpose: HKDF-SHA256 derives separate keys for access tokens, code hashes and device-trust cookies from JWT_SECRET.
 import { hkdfSync } from "node:crypto";
 
-export type KeyPurpose = "access-token v1" | "code-hash v1";
+export type KeyPurpose = "access-token v1" | "code-hash v1" | "device-trust v1";
 
 const cache = new Map<string, Uint8Array>();
 

@@ -13,10 +13,18 @@ export function redisKeys(prefix: string): RedisKeys {
   return { prefix, key: (name) => prefix + name, channel: (name) => prefix + name };
 }
 
+/** Longest wait between reconnect attempts: a restarted Redis is used again within about a second. */
+export const REDIS_RECONNECT_MAX_MS = 1000;
+/** A non-blocking command (queued while Redis is down included) fails after this long rather than holding a request. */
+export const REDIS_COMMAND_TIMEOUT_MS = 2500;
+
 export function createRedis(url: string, options: { forBullMQ?: boolean } = {}): Redis {
   return new Redis(url, {
-    // BullMQ workers need blocking commands without a per-request retry cap.
+    // BullMQ workers need blocking commands without a per-request retry cap or a command time-out.
     maxRetriesPerRequest: options.forBullMQ ? null : 3,
+    ...(options.forBullMQ ? {} : { commandTimeout: REDIS_COMMAND_TIMEOUT_MS }),
+    // ioredis backs off up to 5 s by default, which would leave a recovered Redis unused (no jobs, no pushes) that long.
+    retryStrategy: (times: number) => Math.min(50 * 2 ** times, REDIS_RECONNECT_MAX_MS),
     lazyConnect: false,
     enableReadyCheck: true,
   });

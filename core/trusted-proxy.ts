@@ -4,7 +4,10 @@ import { BlockList, isIP } from "node:net";
 /** Comma-separated addresses or CIDR blocks, IPv4 or IPv6; throws on an entry that is neither. */
 export function trustedProxies(spec: string | undefined): BlockList {
   const list = new BlockList();
-  for (const raw of (spec ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of (spec ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [addr, bits] = raw.split("/");
     const family = isIP(addr);
     if (!family) throw new Error(`TRUSTED_PROXY: "${raw}" is not an IP address or CIDR block`);
@@ -12,10 +15,10 @@ export function trustedProxies(spec: string | undefined): BlockList {
     if (bits === undefined) list.addAddress(addr, type);
     else {
       const prefix = Number(bits);
-      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 4 ? 32 : 128)) throw new Error(`TRUSTED_PROXY: "${raw}" has a bad prefix length`);
+      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 4 ? 32 : 128))
+        throw new Error(`TRUSTED_PROXY: "${raw}" has a bad prefix length`);
       list.addSubnet(addr, prefix, type);
     }
   }
   return list;
 }
-

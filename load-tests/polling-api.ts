@@ -1,54 +1,67 @@
-// k6: N traders polling the API at the spec's intervals (ops run: k6 run -e BASE_URL=… -e TOKENS=tokens.json load-tests/polling-api.ts).
+// k6: the local harness's polling scenario (load-tests/harness/polling.ts) against a deployment. An open loop of USERS
+// traders polling the spec's mix at its intervals (requests arrive at USERS × 0.82/s whether or not answers keep up),
+// then two closed loops of VUS clients: /api/health alone (the ceiling) and the polling mix, for their saturation
+// throughputs (compare http_reqs per scenario). Ops run:
+//   bun run admin -- load-test-tokens 500 tokens.json
+//   k6 run -e BASE_URL=https://… -e TOKENS=tokens.json -e USERS=500 load-tests/polling-api.ts
 import http from "k6/http";
-import { check, sleep } from "k6";
-import { Trend, Counter } from "k6/metrics";
+import { check } from "k6";
+import { Counter, Trend } from "k6/metrics";
 import { SharedArray } from "k6/data";
-import exec from "k6/execution";
-import { TRADER_POLLING, BASELINE } from "./scenarios.ts";
+import { BASELINE, TRADER_POLLING, pickTarget, pollHeaders, requestsPerTraderPerSecond, type PollTarget } from "./scenarios.ts";
 
 const BASE_URL = __ENV.BASE_URL || "http://localhost:3000";
-// Access tokens of load-test users, one per line of a JSON array (made by `bun run load:tokens`).
+// Access tokens of load-test users, a JSON array (made by `bun run admin -- load-test-tokens`).
 const tokens = new SharedArray("tokens", () => JSON.parse(open(__ENV.TOKENS || "./tokens.json")) as string[]);
-const TIME_SCALE = Number(__ENV.TIME_SCALE || "1"); // 0.1 = ten times the real polling rate
+const USERS = Number(__ENV.USERS || "500");
+const OPEN_SECONDS = Number(__ENV.SECONDS || "30");
+const SATURATE_SECONDS = Number(__ENV.SATURATE_SECONDS || "10");
+const VUS = Number(__ENV.VUS || "64");
 
 const latency: Record<string, Trend> = {};
 for (const t of [...TRADER_POLLING, BASELINE]) latency[t.name] = new Trend(`latency_${t.name}`, true);
 const non2xx = new Counter("non_2xx");
 
+// Requests per 10 s, so the rate stays an integer at small user counts.
+const openRatePer10s = Math.max(1, Math.round(USERS * requestsPerTraderPerSecond * 10));
+
 export const options = {
   scenarios: {
     traders: {
-      executor: "constant-vus",
-      vus: Number(__ENV.VUS || "200"),
-      duration: __ENV.DURATION || "2m",
+      executor: "constant-arrival-rate",
+      exec: "trader",
+      rate: openRatePer10s,
+      timeUnit: "10s",
+      duration: `${OPEN_SECONDS}s`,
+      preAllocatedVUs: Math.min(1000, Math.max(10, Math.ceil(openRatePer10s / 10))),
+      maxVUs: Math.max(100, USERS),
     },
+    ceiling: { executor: "constant-vus", exec: "ceiling", vus: VUS, duration: `${SATURATE_SECONDS}s`, startTime: `${OPEN_SECONDS + 5}s` },
+    mix: { executor: "constant-vus", exec: "mix", vus: VUS, duration: `${SATURATE_SECONDS}s`, startTime: `${OPEN_SECONDS + SATURATE_SECONDS + 10}s` },
   },
   thresholds: {
-    http_req_failed: ["rate<0.01"],
-    latency_signals: ["p(95)<300"],
-    latency_analysis_active: ["p(95)<300"],
-    latency_market_health: ["p(95)<100"],
+    "http_req_failed{scenario:traders}": ["rate<0.01"],
+    "http_req_duration{scenario:traders}": ["p(95)<300"],
   },
 };
 
-export default function trader() {
-  const token = tokens[exec.vu.idInTest % tokens.length];
-  const started = Date.now();
-  const nextDue = new Map<string, number>();
-  // One VU = one open tab: each tick fetch whatever is due, like the client's timers would.
-  while (Date.now() - started < 60_000) {
-    const now = Date.now();
-    for (const target of [...TRADER_POLLING, BASELINE]) {
-      if ((nextDue.get(target.name) ?? 0) > now) continue;
-      nextDue.set(target.name, now + target.everySeconds * 1000 * TIME_SCALE);
-      const res = http.get(`${BASE_URL}${target.path}`, {
-        headers: target.auth ? { Authorization: `Bearer ${token}`, Accept: "application/json" } : { Accept: "application/json" },
-        tags: { name: target.name },
-      });
-      latency[target.name].add(res.timings.duration);
-      if (res.status < 200 || res.status >= 300) non2xx.add(1, { name: target.name, status: String(res.status) });
-      check(res, { "status 2xx": (r) => r.status >= 200 && r.status < 300 });
-    }
-    sleep(Math.max(0.05, 1 * TIME_SCALE));
-  }
+function poll(target: PollTarget) {
+  const token = tokens[Math.floor(Math.random() * tokens.length)];
+  const res = http.get(`${BASE_URL}${target.path}`, { headers: pollHeaders(target, token), tags: { name: target.name } });
+  latency[target.name].add(res.timings.duration);
+  if (res.status < 200 || res.status >= 300) non2xx.add(1, { name: target.name, status: String(res.status) });
+  check(res, { "status 2xx": (r) => r.status >= 200 && r.status < 300 });
+}
+
+/** One due poll of the open loop: targets drawn in proportion to their rates make the spec's mix. */
+export function trader() {
+  poll(pickTarget(TRADER_POLLING, Math.random()));
+}
+
+export function ceiling() {
+  poll(BASELINE);
+}
+
+export function mix() {
+  poll(pickTarget(TRADER_POLLING, Math.random()));
 }

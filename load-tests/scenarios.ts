@@ -21,8 +21,27 @@ export const TRADER_POLLING: PollTarget[] = [
 /** Requests per second one trader generates at the spec's intervals. */
 export const requestsPerTraderPerSecond = TRADER_POLLING.reduce((sum, t) => sum + 1 / t.everySeconds, 0);
 
+/** A target drawn in proportion to how often a tab polls it (`random` in [0, 1)): the mix of a saturation run. */
+export function pickTarget(targets: PollTarget[], random: number): PollTarget {
+  const total = targets.reduce((sum, t) => sum + 1 / t.everySeconds, 0);
+  let r = random * total;
+  for (const t of targets) {
+    r -= 1 / t.everySeconds;
+    if (r < 0) return t;
+  }
+  return targets[targets.length - 1];
+}
+
+/** The request headers of one poll: the trader's token where the endpoint needs a session. */
+export function pollHeaders(target: PollTarget, token: string): Record<string, string> {
+  return target.auth ? { authorization: `Bearer ${token}`, accept: "application/json" } : { accept: "application/json" };
+}
+
 /** The trivial endpoint every measurement is compared against (same server, same network path, no work). */
 export const BASELINE: PollTarget = { name: "health", path: "/api/health", everySeconds: 5, auth: false };
+
+/** Symbols the analysis scenario starts (listed and served by the replay provider). */
+export const ANALYSIS_SYMBOLS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT"];
 
 /** Socket fan-out: the subscription message every dashboard sends. */
 export const SUBSCRIBE_MESSAGE = JSON.stringify({ action: "subscribe", topics: ["market"] });

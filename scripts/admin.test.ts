@@ -27,11 +27,14 @@ describe("admin CLI", () => {
   test("load-test-tokens: n accounts with ledger-granted credits and a token each; a second run reuses them", async () => {
     const file = `/tmp/tw-load-tokens-${process.pid}.json`;
     const secret = testDeps().config.JWT_SECRET;
-    expect(await runAdmin(sql(), ["load-test-tokens", "3", file, "5"], { jwtSecret: secret })).toBe(`Wrote 3 access token(s), valid 5 minute(s), to ${file}.`);
+    expect(await runAdmin(sql(), ["load-test-tokens", "3", file, "5"], { jwtSecret: secret })).toBe(
+      `Wrote 3 access token(s), valid 5 minute(s), to ${file}.`,
+    );
     const tokens = (await Bun.file(file).json()) as string[];
     const users = await Promise.all(tokens.map((t) => verifyAccessToken(secret, t)));
     const ids = users.map((u) => u!.id);
-    const rows = await sql()`select email, credits, (select sum(amount) from credit_ledger l where l.user_id = u.id)::int as ledger from users u where id in ${sql()(ids)} order by id`;
+    const rows =
+      await sql()`select email, credits, (select sum(amount) from credit_ledger l where l.user_id = u.id)::int as ledger from users u where id in ${sql()(ids)} order by id`;
     expect([...rows] as unknown[]).toEqual([0, 1, 2].map((i) => ({ email: `loadtest-${i}@load.test`, credits: 10, ledger: 10 })));
     expect(users[0]!.expiresAt! - Date.now()).toBeGreaterThan(4 * 60_000);
     // Every token names a real, active login session of its user.
@@ -83,7 +86,11 @@ describe("reconcile", () => {
     const stuck = await analysis(ok.id, "IN_PROGRESS", "HELD", false, 3600);
     const findings = await reconcile(sql(), 60_000);
     const ids = [`user ${ok.id}:`, `user ${drift.id}:`, settled, used, noRefund, stuck];
-    expect(mine(findings, ids).map((f) => f.detail.split(":")[0]).sort()).toEqual([`user ${drift.id}`, noRefund.slice(0, -1), stuck.slice(0, -1)].sort());
+    expect(
+      mine(findings, ids)
+        .map((f) => f.detail.split(":")[0])
+        .sort(),
+    ).toEqual([`user ${drift.id}`, noRefund.slice(0, -1), stuck.slice(0, -1)].sort());
     expect(findings.find((f) => f.detail.startsWith(noRefund))!.detail).toContain("RELEASED with 0 refunds");
     expect(findings.find((f) => f.detail.startsWith(stuck))!.detail).toContain("past the 60 s time-out");
   });

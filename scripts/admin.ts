@@ -1,4 +1,4 @@
-// Operator CLI: `bun run admin -- grant-credits <email> <n> | block <email> | unblock <email> | reconcile | load-test-tokens …` against the app's database.
+// Operator CLI: `bun run admin -- grant-credits <email> <n> | block <email> | unblock <email> | reconcile | verify-ledger [id] | load-test-tokens …` against the app's database.
 import { applyCreditChange } from "@core/credits";
 import { createSql, type Sql } from "@core/db";
 import { migrate } from "@core/migrate";
@@ -7,12 +7,16 @@ import { revokeUserSessions } from "../server/src/modules/sessions/service";
 import { signAccessToken } from "../server/src/lib/auth";
 import { maxDurationMs } from "@core/analysis-queue";
 import { reconcile } from "./reconcile";
+import { ledgerProof, verifyLedger } from "@core/ledger";
+import { checkProof } from "@core/ledger-chain";
 
 export const USAGE = `Usage:
   bun run admin -- grant-credits <email> <n>   add n credits (ledger GRANT)
   bun run admin -- block <email>               block the account and end its sessions
   bun run admin -- unblock <email>             allow the account to sign in again
   bun run admin -- reconcile                   check the books: balances equal ledgers, every analysis settled once
+  bun run admin -- verify-ledger [signal-id]   recompute the signal ledger's hash chain against the stored signals;
+                                               with an id, also prove that signal's inclusion in its day's root
   bun run admin -- load-test-tokens <n> <file> [minutes]
                                                n load-test accounts (loadtest-<i>@load.test, no usable password)
                                                and an access token each, valid [60] minutes, as a JSON array for k6`;
@@ -29,7 +33,9 @@ export async function ensureLoadTestUsers(sql: Sql, n: number, credits = 10): Pr
       returning id, credits, (xmax = 0) as created`;
     // New accounts get their credits through the ledger, like every other change of a balance.
     if (user.created && credits > 0) {
-      await sql.begin((tx) => applyCreditChange(tx, { userId: user.id, kind: "GRANT", amount: credits, referenceType: "admin", note: "Load-test account" }));
+      await sql.begin((tx) =>
+        applyCreditChange(tx, { userId: user.id, kind: "GRANT", amount: credits, referenceType: "admin", note: "Load-test account" }),
+      );
     }
     ids.push(user.id as number);
   }
@@ -39,6 +45,28 @@ export async function ensureLoadTestUsers(sql: Sql, n: number, credits = 10): Pr
 export class AdminError extends Error {}
 /** The books do not balance (exit code 1, the list on stderr). */
 export class ReconcileError extends Error {}
+/** The signal ledger does not verify: something stored was edited, deleted or rewritten (exit code 1). */
+export class LedgerError extends Error {}
+
+/** `verify-ledger [signal-id]`: the whole chain first, then, when asked, one signal's path to its day's root. */
+async function verifyLedgerCommand(sql: Sql, rawId: string | undefined): Promise<string> {
+  if (rawId !== undefined && !/^\d{1,15}$/.test(rawId)) throw new AdminError(`signal-id must be a whole number (got ${JSON.stringify(rawId)})`);
+  const report = await verifyLedger(sql);
+  const problems = report.findings.map((f) => `  ${f.kind}: ${f.detail}`);
+  const lines = [`Ledger: ${report.entries} entries recomputed; head ${report.head}.`];
+  if (rawId !== undefined) {
+    const proof = await ledgerProof(sql, Number(rawId));
+    if (!proof) throw new AdminError(`No ledger entry for signal ${rawId}`);
+    const check = await checkProof(proof);
+    if (check.ok) {
+      const day = proof.root.final ? `the ${proof.day} root` : `the ${proof.day} root so far`;
+      lines.push(`Signal ${rawId}: entry #${proof.entry.seq}, included in ${day} ${check.root} (${proof.chain.length} later entries recomputed).`);
+    } else problems.push(`  proof_failed: signal ${rawId}: ${check.reason}`);
+  }
+  if (problems.length)
+    throw new LedgerError(`Ledger verification found ${problems.length} problem(s) over ${report.entries} entries:\n${problems.join("\n")}`);
+  return lines.join("\n");
+}
 
 async function findUser(sql: Sql, email: string) {
   const [user] = await sql`select id, email, credits, is_blocked from users where lower(email) = ${normalizeEmail(email)}`;
@@ -101,9 +129,12 @@ export async function runAdmin(sql: Sql, args: string[], ctx: { jwtSecret?: stri
     }
     case "reconcile": {
       const findings = await reconcile(sql, ctx.maxHeldMs ?? maxDurationMs({ ANALYSIS_PHASE_SECONDS: 50 }));
-      if (findings.length) throw new ReconcileError(`Reconcile found ${findings.length} problem(s):\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`);
+      if (findings.length)
+        throw new ReconcileError(`Reconcile found ${findings.length} problem(s):\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`);
       return "Reconcile: every balance equals its ledger; every analysis is settled exactly once; no stuck held credit.";
     }
+    case "verify-ledger":
+      return verifyLedgerCommand(sql, args[1]);
     default:
       throw new AdminError(USAGE);
   }
@@ -123,10 +154,17 @@ if (import.meta.main) {
   try {
     await migrate(sql);
     const { loadConfig } = await import("@core/config");
-    const config = args[0] === "load-test-tokens" || args[0] === "reconcile" ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" }) : null;
+    const config =
+      args[0] === "load-test-tokens" || args[0] === "reconcile"
+        ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" })
+        : null;
     console.log(await runAdmin(sql, args, { jwtSecret: config?.JWT_SECRET, maxHeldMs: config ? maxDurationMs(config) : undefined }));
   } catch (err) {
-    console.error(err instanceof AdminError || err instanceof ReconcileError ? err.message : `admin failed: ${(err as Error).message}`);
+    console.error(
+      err instanceof AdminError || err instanceof ReconcileError || err instanceof LedgerError
+        ? err.message
+        : `admin failed: ${(err as Error).message}`,
+    );
     code = err instanceof AdminError ? 2 : 1;
   } finally {
     await sql.end({ timeout: 2 });

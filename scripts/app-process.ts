@@ -1,5 +1,6 @@
 // A throwaway running app for browser tests and benchmarks: fresh database + Redis prefix, server and engine
 // processes on free ports, removed again by stop().
+import { closeSync, openSync } from "node:fs";
 import { join } from "node:path";
 import postgres from "postgres";
 import Redis from "ioredis";
@@ -80,12 +81,18 @@ export async function createWorkspace(tag: string, real: boolean): Promise<Works
   };
 }
 
-export type RunningApp = { baseUrls: string[]; env: Record<string, string | undefined>; stop: () => Promise<void> };
+export type RunningApp = {
+  baseUrls: string[];
+  env: Record<string, string | undefined>;
+  /** The server processes (in baseUrls order), then the engine: fault tests check none of them had to be restarted. */
+  processes: Bun.Subprocess[];
+  stop: () => Promise<void>;
+};
 
 /** Starts `servers` server processes (each on its own free port) and one engine against the workspace. */
 export async function startApp(
   ws: Workspace,
-  opts: { servers?: number; engine?: boolean; env?: Record<string, string>; quiet?: boolean } = {},
+  opts: { servers?: number; engine?: boolean; env?: Record<string, string>; quiet?: boolean; logFile?: string } = {},
 ): Promise<RunningApp> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -99,7 +106,10 @@ export async function startApp(
     LOG_LEVEL: "warn",
     ...opts.env,
   };
-  const output = opts.quiet ? "ignore" : "inherit";
+  // logFile: every process appends both streams to one file (fault tests print it only when they fail).
+  const logFd = opts.logFile ? openSync(opts.logFile, "a") : null;
+  const output = logFd ?? (opts.quiet ? "ignore" : "inherit");
+  const errors = logFd ?? "inherit";
   const procs: Bun.Subprocess[] = [];
   const baseUrls: string[] = [];
   for (let i = 0; i < (opts.servers ?? 1); i++) {
@@ -111,17 +121,18 @@ export async function startApp(
         cwd: ROOT,
         env: { ...env, PORT: String(port), PUBLIC_ORIGIN: url },
         stdout: output,
-        stderr: "inherit",
+        stderr: errors,
       }),
     );
   }
   if (opts.engine !== false) {
-    procs.push(Bun.spawn(["bun", "engine/src/main.ts"], { cwd: ROOT, env, stdout: output, stderr: "inherit" }));
+    procs.push(Bun.spawn(["bun", "engine/src/main.ts"], { cwd: ROOT, env, stdout: output, stderr: errors }));
   }
   const stop = async () => {
     for (const p of procs) p.kill("SIGTERM");
     await Promise.race([Promise.all(procs.map((p) => p.exited)), Bun.sleep(5000)]);
     for (const p of procs) if (p.exitCode === null) p.kill("SIGKILL");
+    if (logFd !== null) closeSync(logFd);
   };
   try {
     for (let i = 0; i < baseUrls.length; i++) await waitReady(baseUrls[i], procs[i], 60);
@@ -129,7 +140,7 @@ export async function startApp(
     await stop();
     throw err;
   }
-  return { baseUrls, env: { ...env, PUBLIC_ORIGIN: baseUrls[0] }, stop };
+  return { baseUrls, env: { ...env, PUBLIC_ORIGIN: baseUrls[0] }, processes: procs, stop };
 }
 
 async function waitReady(url: string, proc: Bun.Subprocess, seconds: number) {

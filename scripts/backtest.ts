@@ -24,12 +24,17 @@ const from = date(values.from);
 const to = date(values.to);
 const stride = Number(values.stride);
 if ((from !== undefined && Number.isNaN(from)) || (to !== undefined && Number.isNaN(to)) || !(stride >= 1)) {
-  console.error("usage: bun run backtest -- --data <folder> --out <dir> [--symbols BTCUSDT,ETHUSDT] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--stride hours]");
+  console.error(
+    "usage: bun run backtest -- --data <folder> --out <dir> [--symbols BTCUSDT,ETHUSDT] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--stride hours]",
+  );
   process.exit(2);
 }
 const folder = resolve(process.cwd(), values.data);
 const series = loadFolder(folder).map((d) => ({ symbol: d.symbol, h1: d.h1, funding: d.funding }));
-const only = values.symbols?.split(",").map((s) => s.trim().toUpperCase()).filter(Boolean);
+const only = values.symbols
+  ?.split(",")
+  .map((s) => s.trim().toUpperCase())
+  .filter(Boolean);
 if (!series.length || (only && !series.some((s) => only.includes(s.symbol)))) {
   console.error(`no candle files for ${only?.join(",") ?? "any symbol"} in ${folder}`);
   process.exit(2);
@@ -44,18 +49,35 @@ const result = await runBacktest(series, {
   onProgress(done, total) {
     if (performance.now() - lastPrint < 5000) return;
     lastPrint = performance.now();
-    process.stderr.write(`backtest: ${done}/${total} clocks (${((100 * done) / total).toFixed(0)}%), ${((performance.now() - started) / 1000).toFixed(0)}s\n`);
+    process.stderr.write(
+      `backtest: ${done}/${total} clocks (${((100 * done) / total).toFixed(0)}%), ${((performance.now() - started) / 1000).toFixed(0)}s\n`,
+    );
   },
 });
 const { summary, details } = summarise(result.evaluations, result.candidates);
-const withoutGate = summarise(result.ungated, result.candidates.map((c) => ({ ...c, issued: false }))).summary;
+const withoutGate = summarise(
+  result.ungated,
+  result.candidates.map((c) => ({ ...c, issued: false })),
+).summary;
 const outDir = resolve(process.cwd(), values.out);
 mkdirSync(outDir, { recursive: true });
 const params = modelParams();
 writeFileSync(join(outDir, "summary.json"), JSON.stringify(summary, null, 2) + "\n");
 writeFileSync(
   join(outDir, "details.json"),
-  JSON.stringify({ ...details, without_gate: withoutGate, pairs: result.pairs, clocks: result.clocks, stride_hours: stride, data: values.data, model_trained: params.training }, null, 2) + "\n",
+  JSON.stringify(
+    {
+      ...details,
+      without_gate: withoutGate,
+      pairs: result.pairs,
+      clocks: result.clocks,
+      stride_hours: stride,
+      data: values.data,
+      model_trained: params.training,
+    },
+    null,
+    2,
+  ) + "\n",
 );
 writeFileSync(join(outDir, "evaluations.json"), JSON.stringify(result.evaluations) + "\n");
 writeFileSync(
@@ -70,4 +92,6 @@ writeFileSync(
 );
 console.log(`with gate:    ${JSON.stringify(summary)}`);
 console.log(`without gate: signals ${withoutGate.signals}, expectancy ${withoutGate.expectancy_r}R ${JSON.stringify(withoutGate.expectancy_r_ci)}`);
-console.log(`${result.pairs} pairs, ${result.clocks} clocks every ${stride}h, ${((performance.now() - started) / 1000).toFixed(1)}s; written to ${outDir}`);
+console.log(
+  `${result.pairs} pairs, ${result.clocks} clocks every ${stride}h, ${((performance.now() - started) / 1000).toFixed(1)}s; written to ${outDir}`,
+);

@@ -11,7 +11,10 @@ const arg = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
-const symbols = arg("symbols", "BTCUSDT,ETHUSDT").split(",").map((s) => s.trim().toUpperCase()).filter(Boolean);
+const symbols = arg("symbols", "BTCUSDT,ETHUSDT")
+  .split(",")
+  .map((s) => s.trim().toUpperCase())
+  .filter(Boolean);
 const interval = arg("interval", "1h");
 const days = Number(arg("days", "30"));
 const out = arg("out", "engine/data/market/spot");

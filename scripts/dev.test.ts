@@ -17,7 +17,19 @@ function freePort(): number {
 }
 
 const portOpen = (port: number) =>
-  Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {}, open(s) { s.end(); } } }).then(() => true, () => false);
+  Bun.connect({
+    hostname: "127.0.0.1",
+    port,
+    socket: {
+      data() {},
+      open(s) {
+        s.end();
+      },
+    },
+  }).then(
+    () => true,
+    () => false,
+  );
 
 test("bun dev alone serves the app and Ctrl-C stops everything", async () => {
   const port = freePort();

@@ -27,7 +27,7 @@ try {
   throw err;
 }
 
-let infra;
+let infra: Awaited<ReturnType<typeof ensureInfra>>;
 try {
   infra = await ensureInfra(env, { share: true });
 } catch (err) {

@@ -14,13 +14,33 @@ test("model:cv writes cv.json, the reliability diagram and the signal-rate curve
   mkdirSync(data, { recursive: true });
   for (const p of PAIRS) symlinkSync(join(SRC, `${p}.csv.gz`), join(data, `${p}.csv.gz`));
   const out = join(dir, "out");
-  const proc = Bun.spawn(["bun", "scripts/model-cv.ts", "--data", data, "--out", out, "--stride", "12", "--from", "2024-06"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(["bun", "scripts/model-cv.ts", "--data", data, "--out", out, "--stride", "12", "--from", "2024-06"], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const code = await proc.exited;
   if (code !== 0) console.error(await new Response(proc.stderr).text());
   expect(code).toBe(0);
   const cv = JSON.parse(readFileSync(join(out, "cv.json"), "utf8"));
   expect(Object.keys(cv).sort()).toEqual(
-    ["evaluations", "signals", "signal_rate", "win_rate", "expectancy_r", "expectancy_r_ci", "profit_factor", "max_drawdown_r", "ece_all", "ece_issued", "brier_skill", "directional_skill_r", "long_share", "by_month", "baselines"].sort(),
+    [
+      "evaluations",
+      "signals",
+      "signal_rate",
+      "win_rate",
+      "expectancy_r",
+      "expectancy_r_ci",
+      "profit_factor",
+      "max_drawdown_r",
+      "ece_all",
+      "ece_issued",
+      "brier_skill",
+      "directional_skill_r",
+      "long_share",
+      "by_month",
+      "baselines",
+    ].sort(),
   );
   const details = JSON.parse(readFileSync(join(out, "cv-details.json"), "utf8"));
   const predictions = JSON.parse(readFileSync(join(out, "predictions.json"), "utf8"));

@@ -36,7 +36,10 @@ mkdirSync(outDir, { recursive: true });
 const folds = cv.folds.map((f) => ({ month: f.month, config: f.config, tau: f.calibrator.tau, inner: f.calibrator.inner }));
 // cv.json carries exactly the published summary fields (as backtest's summary.json); everything else goes beside it.
 writeFileSync(join(outDir, "cv.json"), JSON.stringify(summary, null, 2) + "\n");
-writeFileSync(join(outDir, "cv-details.json"), JSON.stringify({ ...details, folds, curve: cv.curve, data: values.data, stride_hours: stride }, null, 2) + "\n");
+writeFileSync(
+  join(outDir, "cv-details.json"),
+  JSON.stringify({ ...details, folds, curve: cv.curve, data: values.data, stride_hours: stride }, null, 2) + "\n",
+);
 // Out-of-fold predictions: every evaluation (pair and clock, the chosen side) and every candidate (both sides).
 writeFileSync(join(outDir, "predictions.json"), JSON.stringify({ evaluations, candidates }) + "\n");
 writeFileSync(
@@ -51,15 +54,26 @@ writeFileSync(
 );
 writeFileSync(
   join(outDir, "signal-rate.svg"),
-  curveSvg([{ name: "mean net R of issued signals (95% day-block CI)", color: "#2563eb", points: cv.curve }], "Signal rate against mean R, out of fold", {
-    xLabel: "signals per analysis",
-    yLabel: "mean R after costs",
-    markers: [{ x: summary.signal_rate, label: `shipped bar: ${(summary.signal_rate * 100).toFixed(1)}%` }],
-  }),
+  curveSvg(
+    [{ name: "mean net R of issued signals (95% day-block CI)", color: "#2563eb", points: cv.curve }],
+    "Signal rate against mean R, out of fold",
+    {
+      xLabel: "signals per analysis",
+      yLabel: "mean R after costs",
+      markers: [{ x: summary.signal_rate, label: `shipped bar: ${(summary.signal_rate * 100).toFixed(1)}%` }],
+    },
+  ),
 );
 if (values["track-record"]) {
   const file = resolve(process.cwd(), values["track-record"]);
-  writeFileSync(file, JSON.stringify(trackRecord(summary, details, `bun run model:cv -- --data ${values.data} --stride ${stride} --from ${values.from}`, panel.symbols.length), null, 2) + "\n");
+  writeFileSync(
+    file,
+    JSON.stringify(
+      trackRecord(summary, details, `bun run model:cv -- --data ${values.data} --stride ${stride} --from ${values.from}`, panel.symbols.length),
+      null,
+      2,
+    ) + "\n",
+  );
   log(`track record written to ${file}`);
 }
 if (values.history) {

@@ -26,7 +26,8 @@ export async function reconcile(sql: Sql, maxHeldMs: number): Promise<Finding[]>
     if (a.credits_status !== "RELEASED" && a.refunds !== 0) problems.push(`${a.credits_status} with ${a.refunds} refunds`);
     if (a.status !== "IN_PROGRESS" && a.credits_status === "HELD") problems.push(`${a.status} but its credit is still HELD`);
     if (a.status === "IN_PROGRESS" && a.credits_status !== "HELD") problems.push(`IN_PROGRESS but ${a.credits_status}`);
-    if (a.credits_status === "HELD" && a.held_ms > maxHeldMs) problems.push(`credit HELD for ${Math.round(a.held_ms / 1000)} s, past the ${Math.round(maxHeldMs / 1000)} s time-out`);
+    if (a.credits_status === "HELD" && a.held_ms > maxHeldMs)
+      problems.push(`credit HELD for ${Math.round(a.held_ms / 1000)} s, past the ${Math.round(maxHeldMs / 1000)} s time-out`);
     if (problems.length) findings.push({ kind: "analysis", detail: `analysis ${a.id}: ${problems.join("; ")}` });
   }
   return findings;

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { ensureInfra, type Infra } from "./infra";
 import { maxDurationMs } from "@core/analysis-queue";
 import { createSql } from "@core/db";
+import { verifyLedger } from "@core/ledger";
+import { lintChecks } from "./lint";
 import { reconcile } from "./reconcile";
 import { ADMIN_URL, REAL_REDIS_URL, ROOT, createWorkspace, realServicesAvailable, startApp, type RunningApp } from "./app-process";
 
@@ -91,17 +93,37 @@ async function runE2E(): Promise<Totals> {
   };
 }
 
-/** `bun run admin -- reconcile` against the e2e database while its engine still runs: balances, ledgers, settlements. */
+/**
+ * `bun run admin -- reconcile` and `verify-ledger` against the e2e database while its engine still runs: balances,
+ * ledgers, settlements, and the signal ledger's chain over every signal the run issued (the engine's included).
+ */
 async function reconcileRun(databaseUrl: string, phaseSeconds: number): Promise<boolean> {
   const sql = createSql(databaseUrl, { max: 1 });
   try {
     // A little slack over the time-out: the engine's sweeper settles a stuck analysis within one sweep of it.
     const findings = await reconcile(sql, maxDurationMs({ ANALYSIS_PHASE_SECONDS: phaseSeconds }) + 30_000);
-    console.log(findings.length ? `reconcile: ${findings.length} problem(s)\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}` : "reconcile: the books balance");
-    return findings.length === 0;
+    console.log(
+      findings.length
+        ? `reconcile: ${findings.length} problem(s)\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`
+        : "reconcile: the books balance",
+    );
+    const ledger = await verifyLedger(sql);
+    console.log(
+      ledger.findings.length
+        ? `verify-ledger: ${ledger.findings.length} problem(s)\n${ledger.findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`
+        : `verify-ledger: ${ledger.entries} entries, the chain recomputes`,
+    );
+    return findings.length === 0 && ledger.findings.length === 0;
   } finally {
     await sql.end({ timeout: 2 });
   }
+}
+
+/** `bun run lint`: Biome (lint and format) and the import boundaries; each counts as one check. */
+async function runLint(): Promise<Totals> {
+  const checks = await lintChecks();
+  const failed = checks.filter((c) => !c.ok).length;
+  return { passed: checks.length - failed, failed, ok: failed === 0, label: "lint" };
 }
 
 /** The app and the k6 scripts must type-check (strict); each project counts as one check. */
@@ -116,7 +138,8 @@ async function runTypecheck(): Promise<Totals> {
   return { passed, failed, ok: failed === 0, label: "typecheck" };
 }
 
-// A run narrowed to some paths is for quick iteration; full runs also type-check everything.
+// A run narrowed to some paths is for quick iteration; full runs also lint and type-check everything first.
+if (only !== "e2e" && !passthrough.length) results.push(await runLint());
 if (only !== "e2e" && !passthrough.length) results.push(await runTypecheck());
 if (only !== "e2e") results.push(await runUnit());
 if (only !== "unit") results.push(await runE2E());

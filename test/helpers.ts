@@ -81,7 +81,11 @@ export async function closeTestDeps(sql?: Sql) {
 }
 
 /** Polls `read` until it gives something other than null/undefined/false; throws naming `what` after `maxMs`. */
-export async function waitFor<T>(read: () => T | null | undefined | false | Promise<T | null | undefined | false>, maxMs: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  read: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  maxMs: number,
+  what: string,
+): Promise<T> {
   const until = Date.now() + maxMs;
   while (Date.now() < until) {
     const v = await read();

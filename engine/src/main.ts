@@ -1,4 +1,4 @@
-// Engine process entry: market ingestion (leader only) and the analysis worker.
+// Engine process entry: market ingestion (leader only), the analysis worker and the outcome worker.
 import { loadConfig } from "@core/config";
 import { createLogger } from "@core/log";
 import { createRedis, redisKeys } from "@core/redis";
@@ -7,6 +7,7 @@ import { startMarketIngestion } from "./market/ingest";
 import { createSql } from "@core/db";
 import { migrate } from "@core/migrate";
 import { startAnalysisWorker } from "./analysis/worker";
+import { startOutcomeWorker } from "./outcomes/worker";
 import { publishHourlySnapshot, redisSnapshotStore } from "./analysis/snapshot-store";
 
 const config = loadConfig();
@@ -19,13 +20,18 @@ const market = startMarketIngestion({ config, redis, keys, log, provider });
 const sql = createSql(config.DATABASE_URL);
 await migrate(sql, (m) => log.info(m));
 const analysis = await startAnalysisWorker({ config, sql, redis, keys, log, provider });
+const outcomes = await startOutcomeWorker({ config, sql, log, provider });
 
 // Each closed hour the market leader publishes the cross-sectional signal snapshot every analysis reads.
 const snapshots = redisSnapshotStore(redis, keys);
 const hourly = setInterval(() => {
   if (!market.isLeader()) return;
   publishHourlySnapshot(provider, snapshots)
-    .then((r) => r === "published" && log.info("signal snapshot published", { hour: new Date(Math.floor(provider.now() / 3_600_000) * 3_600_000).toISOString() }))
+    .then(
+      (r) =>
+        r === "published" &&
+        log.info("signal snapshot published", { hour: new Date(Math.floor(provider.now() / 3_600_000) * 3_600_000).toISOString() }),
+    )
     .catch((err) => log.error("signal snapshot failed", { error: String(err) }));
 }, 30_000);
 
@@ -38,7 +44,7 @@ async function shutdown(signal: string) {
   log.info("engine stopping", { signal });
   clearInterval(hourly);
   await market.stop();
-  await analysis.close();
+  await Promise.all([analysis.close(), outcomes.close()]);
   await sql.end({ timeout: 2 }).catch(() => {});
   await redis.quit().catch(() => {});
   process.exit(0);

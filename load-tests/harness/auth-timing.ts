@@ -3,7 +3,7 @@
 import { createSql } from "../../core/db";
 import { createWorkspace, realServicesAvailable, startApp } from "../../scripts/app-process";
 import { ensureLoadTestUsers } from "../../scripts/admin";
-import { percentiles, type Report } from "./stats";
+import { percentiles, round, type Report } from "./stats";
 
 type Probe = { name: string; path: string; body: (email: string) => unknown };
 
@@ -18,6 +18,7 @@ export async function authTimingBench(opts: { samples: number }): Promise<Report
   // Every probe comes from its own address (loopback is trusted as the proxy) so per-IP limits do not answer early.
   const app = await startApp(ws, { quiet: true, env: { TRUSTED_PROXY: "127.0.0.1,::1" } });
   const lines = [`${opts.samples} samples per probe and side, interleaved; each e-mail used once per probe`];
+  const ratios: Record<string, number | null> = {};
   let ok = true;
   try {
     const sql = createSql(ws.databaseUrl, { max: 2 });
@@ -51,11 +52,12 @@ export async function authTimingBench(opts: { samples: number }): Promise<Report
       const u = percentiles(unknown);
       const same = statuses.size === 1 && [...statuses][0].split("/").every((s, _, all) => s === all[0]);
       ok &&= same;
+      ratios[probe.name] = round(k.p50 / u.p50, 3);
       lines.push(
         `  ${probe.name.padEnd(24)} registered p50 ${k.p50.toFixed(2).padStart(7)} ms  unknown p50 ${u.p50.toFixed(2).padStart(7)} ms  ratio ${(k.p50 / u.p50).toFixed(2)}  statuses ${[...statuses].join(",")}`,
       );
     }
-    return { name: "auth timing (enumeration)", lines, ok };
+    return { name: "auth timing (enumeration)", json: { scenario: "auth", samples: opts.samples, p50_ratio: ratios, same_statuses: ok }, lines, ok };
   } finally {
     await app.stop();
     await ws.drop();

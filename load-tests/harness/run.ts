@@ -1,31 +1,67 @@
-// `bun run bench [polling|fanout|auth|all] [--key value …]`: the k6 scenarios measured locally against a throwaway app.
-import { pollingBench } from "./polling";
-import { fanoutBench } from "./fanout";
+// `bun run bench -- <polling|fanout|analysis|auth|web|all> [--json] [--key value …]`: the k6 scenarios measured locally
+// against a throwaway app (fresh database and Redis prefix, clients in their own processes). --json prints one line
+// of JSON per scenario and nothing else on stdout.
+import { analysisBench } from "./analysis";
 import { authTimingBench } from "./auth-timing";
+import { fanoutBench } from "./fanout";
+import { pollingBench } from "./polling";
 import type { Report } from "./stats";
+import { webSizeBench } from "./web-size";
 
-const [which = "all", ...rest] = process.argv.slice(2);
+const [which = "all", ...rest] = process.argv.slice(2).filter((a) => a !== "--");
+const json = rest.includes("--json");
 const flag = (name: string, fallback: number) => {
   const i = rest.indexOf(`--${name}`);
   return i >= 0 ? Number(rest[i + 1]) : fallback;
 };
+/** Bounds: more clients than this is a typo, not a benchmark of one machine. */
+const bounded = (name: string, value: number, max: number) => {
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
+  return value;
+};
+const workers = bounded("workers", flag("workers", 2), 16);
 
-const reports: Report[] = [];
-if (which === "polling" || which === "all") {
-  reports.push(await pollingBench({ users: flag("users", 50), signalsPerUser: flag("signals", 40), concurrency: flag("concurrency", 32), seconds: flag("seconds", 10) }));
-}
-if (which === "fanout" || which === "all") {
-  reports.push(await fanoutBench({ clients: flag("clients", 1000), updates: flag("updates", 20), servers: flag("servers", 2) }));
-}
-if (which === "auth" || which === "all") {
-  reports.push(await authTimingBench({ samples: flag("samples", 40) }));
-}
-if (!reports.length) {
-  console.error("usage: bun run bench [polling|fanout|auth|all] [--users N --signals N --concurrency N --seconds N --clients N --updates N --servers N]");
+const SCENARIOS: Record<string, () => Promise<Report>> = {
+  polling: () =>
+    pollingBench({
+      users: bounded("users", flag("users", 500), 20_000),
+      signalsPerUser: flag("signals", 40),
+      concurrency: bounded("concurrency", flag("concurrency", 64), 4096),
+      seconds: bounded("seconds", flag("seconds", 30), 600),
+      saturateSeconds: bounded("saturate-seconds", flag("saturate-seconds", 10), 600),
+      workers,
+    }),
+  fanout: () =>
+    fanoutBench({
+      sockets: bounded("sockets", flag("sockets", flag("clients", 1000)), 20_000),
+      updates: bounded("updates", flag("updates", 20), 1000),
+      servers: bounded("servers", flag("servers", 2), 8),
+      batch: bounded("batch", flag("batch", 200), 2000),
+      workers,
+    }),
+  analysis: () => analysisBench({ inFlight: bounded("in-flight", flag("in-flight", 100), 5000), workers }),
+  auth: () => authTimingBench({ samples: flag("samples", 40) }),
+  web: webSizeBench,
+};
+
+const names = which === "all" ? ["polling", "fanout", "analysis", "auth", "web"] : [which];
+if (!names.every((n) => n in SCENARIOS)) {
+  console.error(
+    "usage: bun run bench -- <polling|fanout|analysis|auth|web|all> [--json] [--workers N]\n" +
+      "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop)\n" +
+      "  fanout: --sockets N --servers N --updates N --batch N\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size",
+  );
   process.exit(2);
 }
-for (const r of reports) {
-  console.log(`\n== ${r.name}${r.ok ? "" : " (INCOMPLETE)"}`);
-  for (const line of r.lines) console.log(line);
+let ok = true;
+for (const name of names) {
+  const t0 = performance.now();
+  const report = await SCENARIOS[name]();
+  ok &&= report.ok;
+  if (json) console.log(JSON.stringify(report.json));
+  else {
+    console.log(`\n== ${report.name}${report.ok ? "" : " (INCOMPLETE)"} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    for (const line of report.lines) console.log(line);
+  }
 }
-process.exit(reports.every((r) => r.ok) ? 0 : 1);
+process.exit(ok ? 0 : 1);

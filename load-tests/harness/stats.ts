@@ -1,12 +1,31 @@
 // Small statistics helpers for the local benchmarks.
 import { readFileSync } from "node:fs";
+import type { HttpResult } from "./client-worker";
 
-export type Report = { name: string; lines: string[]; ok: boolean };
+/** A scenario's outcome: `json` is its one line under --json, `lines` the readable form. */
+export type Report = { name: string; json: Record<string, unknown>; lines: string[]; ok: boolean };
 
 export function percentiles(values: number[]) {
   const v = [...values].sort((a, b) => a - b);
   const at = (q: number) => (v.length ? v[Math.min(v.length - 1, Math.floor(q * v.length))] : NaN);
   return { n: v.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: v.length ? v[v.length - 1] : NaN };
+}
+
+/** `x` to `digits` decimals; NaN (no samples) becomes null, which JSON can carry. */
+export const round = (x: number, digits = 2) => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
+
+/** The client workers' results as one: counts added, latencies pooled per target. */
+export function merge(results: HttpResult[]): HttpResult & { all: number[] } {
+  const latencies: Record<string, number[]> = {};
+  for (const r of results) for (const [name, values] of Object.entries(r.latencies)) latencies[name] = (latencies[name] ?? []).concat(values);
+  return {
+    requests: results.reduce((sum, r) => sum + r.requests, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    errorSamples: results.flatMap((r) => r.errorSamples),
+    latencies,
+    seconds: Math.max(0, ...results.map((r) => r.seconds)),
+    all: Object.values(latencies).flat(),
+  };
 }
 
 /** Resident memory of a process in KiB (Linux /proc). */

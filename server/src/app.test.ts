@@ -45,13 +45,16 @@ describe("app shell", () => {
     expect(page.headers.get("content-type")).toContain("text/html");
     const spec = (await (await get("/api/docs/json")).json()) as { info: { title: string }; paths: Record<string, unknown> };
     expect(spec.info.title).toBe("Tradewind API");
-    for (const path of ["/api/analysis/start", "/api/auth/login", "/api/market/health", "/api/user/favorites/"]) expect(Object.keys(spec.paths)).toContain(path);
+    for (const path of ["/api/analysis/start", "/api/auth/login", "/api/market/health", "/api/user/favorites/"])
+      expect(Object.keys(spec.paths)).toContain(path);
   });
 
   test("CORS allows the configured origin with credentials and no other", async () => {
     const origin = testDeps().config.PUBLIC_ORIGIN;
     const preflight = (from: string) =>
-      app.handle(new Request("http://localhost/api/analysis/start", { method: "OPTIONS", headers: { origin: from, "access-control-request-method": "POST" } }));
+      app.handle(
+        new Request("http://localhost/api/analysis/start", { method: "OPTIONS", headers: { origin: from, "access-control-request-method": "POST" } }),
+      );
     const ok = await preflight(origin);
     expect(ok.headers.get("access-control-allow-origin")).toBe(origin);
     expect(ok.headers.get("access-control-allow-credentials")).toBe("true");
@@ -66,7 +69,9 @@ describe("app shell", () => {
     const logged = createApp({ ...testDeps(), log: capture });
     await logged.handle(new Request("http://localhost/api/nope"));
     for (let i = 0; i < 50 && !lines.some((l) => l.msg === "request"); i++) await Bun.sleep(10);
-    expect(lines.filter((l) => l.msg === "request")).toEqual([{ msg: "request", method: "GET", path: "/api/nope", status: 404, ms: expect.any(Number) }]);
+    expect(lines.filter((l) => l.msg === "request")).toEqual([
+      { msg: "request", method: "GET", path: "/api/nope", status: 404, ms: expect.any(Number) },
+    ]);
   });
 });
 
@@ -93,7 +98,9 @@ function expectStrictHeaders(res: Response, what: string, opts: { page?: boolean
     "default-src": ["'self'"],
     "script-src": ["'self'"],
     // A page adds its own nonce and the hash of Radix Select's fixed viewport style; nothing else has inline style.
-    "style-src": opts.page ? ["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}==?'$/), "'sha256-441zG27rExd4/il+NvIqyL8zFx5XmyNQtE381kSkUJk='"] : ["'self'"],
+    "style-src": opts.page
+      ? ["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}==?'$/), "'sha256-441zG27rExd4/il+NvIqyL8zFx5XmyNQtE381kSkUJk='"]
+      : ["'self'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'", `${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`],
@@ -114,7 +121,11 @@ function pageNonce(res: Response, html: string): string {
 
 /** The app as main.ts runs it (web app on Bun's routes, production-style bundling), on a free port. */
 function listenWithWebApp(config = testDeps().config) {
-  const app = createApp({ ...testDeps(), config }, { webApp, development: false }).listen({ hostname: "127.0.0.1", port: 0, development: false } as never);
+  const app = createApp({ ...testDeps(), config }, { webApp, development: false }).listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    development: false,
+  } as never);
   const base = `http://127.0.0.1:${app.server!.port}`;
   return { base, stop: () => app.stop(true) };
 }
@@ -141,7 +152,10 @@ describe("security headers", () => {
       expect(route.headers.get("etag")).toBeNull();
 
       const script = html.match(/<script[^>]+src="([^"]+)"/)?.[1];
-      const style = html.match(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"|<link[^>]+href="([^"]+)"[^>]+rel="stylesheet"/)?.slice(1).find(Boolean);
+      const style = html
+        .match(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"|<link[^>]+href="([^"]+)"[^>]+rel="stylesheet"/)
+        ?.slice(1)
+        .find(Boolean);
       expect(script).toStartWith("/");
       expect(style).toStartWith("/");
       for (const asset of [script!, style!]) {

@@ -2,8 +2,10 @@
 import { Elysia } from "elysia";
 import { cors } from "@elysiajs/cors";
 import { openapi } from "@elysiajs/openapi";
-import type { ServerDeps } from "./deps";
+import type { AppDeps, ServerDeps } from "./deps";
+import { compressResponse } from "./lib/compression";
 import { errorsPlugin } from "./lib/errors-plugin";
+import { shortPath } from "./lib/http-error";
 import { singlePeerWatch } from "./lib/proxy-warning";
 import { docsContentSecurityPolicy, SCALAR_BUNDLE_URL, SCALAR_VERSION, securityHeaders } from "./lib/security-headers";
 import { webAppRoutes } from "./lib/security-headers-web";
@@ -19,8 +21,8 @@ import { authModule } from "./modules/auth";
 import { userModule } from "./modules/user";
 import { sessionsModule } from "./modules/sessions";
 import { mailModule } from "./modules/mail";
-import { creditsBalanceModule } from "./modules/credits-balance";
 import { marketModule } from "./modules/market";
+import { createSessionCheck } from "./modules/sessions/service";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /**
@@ -33,81 +35,90 @@ const DOCS_PATH = "/api/docs";
 
 /**
  * `webApp` (the HTML import of web/index.html) is served on every path outside /api and /ws through Bun's routes,
- * wrapped so the page and its bundles carry the security headers (lib/security-headers-web.ts); /api and /ws go to
- * Elysia. Elysia cannot map an HTML bundle itself once global request hooks exist. `development` must match the
- * server's `development` option (main.ts: on only under `bun dev`).
+ * wrapped so the page and its bundles carry the security headers and are compressed (lib/security-headers-web.ts);
+ * /api and /ws go to Elysia, API answers compressed at the response level (lib/compression.ts) so every header the
+ * hooks set, errors included, stays on them. Elysia cannot map an HTML bundle itself once global request hooks exist.
+ * `development` must match the server's `development` option (main.ts: on only under `bun dev`).
  */
-export function createApp(deps: ServerDeps, opts: { webApp?: unknown; development?: boolean } = {}) {
+export function createApp(base: ServerDeps, opts: { webApp?: unknown; development?: boolean } = {}) {
+  // The composition root: modules get the per-request session check from here (lib/auth imports no module).
+  const deps: AppDeps = { ...base, sessionCheck: createSessionCheck(base) };
   const started = new WeakMap<Request, number>();
   const watchPeer = singlePeerWatch(deps.config, deps.log);
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);
+  const toApi = async (request: Request): Promise<Response> => compressResponse(request, await app.fetch(request));
   const development = opts.development ?? (!deps.config.isProduction && deps.config.NODE_ENV !== "test");
-  const web = opts.webApp ? webAppRoutes(opts.webApp, deps.config, { development }) : undefined;
-  const routes = web ? { ...web.routes, "/api/*": toElysia, "/ws/*": toElysia } : undefined;
+  const web = opts.webApp ? webAppRoutes(opts.webApp, deps.config, { development, log: deps.log }) : undefined;
+  const routes = web ? { ...web.routes, "/api/*": toApi, "/ws/*": toElysia } : undefined;
   const headers = securityHeaders(deps.config);
   // The docs UI exists outside production only; its page alone gets the policy that lets Scalar run.
   const docsUi = !deps.config.isProduction;
   const docsHeaders = securityHeaders(deps.config, { csp: docsContentSecurityPolicy() });
-  const app = (
-    new Elysia({ serve: routes ? ({ routes } as never) : undefined })
-      .use(errorsPlugin(deps.log))
-      .onStop(() => web?.stop())
-      .onRequest(({ request, set, server }) => {
-        started.set(request, performance.now());
-        watchPeer(server?.requestIP?.(request)?.address ?? "127.0.0.1");
-        const docsPage = docsUi && new URL(request.url).pathname.replace(/\/$/, "") === DOCS_PATH;
-        Object.assign(set.headers, docsPage ? docsHeaders : headers);
-        // API answers are per user and per moment: no browser or proxy may keep a copy.
-        if (new URL(request.url).pathname.startsWith("/api/")) set.headers["cache-control"] = "no-store";
-        const length = Number(request.headers.get("content-length") ?? 0);
-        if (length > MAX_BODY_BYTES) {
-          set.status = 413;
-          return { detail: `Request body too large (limit ${MAX_BODY_BYTES} bytes)` };
-        }
-      })
-      .onAfterResponse({ as: "global" }, ({ request, set, path }) => {
-        if (!path.startsWith("/api/")) return;
-        const t0 = started.get(request);
-        deps.log.info("request", {
-          method: request.method,
-          path,
-          status: typeof set.status === "number" ? set.status : 200,
-          ms: t0 === undefined ? undefined : Math.round((performance.now() - t0) * 10) / 10,
-        });
-      })
-      .use(cors({ origin: deps.config.PUBLIC_ORIGIN, credentials: true }))
-      .use(
-        openapi({
-          path: DOCS_PATH,
-          documentation: { info: { title: "Tradewind API", version: "0.1.0" } },
-          // Production keeps the JSON spec (/api/docs/json) and has no UI: the Scalar page would run a CDN script
-          // on the session cookie's origin. Elsewhere the UI loads one pinned Scalar release, never @latest.
-          provider: docsUi ? "scalar" : null,
-          // `url` absolute: the plugin's default ("api/docs/json") resolves against /api/docs to /api/api/docs/json.
-          scalar: { version: SCALAR_VERSION, cdn: SCALAR_BUNDLE_URL, url: `${DOCS_PATH}/json`, withDefaultFonts: false, hideClientButton: true } as never,
-        }),
-      )
-      // Feature modules (one line each).
-      .use(healthModule(deps))
-      .use(supportModule(deps))
-      .use(analysisModule(deps))
-      .use(signalsModule(deps))
-      .use(transactionsModule(deps))
-      .use(creditsModule(deps))
-      .use(favoritesModule(deps))
-      .use(publicModule(deps))
-      .use(authModule(deps))
-      .use(userModule(deps))
-      .use(sessionsModule(deps))
-      .use(mailModule(deps))
-      .use(creditsBalanceModule(deps))
-      .use(marketModule(deps))
-      // Unknown API paths are JSON 404s, never the SPA's HTML.
-      .all("/api/*", ({ request, path, set }) => {
-        set.status = 404;
-        return { detail: `Not found: ${request.method} ${path}` };
-      })
-  );
+  // systemRouter off: Elysia would otherwise hand each API path to Bun's router directly, past "/api/*" and so past
+  // the compression of toApi (only paths with a trailing slash or a wildcard reached it).
+  const app = new Elysia({ serve: routes ? ({ routes } as never) : undefined, systemRouter: false })
+    .use(errorsPlugin(deps.log))
+    .onStop(() => web?.stop())
+    .onRequest(({ request, set, server }) => {
+      started.set(request, performance.now());
+      watchPeer(server?.requestIP?.(request)?.address ?? "127.0.0.1");
+      const docsPage = docsUi && new URL(request.url).pathname.replace(/\/$/, "") === DOCS_PATH;
+      Object.assign(set.headers, docsPage ? docsHeaders : headers);
+      // API answers are per user and per moment: no browser or proxy may keep a copy.
+      if (new URL(request.url).pathname.startsWith("/api/")) set.headers["cache-control"] = "no-store";
+      const length = Number(request.headers.get("content-length") ?? 0);
+      if (length > MAX_BODY_BYTES) {
+        set.status = 413;
+        return { detail: `Request body too large (limit ${MAX_BODY_BYTES} bytes)`, code: "payload_too_large" };
+      }
+    })
+    .onAfterResponse({ as: "global" }, ({ request, set, path }) => {
+      if (!path.startsWith("/api/")) return;
+      const t0 = started.get(request);
+      deps.log.info("request", {
+        method: request.method,
+        path,
+        status: typeof set.status === "number" ? set.status : 200,
+        ms: t0 === undefined ? undefined : Math.round((performance.now() - t0) * 10) / 10,
+      });
+    })
+    .use(cors({ origin: deps.config.PUBLIC_ORIGIN, credentials: true }))
+    .use(
+      openapi({
+        path: DOCS_PATH,
+        documentation: { info: { title: "Tradewind API", version: "0.1.0" } },
+        // Production keeps the JSON spec (/api/docs/json) and has no UI: the Scalar page would run a CDN script
+        // on the session cookie's origin. Elsewhere the UI loads one pinned Scalar release, never @latest.
+        provider: docsUi ? "scalar" : null,
+        // `url` absolute: the plugin's default ("api/docs/json") resolves against /api/docs to /api/api/docs/json.
+        scalar: {
+          version: SCALAR_VERSION,
+          cdn: SCALAR_BUNDLE_URL,
+          url: `${DOCS_PATH}/json`,
+          withDefaultFonts: false,
+          hideClientButton: true,
+        } as never,
+      }),
+    )
+    // Feature modules (one line each).
+    .use(healthModule(deps))
+    .use(supportModule(deps))
+    .use(analysisModule(deps))
+    .use(signalsModule(deps))
+    .use(transactionsModule(deps))
+    .use(creditsModule(deps))
+    .use(favoritesModule(deps))
+    .use(publicModule(deps))
+    .use(authModule(deps))
+    .use(userModule(deps))
+    .use(sessionsModule(deps))
+    .use(mailModule(deps))
+    .use(marketModule(deps))
+    // Unknown API paths are JSON 404s, never the SPA's HTML.
+    .all("/api/*", ({ request, path, set }) => {
+      set.status = 404;
+      return { detail: `Not found: ${request.method} ${shortPath(path)}`, code: "not_found" };
+    });
   return app;
 }
 

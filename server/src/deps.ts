@@ -12,3 +12,15 @@ export type ServerDeps = {
   keys: RedisKeys;
   log: Logger;
 };
+
+/** `expiresAt` (ms since epoch) is the token's own expiry, for holders that outlive a request (sockets). */
+export type AuthUser = { id: number; sessionId: number | null; expiresAt?: number };
+
+/**
+ * Checks beyond the signature: the login session must still be active and the user not blocked, so
+ * revoking a session takes effect before the token expires. May throw an HttpError (403 for a blocked user).
+ */
+export type SessionCheck = (user: AuthUser) => Promise<boolean>;
+
+/** What the composition root (app.ts) adds for the modules: the per-request session check, built once. */
+export type AppDeps = ServerDeps & { sessionCheck: SessionCheck };

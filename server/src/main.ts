@@ -19,13 +19,13 @@ await migrate(sql, (m) => log.info(m));
 
 // Everything outside /api and /ws is the single-page app; the client router decides what to show.
 const app = createApp({ config, sql, redis, keys, log }, { webApp }).listen({
-    port: config.PORT,
-    hostname: config.HOST,
-    maxRequestBodySize: HARD_BODY_BYTES,
-    // Bun enforces the frame limit only from here (an option on the Elysia route is never passed to Bun).
-    websocket: { maxPayloadLength: MAX_WS_PAYLOAD_BYTES },
-    development: !config.isProduction && config.NODE_ENV !== "test",
-  } as never);
+  port: config.PORT,
+  hostname: config.HOST,
+  maxRequestBodySize: HARD_BODY_BYTES,
+  // Bun enforces the frame limit only from here (an option on the Elysia route is never passed to Bun).
+  websocket: { maxPayloadLength: MAX_WS_PAYLOAD_BYTES },
+  development: !config.isProduction && config.NODE_ENV !== "test",
+} as never);
 
 const stopMarketSocket = await startMarketSocket({ redis, keys, log }, app.server!);
 log.info("server listening", { url: `http://localhost:${app.server?.port}`, env: config.NODE_ENV });

@@ -7,7 +7,13 @@ import { registerUser, signIn, withSql } from "./helpers";
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join(" | ")}`,
+  );
 }
 
 for (const path of ["/", "/about", "/how-it-works", "/pricing", "/contact", "/login", "/register", "/forgot-password", "/privacy", "/nope"]) {
@@ -34,11 +40,14 @@ test("signed-in pages have no WCAG A/AA violations", async ({ page, request }) =
   }
 });
 
-test("\"Why this setup\" in the drawer and the Day Signal card has no WCAG A/AA violations", async ({ page, request }) => {
+test('"Why this setup" in the drawer and the Day Signal card has no WCAG A/AA violations', async ({ page, request }) => {
   const user = await registerUser(request, { tag: "a11y" });
   await withSql(async (sql) => {
     await seedSignal(user.id, "SOLUSDT", "NO_TRADE", 0.001, { sql, context: { ...SAMPLE_CONTEXT, expected_r: -0.12 } });
-    await seedSignal(user.id, "ETHUSDT", "SHORT", 0, { sql, context: { ...SAMPLE_CONTEXT, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual" } });
+    await seedSignal(user.id, "ETHUSDT", "SHORT", 0, {
+      sql,
+      context: { ...SAMPLE_CONTEXT, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual" },
+    });
   });
   await signIn(page, user);
   await page.goto("/start-trading");

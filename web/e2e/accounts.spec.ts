@@ -1,17 +1,12 @@
 // Accounts in a real browser: registration with the mailed code, new-device login, reset link, password change,
 // remote session logout and cross-tab sign-out. Codes and links are read from the dev mailbox (GET /api/dev/mailbox).
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { codeIn, newestMail, PASSWORD, registerUser, uniqueEmail } from "./helpers";
+import { codeIn, newestMail, PASSWORD, registerUser, uniqueEmail, trustDevice } from "./helpers";
 
 const unique = uniqueEmail;
 
 /** An account made through the API, trusted on `deviceId`. */
 const registerViaApi = (request: APIRequestContext, deviceId: string) => registerUser(request, { deviceId, firstName: "Edsger" });
-
-/** Makes this browser context present `deviceId` (so a device trusted at registration signs in without a code). */
-async function useDevice(page: Page, deviceId: string) {
-  await page.addInitScript((id) => localStorage.setItem("trade_device_id", id), deviceId);
-}
 
 async function signInUi(page: Page, email: string, password = PASSWORD) {
   await page.goto("/login");
@@ -91,8 +86,10 @@ test("forgot password sends a link that resets the password", async ({ page, req
   await page.getByRole("button", { name: "Reset password" }).click();
   await expect(page.getByText("Password reset successful")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The reset withdrew every browser's device trust, the registering one's included: a code is needed again.
   const login = await request.post("/api/auth/login", { data: { email, password: "Fresh9Pass", device_id: deviceId } });
-  expect(login.status()).toBe(200);
+  expect(login.status()).toBe(401);
+  expect((await login.json()).requires_otp).toBe(true);
 
   await page.goto("/reset-password");
   await expect(page.getByRole("heading", { name: "Invalid reset link" })).toBeVisible();
@@ -100,9 +97,9 @@ test("forgot password sends a link that resets the password", async ({ page, req
 });
 
 test("password change on the profile, then sign-out to /login", async ({ page, request }) => {
-  const deviceId = "dev-change-" + Date.now();
-  const { email } = await registerViaApi(request, deviceId);
-  await useDevice(page, deviceId);
+  const user = await registerViaApi(request, "dev-change-" + Date.now());
+  const { email } = user;
+  await trustDevice(page, user);
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/profile");
@@ -117,25 +114,24 @@ test("password change on the profile, then sign-out to /login", async ({ page, r
   await page.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByText("Password has been successfully changed.", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
+  // The change ended this browser's device trust too: the next sign-in proves the mailbox.
   await signInUi(page, email, "Changed9Pass");
+  await expect(page.getByLabel("Device verification")).toBeVisible();
+  await page.getByLabel("Digit 1").click();
+  await page.keyboard.type(codeIn(await newestMail(request, email, "Your Tradewind sign-in code")));
+  await page.getByLabel("Device verification").getByRole("button", { name: "Verify", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("revoking another session from the profile signs that device out", async ({ page, request }) => {
-  const deviceId = "dev-revoke-" + Date.now();
-  const { email } = await registerViaApi(request, deviceId);
-  // A second session: the same trusted device id from another client (the API context).
-  const other = await request.post("/api/auth/login", {
-    data: { email, password: PASSWORD, device_id: deviceId + "-api" },
-  });
-  expect(other.status()).toBe(401);
-  const otherPending = await other.json();
-  const verified = await request.post("/api/auth/device-otp/verify", {
-    data: { session_id: otherPending.session_id, code: codeIn(await newestMail(request, email)) },
-  });
-  const { access_token: otherToken } = await verified.json();
+  const user = await registerViaApi(request, "dev-revoke-" + Date.now());
+  const { email, deviceId } = user;
+  // A second session from the API context (it registered the account, so its device-trust cookie lets it in).
+  const other = await request.post("/api/auth/login", { data: { email, password: PASSWORD, device_id: deviceId + "-api" } });
+  expect(other.status()).toBe(200);
+  const { access_token: otherToken } = await other.json();
 
-  await useDevice(page, deviceId);
+  await trustDevice(page, user);
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/profile");
@@ -154,11 +150,11 @@ test("revoking another session from the profile signs that device out", async ({
 });
 
 test("signing out in one tab signs out the other tab", async ({ browser, request }) => {
-  const deviceId = "dev-tabs-" + Date.now();
-  const { email } = await registerViaApi(request, deviceId);
+  const user = await registerViaApi(request, "dev-tabs-" + Date.now());
+  const { email } = user;
   const context = await browser.newContext();
-  await context.addInitScript((id) => localStorage.setItem("trade_device_id", id), deviceId);
   const first = await context.newPage();
+  await trustDevice(first, user);
   await signInUi(first, email);
   await expect(first).toHaveURL(/\/dashboard$/);
   const second = await context.newPage();

@@ -68,7 +68,7 @@ test("market panel shows BTC and ETH and follows a core_assets push without a re
   await expect(eth).toHaveText(formatPrice(snapshot.ETHUSDT.price as number));
   await expect(page.getByTestId("socket-status")).toHaveText("Live");
   // The e2e app replays recorded candles: the panel says so, with the recorded time the market is at.
-  await expect(page.getByTestId("replay-badge")).toHaveText(/^Replay · 20\d\d-\d\d-\d\d \d\d:\d\d UTC$/);
+  await expect(page.getByTestId("replay-badge")).toHaveText(/^Replay · market time 20\d\d-\d\d-\d\d \d\d:\d\d UTC$/);
   await expect(page.getByTestId("market-health")).toBeVisible();
   await expect(page.getByTestId("market-movers")).toContainText("DOGE");
 
@@ -90,10 +90,18 @@ test("market panel shows BTC and ETH and follows a core_assets push without a re
 
 test("table shows seeded signals newest first; filters narrow it; the drawer opens and closes", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
-  await seedSignal(user.id, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 2, confidence: 0.72, reasoning: "Trend up on 4h; stop under the swing low." });
+  await seedSignal(user.id, {
+    symbol: "BTCUSDT",
+    type: "LONG",
+    hoursAgo: 2,
+    confidence: 0.72,
+    reasoning: "Trend up on 4h; stop under the swing low.",
+  });
   const eth = await seedSignal(user.id, { symbol: "ETHUSDT", type: "SHORT", hoursAgo: 24 * 3, confidence: 0.61, reasoning: "Lower highs on 4h." });
   // As the outcome tracker leaves a short that was stopped out: the loss in R after fees.
-  await withSql((sql) => sql`update signals set outcome = 'SL_HIT', r_multiple = -1.1, is_active = false, outcome_at = now() where id = ${eth.signalId}`);
+  await withSql(
+    (sql) => sql`update signals set outcome = 'SL_HIT', r_multiple = -1.1, is_active = false, outcome_at = now() where id = ${eth.signalId}`,
+  );
   await seedSignal(user.id, { symbol: "SOLUSDT", type: "NO_TRADE", hoursAgo: 24 * 12, confidence: 0.4, reasoning: "Range bound, no edge." });
   await openDashboard(page, user);
 
@@ -139,7 +147,8 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await expect(drawer).toBeVisible();
   await expect(drawer).toContainText("BTCUSDT");
   await expect(drawer).toContainText(/ID #\d+/);
-  for (const label of ["Signal", "Confidence", "Entry", "TP", "SL", "RR", "Timeframe", "Status"]) await expect(drawer.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ["Signal", "Confidence", "Entry", "TP", "SL", "RR", "Timeframe", "Status"])
+    await expect(drawer.getByText(label, { exact: true })).toBeVisible();
   // Price rule: 2 decimals at 100 or above, 3 below.
   await expect(drawer).toContainText("TP110.00");
   await expect(drawer).toContainText("SL95.000");
@@ -179,7 +188,13 @@ test("signed out, /dashboard shows the toast and redirects to /login", async ({ 
 test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
   test.setTimeout(90_000);
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
-  await seedSignal(user.id, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 1, confidence: 0.74, reasoning: "Trend up on 4h and 1h; price reclaimed the range high on rising volume." });
+  await seedSignal(user.id, {
+    symbol: "BTCUSDT",
+    type: "LONG",
+    hoursAgo: 1,
+    confidence: 0.74,
+    reasoning: "Trend up on 4h and 1h; price reclaimed the range high on rising volume.",
+  });
   await seedSignal(user.id, { symbol: "ETHUSDT", type: "SHORT", hoursAgo: 20, confidence: 0.63, reasoning: "Lower highs." });
   await seedSignal(user.id, { symbol: "DOGEUSDT", type: "NO_TRADE", hoursAgo: 50, confidence: 0.41, reasoning: "Chop." });
   await seedSignal(user.id, { symbol: "SOLUSDT", type: "LONG", hoursAgo: 24 * 9, confidence: 0.58, reasoning: "Breakout." });
@@ -208,7 +223,10 @@ test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
   await page.screenshot({ path: `${SHOTS}/dashboard-390.png`, fullPage: true });
 });
 
-test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected R, costs, expiry, invalidation, crowding, history", async ({ page, request }) => {
+test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected R, costs, expiry, invalidation, crowding, history", async ({
+  page,
+  request,
+}) => {
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
   const expires = new Date(Date.now() + 46 * 3600_000).toISOString();
   const base: SeedContext = { ...SAMPLE_CONTEXT, invalidation_level: 96.42, expires_at: expires };
@@ -296,7 +314,11 @@ test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected
 
 test("a No Trade lists the pairs clearing the bar; picking one fills it in on Start Trading", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
-  const noTrade: SeedContext = { ...SAMPLE_CONTEXT, expected_r: -0.1201, alternatives: [...SAMPLE_ALTERNATIVES, { symbol: "1000SATSUSDT", side: "LONG", expected_r: 0.0215, p_tp: 0.3702, venue: "spot" }] };
+  const noTrade: SeedContext = {
+    ...SAMPLE_CONTEXT,
+    expected_r: -0.1201,
+    alternatives: [...SAMPLE_ALTERNATIVES, { symbol: "1000SATSUSDT", side: "LONG", expected_r: 0.0215, p_tp: 0.3702, venue: "spot" }],
+  };
   await withSql(async (sql) => {
     await seedWithContext(user.id, "AVAXUSDT", "NO_TRADE", 0.2, { sql, context: { ...noTrade, alternatives: [] } });
     await seedWithContext(user.id, "ETHUSDT", "NO_TRADE", 0.0005, { sql, context: noTrade });
@@ -329,7 +351,12 @@ test("a No Trade lists the pairs clearing the bar; picking one fills it in on St
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(alts.nth(2)).toBeVisible();
   // The longest pair name keeps its row: nothing truncated at 390 px.
-  expect(await alts.nth(2).getByText("1000SATSUSDT").evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  expect(
+    await alts
+      .nth(2)
+      .getByText("1000SATSUSDT")
+      .evaluate((e) => e.scrollWidth <= e.clientWidth),
+  ).toBe(true);
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${SHOTS}/drawer-no-trade-390.png` });
   await page.setViewportSize({ width: 1440, height: 900 });

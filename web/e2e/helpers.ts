@@ -6,7 +6,8 @@ import { applyCreditChange } from "../../core/credits";
 
 export const PASSWORD = "Secret123!";
 
-export type TestUser = { id: number; email: string; password: string; deviceId: string; ip: string };
+/** `deviceCookie` is the tw_device trust the registration answered: the registering browser needs no device code. */
+export type TestUser = { id: number; email: string; password: string; deviceId: string; ip: string; deviceCookie: string };
 
 /** A distinct client address per test account (the e2e app trusts loopback's X-Forwarded-For). */
 export const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 254) + 1).join(".")}`;
@@ -34,7 +35,10 @@ export const codeIn = (text: string) => {
 };
 
 /** A new account (1 free credit) whose registration trusted `deviceId`, so its logins need no device code. */
-export async function registerUser(request: APIRequestContext, opts: { tag?: string; firstName?: string; deviceId?: string } = {}): Promise<TestUser> {
+export async function registerUser(
+  request: APIRequestContext,
+  opts: { tag?: string; firstName?: string; deviceId?: string } = {},
+): Promise<TestUser> {
   const email = uniqueEmail(opts.tag ?? "e2e");
   const deviceId = opts.deviceId ?? `e2e-${Math.random().toString(36).slice(2, 12)}`;
   const ip = randomIp();
@@ -59,8 +63,21 @@ export async function registerUser(request: APIRequestContext, opts: { tag?: str
     },
   });
   expect(done.status()).toBe(201);
+  const trust = done.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("tw_device="));
+  if (!trust) throw new Error("registration set no tw_device cookie");
   const id = await withSql(async (sql) => (await sql<{ id: number }[]>`select id from users where email = ${email}`)[0].id);
-  return { id, email, password: PASSWORD, deviceId, ip };
+  return { id, email, password: PASSWORD, deviceId, ip, deviceCookie: trust.value.split(";")[0].slice("tw_device=".length) };
+}
+
+/** Makes the page's browser context the registering browser: its device id and its device-trust cookie. */
+export async function trustDevice(page: Page, user: Pick<TestUser, "deviceId" | "deviceCookie">): Promise<void> {
+  await page.addInitScript((id) => localStorage.setItem("trade_device_id", id), user.deviceId);
+  const { hostname } = new URL(process.env.E2E_BASE_URL ?? "http://localhost");
+  await page
+    .context()
+    .addCookies([
+      { name: "tw_device", value: user.deviceCookie, domain: hostname, path: "/api/auth", httpOnly: true, sameSite: "Strict", secure: false },
+    ]);
 }
 
 /**
@@ -68,7 +85,7 @@ export async function registerUser(request: APIRequestContext, opts: { tag?: str
  * start-up refresh finds the session. Call before the first page.goto.
  */
 export async function signIn(page: Page, user: TestUser): Promise<void> {
-  await page.addInitScript((id) => localStorage.setItem("trade_device_id", id), user.deviceId);
+  await trustDevice(page, user);
   const res = await page.request.post("/api/auth/login", {
     data: { email: user.email, password: user.password, device_id: user.deviceId },
     headers: { "x-forwarded-for": user.ip },

@@ -25,7 +25,9 @@ const noEdge = (b: Backtest) => (b.verdict ? !b.verdict.edge : (b.expectancy_r ?
 
 /** Serves the v2 report fixture in place of the file, so every v2 field is checked whatever the file holds today. */
 const serveV2 = (page: Page) =>
-  page.route("**/api/public/track-record", (route) => route.fulfill({ json: { backtest: V2_BACKTEST, live: { sample_size: 0, closed: 0, period: { from: null, to: null } } } }));
+  page.route("**/api/public/track-record", (route) =>
+    route.fulfill({ json: { backtest: V2_BACKTEST, live: { sample_size: 0, closed: 0, period: { from: null, to: null } } } }),
+  );
 
 const PAGES: { path: string; title: string | RegExp }[] = [
   { path: "/", title: "AI-Powered Crypto Signals that Actually Work" },

@@ -15,9 +15,15 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
     if (/Content.Security.Policy/i.test(msg.text())) consoleErrors.push(`console ${msg.type()}: ${msg.text()}`);
   });
   await page.addInitScript(() => {
-    const seen: Violation[] = ((window as unknown as { __csp: Violation[] }).__csp = []);
+    const seen: Violation[] = [];
+    (window as unknown as { __csp: Violation[] }).__csp = seen;
     document.addEventListener("securitypolicyviolation", (e) =>
-      seen.push({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` }),
+      seen.push({
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        sample: e.sample,
+        source: `${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      }),
     );
   });
   return async () => {
@@ -72,7 +78,12 @@ test("landing, sign-in and dashboard load with zero CSP violations and the heade
   expect(await violations()).toEqual([]);
 
   const user = await registerUser(request, { tag: "csp", firstName: "Grace" });
-  await withSql((sql) => seedSignal(user.id, "ETHUSDT", "SHORT", 0, { sql, context: { ...SAMPLE_CONTEXT, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual" } }));
+  await withSql((sql) =>
+    seedSignal(user.id, "ETHUSDT", "SHORT", 0, {
+      sql,
+      context: { ...SAMPLE_CONTEXT, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual" },
+    }),
+  );
   await signIn(page, user);
   await visit(page, "/dashboard", async (p) => {
     await expect(p.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Grace");

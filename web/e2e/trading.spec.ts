@@ -270,10 +270,30 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
 test("Day Signal explains a v2 setup and a No Trade's best side and alternatives; screenshots at 1440 and 390 px", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "day" });
   const expires = new Date(Date.now() + 47 * 3600_000).toISOString();
-  const long: SeedContext = { ...SAMPLE_CONTEXT, invalidation_level: 96.42, expires_at: expires, history: SAMPLE_HISTORY, same_direction_last_hour: 2 };
-  const short: SeedContext = { ...long, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual", invalidation_level: 104.8, expected_r: 0.0312 };
+  const long: SeedContext = {
+    ...SAMPLE_CONTEXT,
+    invalidation_level: 96.42,
+    expires_at: expires,
+    history: SAMPLE_HISTORY,
+    same_direction_last_hour: 2,
+  };
+  const short: SeedContext = {
+    ...long,
+    side: "SHORT",
+    venue: "perp",
+    venue_label: "Binance USDT-M perpetual",
+    invalidation_level: 104.8,
+    expected_r: 0.0312,
+  };
   await withSql(async (sql) => {
-    await seedSignal(user.id, "SOLUSDT", "NO_TRADE", 0.002, { sql, context: { ...SAMPLE_CONTEXT, expected_r: -0.1201, alternatives: [SAMPLE_ALTERNATIVES[1], { symbol: "1000SATSUSDT", side: "LONG", expected_r: 0.1043, p_tp: 0.4517, venue: "spot" }] } });
+    await seedSignal(user.id, "SOLUSDT", "NO_TRADE", 0.002, {
+      sql,
+      context: {
+        ...SAMPLE_CONTEXT,
+        expected_r: -0.1201,
+        alternatives: [SAMPLE_ALTERNATIVES[1], { symbol: "1000SATSUSDT", side: "LONG", expected_r: 0.1043, p_tp: 0.4517, venue: "spot" }],
+      },
+    });
     await seedSignal(user.id, "ETHUSDT", "SHORT", 0.001, { sql, context: short });
     await seedSignal(user.id, "BTCUSDT", "LONG", 0, { sql, context: long });
   });

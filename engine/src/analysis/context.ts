@@ -2,7 +2,6 @@
 import { INTERVAL_MS } from "@core/candles";
 import type { MarketProvider } from "../market/providers/types";
 import { healthAndGate } from "../market/snapshots/compute";
-import type { AnalysisContext } from "./phases";
 import { buildSnapshot, SNAPSHOT_WINDOW_H1, type Snapshot } from "./snapshot";
 
 const H = INTERVAL_MS["1h"];
@@ -10,6 +9,21 @@ const M5 = INTERVAL_MS["5m"];
 
 export type HealthInput = { status: string; composite_score: number };
 export type GateInput = { status: string; action: string; reasons: string[] };
+
+/** What every phase reads: one symbol at one market moment, with the hour's snapshot of all pairs. */
+export type AnalysisContext = {
+  symbol: string;
+  /** the market clock of this phase */
+  now: number;
+  /** the entry a trader would get now: the last 5m close inside the current hour, else the last 1h close */
+  price: number | null;
+  priceSource: "5m" | "1h";
+  /** the last closed hour's cross-sectional snapshot of every pair */
+  snapshot: Snapshot;
+  funding: number | null;
+  health?: HealthInput;
+  gate?: GateInput;
+};
 
 /**
  * Per-hour caches: every analysis in the same hour reads the same snapshot (the one the market leader published for
@@ -38,7 +52,8 @@ function remember<T>(map: Map<number, Promise<T>>, key: number, make: () => Prom
 export async function snapshotAt(provider: MarketProvider, hour: number): Promise<Snapshot> {
   const series = [];
   // Sequential on purpose: keeps the event loop free for other work sharing the process.
-  for (const symbol of provider.symbols()) series.push({ symbol, h1: await provider.candles(symbol, "1h", { end: hour, limit: SNAPSHOT_WINDOW_H1 }) });
+  for (const symbol of provider.symbols())
+    series.push({ symbol, h1: await provider.candles(symbol, "1h", { end: hour, limit: SNAPSHOT_WINDOW_H1 }) });
   return buildSnapshot(series, hour);
 }
 
@@ -46,13 +61,22 @@ export async function snapshotAt(provider: MarketProvider, hour: number): Promis
  * The entry a trader gets now: the close of the last 5m candle that closed inside the current hour, else the last closed
  * 1h close (at an hour boundary the two are the same price).
  */
-export function freshEntry(now: number, m5: { t: number; c: number } | undefined, h1Close: number | null): { price: number | null; source: "5m" | "1h" } {
+export function freshEntry(
+  now: number,
+  m5: { t: number; c: number } | undefined,
+  h1Close: number | null,
+): { price: number | null; source: "5m" | "1h" } {
   const hour = Math.floor(now / H) * H;
   if (m5 && m5.t >= hour && m5.t + M5 <= now) return { price: m5.c, source: "5m" };
   return { price: h1Close, source: "1h" };
 }
 
-export async function buildAnalysisContext(provider: MarketProvider, symbol: string, cache: ContextCache, now = provider.now()): Promise<AnalysisContext> {
+export async function buildAnalysisContext(
+  provider: MarketProvider,
+  symbol: string,
+  cache: ContextCache,
+  now = provider.now(),
+): Promise<AnalysisContext> {
   const hour = Math.floor(now / H) * H;
   const [snapshot, market, m5, funding] = await Promise.all([
     remember(cache.snapshots, hour, async () => {
@@ -65,7 +89,10 @@ export async function buildAnalysisContext(provider: MarketProvider, symbol: str
     remember(cache.market, hour, async () => {
       try {
         const { health, gate } = await healthAndGate(provider, hour);
-        return { health: { status: health.status, composite_score: health.composite_score }, gate: { status: gate.status, action: gate.action, reasons: gate.reasons } };
+        return {
+          health: { status: health.status, composite_score: health.composite_score },
+          gate: { status: gate.status, action: gate.action, reasons: gate.reasons },
+        };
       } catch {
         // Too little BTC history for health (a fresh data folder): analyse without a gate rather than not at all.
         return {};

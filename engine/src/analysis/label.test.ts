@@ -227,7 +227,7 @@ describe("panel label paths", () => {
           trades.forEach((tr, ki) => {
             expect(p.stopAtr[ki][row]).toBe(tr.stopAtr);
             expect(p.costR[ki][row]).toBe(tr.costR);
-            ms.forEach((m, mi) => {
+            ms.forEach((_m, mi) => {
               const y = p.y[ki * ms.length + mi][row];
               seen.classes.add(y);
               expect(STATUS[(["TP", "SL", "EXPIRED"] as const)[y]]).toBe(refs[ki][mi].outcome);

@@ -3,7 +3,7 @@ import type { Candle } from "@core/candles";
 
 export type Outcome = "TP" | "SL" | "EXPIRED";
 export const OUTCOME_CLASSES: Outcome[] = ["TP", "SL", "EXPIRED"];
-export type PathLabel = { outcome: Outcome; /** gross R (before costs) at the exit */ grossR: number; bars: number };
+export type PathLabel = { outcome: Outcome /** gross R (before costs) at the exit */; grossR: number; bars: number };
 
 /**
  * Outcomes of trades entered at `entry` with stop distance `risk` and targets m·risk, on the candles from the issue time

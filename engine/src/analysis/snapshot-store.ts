@@ -24,7 +24,11 @@ export function redisSnapshotStore(redis: Redis, keys: RedisKeys): SnapshotStore
       }
     },
     async put(snap) {
-      await redis.multi().set(key(snap.at), JSON.stringify(snap), "EX", KEEP_SECONDS).publish(keys.channel(SNAPSHOT_CHANNEL), JSON.stringify({ at: snap.at, pairs: snap.rows.length })).exec();
+      await redis
+        .multi()
+        .set(key(snap.at), JSON.stringify(snap), "EX", KEEP_SECONDS)
+        .publish(keys.channel(SNAPSHOT_CHANNEL), JSON.stringify({ at: snap.at, pairs: snap.rows.length }))
+        .exec();
     },
   };
 }

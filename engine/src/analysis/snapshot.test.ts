@@ -162,7 +162,10 @@ describe("buildSnapshot: membership, values and ranks", () => {
       expect(row.atr).toBeCloseTo(tr / 14, 12);
       expect(row.swingHigh72).toBe(Math.max(...w.slice(-SWING_BARS).map((k) => k.h)));
       expect(row.swingLow72).toBe(Math.min(...w.slice(-SWING_BARS).map((k) => k.l)));
-      expect(row.quoteVolume24h).toBeCloseTo(w.slice(-24).reduce((a, k) => a + k.v * k.c, 0), 6);
+      expect(row.quoteVolume24h).toBeCloseTo(
+        w.slice(-24).reduce((a, k) => a + k.v * k.c, 0),
+        6,
+      );
     }
   });
 

@@ -306,5 +306,12 @@ export function buildSnapshot(series: PairSeries[], at: number): Snapshot {
     rankVolRegime: rreg[i],
     rankAtr: ratr[i],
   }));
-  return { at: hour, regime: regimeOf(raws, raws.find((r) => r.symbol === BENCHMARK)), rows };
+  return {
+    at: hour,
+    regime: regimeOf(
+      raws,
+      raws.find((r) => r.symbol === BENCHMARK),
+    ),
+    rows,
+  };
 }

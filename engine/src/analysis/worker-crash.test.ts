@@ -36,20 +36,28 @@ test(
     expect(res.status).toBe(200);
     const id = res.body.request_id as number;
 
-    await waitFor(async () => {
-      const [r] = await deps.sql`select current_phase from analysis_requests where id = ${id}`;
-      return r.current_phase === 2 ? true : null;
-    }, 60_000, "phase 2");
+    await waitFor(
+      async () => {
+        const [r] = await deps.sql`select current_phase from analysis_requests where id = ${id}`;
+        return r.current_phase === 2 ? true : null;
+      },
+      60_000,
+      "phase 2",
+    );
     first.kill(9);
     await first.exited;
     const [mid] = await deps.sql`select status, credits_status from analysis_requests where id = ${id}`;
     expect(mid).toEqual({ status: "IN_PROGRESS", credits_status: "HELD" });
 
     startEngine();
-    const row = await waitFor(async () => {
-      const [r] = await deps.sql`select status, credits_status, final_signal_id from analysis_requests where id = ${id}`;
-      return r.status === "IN_PROGRESS" ? null : r;
-    }, 90_000, "settlement");
+    const row = await waitFor(
+      async () => {
+        const [r] = await deps.sql`select status, credits_status, final_signal_id from analysis_requests where id = ${id}`;
+        return r.status === "IN_PROGRESS" ? null : r;
+      },
+      90_000,
+      "settlement",
+    );
     expect(["COMPLETED", "FAILED"]).toContain(row.status);
 
     const ledger = [
@@ -60,7 +68,10 @@ test(
     const [{ n: signals }] = await deps.sql`select count(*)::int as n from signals where request_id = ${id}`;
     const [{ n: phases }] = await deps.sql`select count(*)::int as n from analysis_reasoning where request_id = ${id}`;
     if (row.credits_status === "RELEASED") {
-      expect(ledger).toEqual([{ kind: "DEDUCTION", amount: -1 }, { kind: "REFUND", amount: 1 }]);
+      expect(ledger).toEqual([
+        { kind: "DEDUCTION", amount: -1 },
+        { kind: "REFUND", amount: 1 },
+      ]);
       expect(credits).toBe(1);
     } else {
       expect(row.credits_status).toBe("USED");

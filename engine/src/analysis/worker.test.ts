@@ -1,7 +1,7 @@
 // The analysis worker in-process on the run's Postgres/Redis with a fixed-clock replay: phases, settlement, refunds, recovery.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Redis from "ioredis";
-import { enqueuePhase, phaseJobId } from "@core/analysis-queue";
+import { PROGRESS_AFTER_PHASE, enqueuePhase, phaseJobId } from "@core/analysis-queue";
 import { applyCreditChange } from "@core/credits";
 import { createLogger } from "@core/log";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../test/helpers";
@@ -9,7 +9,8 @@ import { createReplayClock, createReplayProvider } from "../market/providers/rep
 import { buildAnalysisContext, createContextCache } from "./context";
 import * as phases from "./phases";
 import type { AnalysisContext, FinalResult, PhaseResult } from "./phases";
-import { startAnalysisWorker, type AnalysisWorker, type PhaseModel } from "./worker";
+import type { PhaseModel } from "./run-phase";
+import { startAnalysisWorker, type AnalysisWorker } from "./worker";
 
 const CLOCK = Date.parse("2024-06-01T00:00:00Z");
 const provider = createReplayProvider(createReplayClock({ fixedMs: CLOCK }));
@@ -41,7 +42,9 @@ const model: PhaseModel = {
           timeframe: "1h",
           entry_timing: "Now",
           reasoning: "forced LONG for the settlement test",
-          context: real.decision.context ? { ...real.decision.context, side: "LONG", venue: "spot", costs: { ...real.decision.context.costs, cost_per_side: 0.0012 } } : undefined,
+          context: real.decision.context
+            ? { ...real.decision.context, side: "LONG", venue: "spot", costs: { ...real.decision.context.costs, cost_per_side: 0.0012 } }
+            : undefined,
         },
       };
     }
@@ -128,9 +131,14 @@ describe("analysis worker", () => {
     expect(Number(row.market_time_ms)).toBe(CLOCK);
 
     const expected = await realResults("BTCUSDT");
-    const reasoning = await deps.sql`select phase_number, reason, full_reasoning, timeframe, confirmation_criteria from analysis_reasoning where request_id = ${id} order by phase_number`;
+    const reasoning =
+      await deps.sql`select phase_number, reason, full_reasoning, timeframe, confirmation_criteria from analysis_reasoning where request_id = ${id} order by phase_number`;
     expect(reasoning.map((r) => r.reason)).toEqual([expected.scan.reason, expected.confirm.reason, expected.final.reason]);
-    expect(reasoning.map((r) => r.full_reasoning)).toEqual([expected.scan.full_reasoning, expected.confirm.full_reasoning, expected.final.full_reasoning]);
+    expect(reasoning.map((r) => r.full_reasoning)).toEqual([
+      expected.scan.full_reasoning,
+      expected.confirm.full_reasoning,
+      expected.final.full_reasoning,
+    ]);
     expect(reasoning[0].confirmation_criteria).toEqual(expected.scan.confirmation_criteria);
 
     const d = expected.final.decision;
@@ -141,12 +149,9 @@ describe("analysis worker", () => {
       id: row.final_signal_id,
       symbol: "BTCUSDT",
       type: d.type,
-      signal_type: d.type,
       confidence: d.confidence,
-      confidence_percent: Math.round(d.confidence * 100),
       status: "COMPLETED",
       created_at: signal.created_at,
-      generated_at: signal.created_at,
       entry_price: d.entry_price,
       take_profit: d.take_profit,
       stop_loss: d.stop_loss,
@@ -155,7 +160,6 @@ describe("analysis worker", () => {
       entry_timing: d.type === "NO_TRADE" ? "n/a" : d.entry_timing,
       reasoning: d.reasoning,
       request_id: id,
-      analysis_request_id: id,
       is_active: d.type !== "NO_TRADE",
       next_run_at: null,
       no_trade: d.type === "NO_TRADE",
@@ -181,8 +185,16 @@ describe("analysis worker", () => {
 
     const mine = progress.filter((p) => p.channel === deps.keys.channel(`analysis.${u.id}`)).map((p) => p.message);
     expect(mine.every((m) => m.type === "analysis_progress")).toBe(true);
-    expect(mine.map((m) => m.data.progress_percent)).toEqual([33, 66, 100]);
-    expect(mine[2].data).toMatchObject({ request_id: id, status: "COMPLETED", final_signal_id: row.final_signal_id, time_remaining_seconds: 0 });
+    // Each phase's result pushes the next band's start (with its reason); the ticker's pushes between stay inside a band.
+    const phaseEnds = mine.filter((m) => m.data.reason !== null);
+    expect(phaseEnds.map((m) => m.data.progress_percent)).toEqual([33, 66, 100]);
+    for (const { data } of mine.filter((m) => m.data.reason === null)) {
+      const phase = data.current_phase as number;
+      expect(data.status).toBe("IN_PROGRESS");
+      expect(data.progress_percent).toBeGreaterThan(PROGRESS_AFTER_PHASE[phase - 1]);
+      expect(data.progress_percent).toBeLessThan(PROGRESS_AFTER_PHASE[phase]);
+    }
+    expect(phaseEnds[2].data).toMatchObject({ request_id: id, status: "COMPLETED", final_signal_id: row.final_signal_id, time_remaining_seconds: 0 });
   });
 
   test("LONG keeps the credit (USED); the signal stays OPEN and active", async () => {
@@ -198,7 +210,8 @@ describe("analysis worker", () => {
     // The outcome is judged with the signal's own costs; crowding counts the LONGs issued in the hour before it.
     const [c] = await deps.sql`select cost_per_side, context from signals where request_id = ${id}`;
     expect(Number(c.cost_per_side)).toBe(0.0012);
-    const [{ n }] = await deps.sql`select count(*)::int as n from signals where type = 'LONG' and request_id <> ${id} and market_time_ms > ${CLOCK - 3_600_000} and market_time_ms <= ${CLOCK}`;
+    const [{ n }] =
+      await deps.sql`select count(*)::int as n from signals where type = 'LONG' and request_id <> ${id} and market_time_ms > ${CLOCK - 3_600_000} and market_time_ms <= ${CLOCK}`;
     expect(c.context.same_direction_last_hour).toBe(n);
     const second = await startVia((await createUser({ credits: 1 })).token, "ETHUSDT");
     await settled(second);
@@ -219,9 +232,16 @@ describe("analysis worker", () => {
       { kind: "REFUND", amount: 1, reference_id: id },
     ]);
     const [s] = await deps.sql`select type, outcome, is_active, no_trade, entry_price, no_trade_reason from signals where request_id = ${id}`;
-    expect(s).toEqual({ type: "NO_TRADE", outcome: null, is_active: false, no_trade: true, entry_price: null, no_trade_reason: "forced for the refund test" });
+    expect(s).toEqual({
+      type: "NO_TRADE",
+      outcome: null,
+      is_active: false,
+      no_trade: true,
+      entry_price: null,
+      no_trade_reason: "forced for the refund test",
+    });
     const usage = await call(app, "GET", "/api/credits/usage", { token: u.token });
-    expect(usage.body).toMatchObject({ spent: 1, used: 1, refunded: 1, returns: 1, net_used: 0, held: 0, credits: 1 });
+    expect(usage.body).toMatchObject({ used: 1, refunded: 1, net_used: 0, held: 0, credits: 1 });
 
     // A duplicate phase-3 job after settlement changes nothing.
     await enqueuePhase(worker.queue, id, 3, 0);

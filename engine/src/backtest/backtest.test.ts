@@ -17,17 +17,48 @@ const SYMBOLS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "DOGEUSDT"];
 describe("backtest", () => {
   test("writes summary.json with exactly the published fields", async () => {
     const out = mkdtempSync(join(tmpdir(), "tw-bt-"));
-    const proc = Bun.spawn(["bun", "scripts/backtest.ts", "--data", H1, "--out", out, "--symbols", SYMBOLS.join(","), "--from", "2024-08-01", "--to", "2024-08-06", "--stride", "12"], {
-      cwd: ROOT,
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const proc = Bun.spawn(
+      [
+        "bun",
+        "scripts/backtest.ts",
+        "--data",
+        H1,
+        "--out",
+        out,
+        "--symbols",
+        SYMBOLS.join(","),
+        "--from",
+        "2024-08-01",
+        "--to",
+        "2024-08-06",
+        "--stride",
+        "12",
+      ],
+      {
+        cwd: ROOT,
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
     expect(await proc.exited).toBe(0);
     const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8"));
     expect(Object.keys(summary).sort()).toEqual(
       [
-        "evaluations", "signals", "signal_rate", "win_rate", "expectancy_r", "expectancy_r_ci", "profit_factor", "max_drawdown_r", "ece_all", "ece_issued",
-        "brier_skill", "directional_skill_r", "long_share", "by_month", "baselines",
+        "evaluations",
+        "signals",
+        "signal_rate",
+        "win_rate",
+        "expectancy_r",
+        "expectancy_r_ci",
+        "profit_factor",
+        "max_drawdown_r",
+        "ece_all",
+        "ece_issued",
+        "brier_skill",
+        "directional_skill_r",
+        "long_share",
+        "by_month",
+        "baselines",
       ].sort(),
     );
     expect(Object.keys(summary.baselines).sort()).toEqual(["always_long", "random_direction"]);

@@ -3,18 +3,24 @@ import { INTERVAL_MS, type Candle } from "@core/candles";
 import { buildAnalysisContext, createContextCache } from "../analysis/context";
 import { labelPath } from "../analysis/label";
 import { pathFrom } from "../analysis/model/panel";
-import { scoreBoth, verdict } from "../analysis/model/score";
-import { confirmPhase, finalPhase, modelParams, scanPhase } from "../analysis/phases";
+import type { SideScore } from "../analysis/model/signal-model";
+import { confirmPhase, finalPhase, scanPhase, shippedModel } from "../analysis/phases";
 import { EXPIRY_HOURS, type Side } from "../analysis/trade";
 import { createHistoricalProvider, type HistoricalSeries } from "../market/providers/historical";
 import type { CandidateRecord, EvaluationRecord } from "./summary";
 
 const H = INTERVAL_MS["1h"];
 
-export type BacktestOptions = { strideHours: number; from?: number; to?: number; symbols?: string[]; onProgress?: (done: number, total: number) => void };
+export type BacktestOptions = {
+  strideHours: number;
+  from?: number;
+  to?: number;
+  symbols?: string[];
+  onProgress?: (done: number, total: number) => void;
+};
 
 /** Net R of one side's trade on the candles after the clock, by the outcome rule; null while the outcome is unknown. */
-function realised(h1: Candle[], t: number, s: ReturnType<typeof scoreBoth>[Side]) {
+function realised(h1: Candle[], t: number, s: SideScore) {
   const tr = s.trade;
   const l = labelPath(pathFrom(h1, t, EXPIRY_HOURS), tr.side === "LONG" ? 1 : -1, tr.entry, tr.risk, [tr.rr], EXPIRY_HOURS)?.[0];
   return l ? { r: l.grossR - tr.costR, tp: l.outcome === "TP" } : null;
@@ -33,7 +39,7 @@ function clocksOf(series: HistoricalSeries[], o: BacktestOptions): number[] {
 export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions) {
   const provider = createHistoricalProvider(series);
   const cache = createContextCache();
-  const params = modelParams();
+  const model = shippedModel();
   const evaluations: EvaluationRecord[] = [];
   const candidates: CandidateRecord[] = [];
   /** the same evaluations decided without the gate (the gate only ever turns a signal into NO_TRADE) */
@@ -49,17 +55,35 @@ export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions
       if (!row) continue;
       const scan = scanPhase(ctx);
       const final = finalPhase(ctx, scan, confirmPhase(ctx, scan));
-      const scores = scoreBoth(params, row, ctx.snapshot.regime, ctx.price ?? row.close, ctx.funding);
+      const scores = model.score(row, ctx.snapshot.regime, ctx.price ?? row.close, ctx.funding);
       const long = realised(s.h1, now, scores.LONG);
       const short = realised(s.h1, now, scores.SHORT);
       if (!long || !short) continue;
       const d = final.decision;
       const side: Side = d.type === "NO_TRADE" ? (d.context?.side ?? "LONG") : d.type;
       const [mine, other] = side === "LONG" ? [long, short] : [short, long];
-      evaluations.push({ t: now, symbol: s.symbol, issued: d.type !== "NO_TRADE", side, ev: scores[side].ev, r: mine.r, rOpposite: other.r, rLong: long.r });
-      const free = verdict(params, scores, null);
+      evaluations.push({
+        t: now,
+        symbol: s.symbol,
+        issued: d.type !== "NO_TRADE",
+        side,
+        ev: scores[side].ev,
+        r: mine.r,
+        rOpposite: other.r,
+        rLong: long.r,
+      });
+      const free = model.decide(scores, null);
       const [fm, fo] = free.side === "LONG" ? [long, short] : [short, long];
-      ungated.push({ t: now, symbol: s.symbol, issued: free.issue, side: free.side, ev: scores[free.side].ev, r: fm.r, rOpposite: fo.r, rLong: long.r });
+      ungated.push({
+        t: now,
+        symbol: s.symbol,
+        issued: free.issue,
+        side: free.side,
+        ev: scores[free.side].ev,
+        r: fm.r,
+        rOpposite: fo.r,
+        rLong: long.r,
+      });
       const month = new Date(now).toISOString().slice(0, 7);
       for (const sd of ["LONG", "SHORT"] as const) {
         const out = sd === "LONG" ? long : short;

@@ -52,8 +52,14 @@ describe("blockBootstrapMean", () => {
     const perDay = 10;
     const dayValues = normals(80, 4);
     const values = dayValues.flatMap((v) => Array(perDay).fill(v));
-    const byDay = blockBootstrapMean(values, values.map((_, i) => Math.floor(i / perDay)));
-    const byRow = blockBootstrapMean(values, values.map((_, i) => i));
+    const byDay = blockBootstrapMean(
+      values,
+      values.map((_, i) => Math.floor(i / perDay)),
+    );
+    const byRow = blockBootstrapMean(
+      values,
+      values.map((_, i) => i),
+    );
     expect(byDay.blocks).toBe(80);
     expect(byRow.blocks).toBe(800);
     expect(byDay.mean).toBeCloseTo(byRow.mean, 12);

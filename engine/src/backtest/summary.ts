@@ -46,7 +46,15 @@ export type Details = {
   directional_skill_ci: [number, number];
   baselines_ci: { random_direction: [number, number]; always_long: [number, number] };
   brier_skill_by_month: { month: string; brier_skill: number; ece: number; n: number }[];
-  by_month_detail: { month: string; evaluations: number; signals: number; expectancy_r: number; always_long_r: number; random_r: number; directional_skill_r: number }[];
+  by_month_detail: {
+    month: string;
+    evaluations: number;
+    signals: number;
+    expectancy_r: number;
+    always_long_r: number;
+    random_r: number;
+    directional_skill_r: number;
+  }[];
   ev_deciles: { decile: number; n: number; mean_ev: number; mean_r: number }[];
   reliability_all: ReliabilityBin[];
   reliability_issued: ReliabilityBin[];
@@ -63,7 +71,14 @@ function baselines(issued: EvaluationRecord[], seed: number) {
   const random = issued.map((e) => (rand() < 0.5 ? e.rLong : e.side === "SHORT" ? e.r : e.rOpposite));
   const long = issued.map((e) => e.rLong);
   const win = (xs: number[]) => (xs.length ? r4(xs.filter((x) => x > 0).length / xs.length) : 0);
-  return { random, long, out: { random_direction: { expectancy_r: r4(mean(random)), win_rate: win(random) }, always_long: { expectancy_r: r4(mean(long)), win_rate: win(long) } } };
+  return {
+    random,
+    long,
+    out: {
+      random_direction: { expectancy_r: r4(mean(random)), win_rate: win(random) },
+      always_long: { expectancy_r: r4(mean(long)), win_rate: win(long) },
+    },
+  };
 }
 
 function monthly(evals: EvaluationRecord[], cands: CandidateRecord[]) {
@@ -83,7 +98,23 @@ function monthly(evals: EvaluationRecord[], cands: CandidateRecord[]) {
   });
   const skill = months.map((m) => {
     const c = cands.filter((x) => x.month === m);
-    return { month: m, brier_skill: r4(brierSkill(c.map((x) => x.p), c.map((x) => x.reference), c.map((x) => x.tp))), ece: r4(ece(c.map((x) => x.p), c.map((x) => x.tp))), n: c.length };
+    return {
+      month: m,
+      brier_skill: r4(
+        brierSkill(
+          c.map((x) => x.p),
+          c.map((x) => x.reference),
+          c.map((x) => x.tp),
+        ),
+      ),
+      ece: r4(
+        ece(
+          c.map((x) => x.p),
+          c.map((x) => x.tp),
+        ),
+      ),
+      n: c.length,
+    };
   });
   return { detail, skill };
 }
@@ -101,8 +132,15 @@ export function summarise(evals: EvaluationRecord[], cands: CandidateRecord[], s
   const r = issued.map((e) => e.r);
   const days = issued.map((e) => dayOf(e.t));
   const exp = blockBootstrapMean(r, days);
-  const rate = blockBootstrapRatio(evals.map((e) => (e.issued ? 1 : 0)), evals.map(() => 1), evals.map((e) => dayOf(e.t)));
-  const skill = blockBootstrapMean(issued.map((e) => e.r - e.rOpposite), days);
+  const rate = blockBootstrapRatio(
+    evals.map((e) => (e.issued ? 1 : 0)),
+    evals.map(() => 1),
+    evals.map((e) => dayOf(e.t)),
+  );
+  const skill = blockBootstrapMean(
+    issued.map((e) => e.r - e.rOpposite),
+    days,
+  );
   const base = baselines(issued, seed);
   const issuedC = cands.filter((c) => c.issued);
   const { detail, skill: bySkill } = monthly(evals, cands);
@@ -116,9 +154,25 @@ export function summarise(evals: EvaluationRecord[], cands: CandidateRecord[], s
     expectancy_r_ci: ci(exp),
     profit_factor: profitFactor(r) === null ? null : r4(profitFactor(r)!),
     max_drawdown_r: r4(maxDrawdown(r)),
-    ece_all: r4(ece(cands.map((c) => c.p), cands.map((c) => c.tp))),
-    ece_issued: r4(ece(issuedC.map((c) => c.p), issuedC.map((c) => c.tp))),
-    brier_skill: r4(brierSkill(cands.map((c) => c.p), cands.map((c) => c.reference), cands.map((c) => c.tp))),
+    ece_all: r4(
+      ece(
+        cands.map((c) => c.p),
+        cands.map((c) => c.tp),
+      ),
+    ),
+    ece_issued: r4(
+      ece(
+        issuedC.map((c) => c.p),
+        issuedC.map((c) => c.tp),
+      ),
+    ),
+    brier_skill: r4(
+      brierSkill(
+        cands.map((c) => c.p),
+        cands.map((c) => c.reference),
+        cands.map((c) => c.tp),
+      ),
+    ),
     directional_skill_r: r4(skill.mean),
     long_share: issued.length ? r4(issued.filter((e) => e.side === "LONG").length / issued.length) : 0,
     by_month: detail.map((m) => ({ month: m.month, signals: m.signals, expectancy_r: m.expectancy_r })),
@@ -126,7 +180,10 @@ export function summarise(evals: EvaluationRecord[], cands: CandidateRecord[], s
   };
   const iso = (t: number) => new Date(t).toISOString();
   const details: Details = {
-    period: { from: evals.length ? iso(Math.min(...evals.map((e) => e.t))) : "n/a", to: evals.length ? iso(Math.max(...evals.map((e) => e.t))) : "n/a" },
+    period: {
+      from: evals.length ? iso(Math.min(...evals.map((e) => e.t))) : "n/a",
+      to: evals.length ? iso(Math.max(...evals.map((e) => e.t))) : "n/a",
+    },
     signal_rate_ci: ci({ lo: rate.lo, hi: rate.hi }),
     signal_days_share: allDays.size ? r4(new Set(days).size / allDays.size) : 0,
     directional_skill_ci: ci(skill),
@@ -134,8 +191,14 @@ export function summarise(evals: EvaluationRecord[], cands: CandidateRecord[], s
     brier_skill_by_month: bySkill,
     by_month_detail: detail,
     ev_deciles: deciles(evals),
-    reliability_all: reliabilityBins(cands.map((c) => c.p), cands.map((c) => c.tp)),
-    reliability_issued: reliabilityBins(issuedC.map((c) => c.p), issuedC.map((c) => c.tp)),
+    reliability_all: reliabilityBins(
+      cands.map((c) => c.p),
+      cands.map((c) => c.tp),
+    ),
+    reliability_issued: reliabilityBins(
+      issuedC.map((c) => c.p),
+      issuedC.map((c) => c.tp),
+    ),
   };
   return { summary, details };
 }
@@ -147,11 +210,16 @@ const fmtR = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(2)}R`;
  * intervals above zero, and beat random direction by 0.10 R; otherwise the verdict says, in plain words, that none was found.
  */
 export function verdictOf(s: Summary, d: Details): { edge: boolean; text: string } {
-  const edge = s.signals > 0 && s.expectancy_r_ci[0] > 0 && d.directional_skill_ci[0] > 0 && s.expectancy_r - s.baselines.random_direction.expectancy_r >= 0.1;
+  const edge =
+    s.signals > 0 && s.expectancy_r_ci[0] > 0 && d.directional_skill_ci[0] > 0 && s.expectancy_r - s.baselines.random_direction.expectancy_r >= 0.1;
   const period = `${d.period.from.slice(0, 10)} → ${d.period.to.slice(0, 10)}`;
   const count = (n: number) => n.toLocaleString("en-US");
   const measured = `${count(s.signals)} signals out of ${count(s.evaluations)} evaluations (${(s.signal_rate * 100).toFixed(1)}%), ${period}`;
-  if (edge) return { edge, text: `Edge measured out of fold: ${measured} averaged ${fmtR(s.expectancy_r)} after costs (95% CI ${fmtR(s.expectancy_r_ci[0])} to ${fmtR(s.expectancy_r_ci[1])}), against ${fmtR(s.baselines.random_direction.expectancy_r)} for random direction.` };
+  if (edge)
+    return {
+      edge,
+      text: `Edge measured out of fold: ${measured} averaged ${fmtR(s.expectancy_r)} after costs (95% CI ${fmtR(s.expectancy_r_ci[0])} to ${fmtR(s.expectancy_r_ci[1])}), against ${fmtR(s.baselines.random_direction.expectancy_r)} for random direction.`,
+    };
   return {
     edge,
     text:
@@ -188,7 +256,13 @@ export function trackRecord(s: Summary, d: Details, source: string, pairs: numbe
     long_share: s.long_share,
     fees: "spot LONG 0.10%/side, perp SHORT 0.05%/side, slippage 2–10 bps/side by liquidity, included",
     baselines: s.baselines,
-    by_month: d.by_month_detail.map((m) => ({ month: m.month, signals: m.signals, expectancy_r: m.expectancy_r, always_long_r: m.always_long_r, random_r: m.random_r })),
+    by_month: d.by_month_detail.map((m) => ({
+      month: m.month,
+      signals: m.signals,
+      expectancy_r: m.expectancy_r,
+      always_long_r: m.always_long_r,
+      random_r: m.random_r,
+    })),
     reliability: d.reliability_all.map((b) => ({ predicted: r4(b.predicted), observed: r4(b.observed), n: b.n })),
     verdict: verdictOf(s, d),
   };

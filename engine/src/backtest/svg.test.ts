@@ -72,7 +72,18 @@ describe("reliabilitySvg", () => {
   });
 
   test("point area grows with n", () => {
-    const svg = reliabilitySvg([{ ...raw, bins: [{ predicted: 0.2, observed: 0.2, n: 100 }, { predicted: 0.4, observed: 0.4, n: 25 }] }], "t");
+    const svg = reliabilitySvg(
+      [
+        {
+          ...raw,
+          bins: [
+            { predicted: 0.2, observed: 0.2, n: 100 },
+            { predicted: 0.4, observed: 0.4, n: 25 },
+          ],
+        },
+      ],
+      "t",
+    );
     const radii = [...svg.matchAll(/<circle [^>]*r="([\d.]+)"/g)].map((m) => Number(m[1]));
     expect(radii.length).toBe(2);
     // sqrt(100/25) = 2
@@ -114,7 +125,19 @@ describe("curveSvg", () => {
   });
 
   test("zero line sits at y = 0 of the scale", () => {
-    const svg = curveSvg([{ name: "a", color: "#000", points: [{ x: 0.1, y: 1 }, { x: 0.2, y: -1 }] }], "t");
+    const svg = curveSvg(
+      [
+        {
+          name: "a",
+          color: "#000",
+          points: [
+            { x: 0.1, y: 1 },
+            { x: 0.2, y: -1 },
+          ],
+        },
+      ],
+      "t",
+    );
     // Symmetric data: the zero line is at the vertical middle of the plot box.
     const frame = svg.match(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="none"/)!;
     const mid = Number(frame[2]) + Number(frame[4]) / 2;
@@ -127,7 +150,22 @@ describe("curveSvg", () => {
     expect(a).toContain(">rate &lt;x&gt;<");
     expect(a).toContain(">R &amp; more<");
     expect(a).toBe(curveSvg(series, "t", { xLabel: "rate <x>", yLabel: "R & more" }));
-    for (const svg of [curveSvg([], "empty"), curveSvg([{ name: "z", color: "#000", points: [{ x: 0, y: 0 }, { x: NaN, y: 1 }] }], "z")]) {
+    for (const svg of [
+      curveSvg([], "empty"),
+      curveSvg(
+        [
+          {
+            name: "z",
+            color: "#000",
+            points: [
+              { x: 0, y: 0 },
+              { x: NaN, y: 1 },
+            ],
+          },
+        ],
+        "z",
+      ),
+    ]) {
       checkBalanced(svg);
       expect(svg).not.toContain("NaN");
       expect(svg).not.toContain("Infinity");

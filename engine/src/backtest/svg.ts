@@ -15,7 +15,11 @@ const f = (v: number) => {
 };
 
 /** Typographic minus for negative tick labels; a hyphen reads as a dash. */
-const num = (v: number, decimals: number) => v.toFixed(decimals).replace(/^-(?=.*[1-9])/, "\u2212").replace(/^-/, "");
+const num = (v: number, decimals: number) =>
+  v
+    .toFixed(decimals)
+    .replace(/^-(?=.*[1-9])/, "\u2212")
+    .replace(/^-/, "");
 
 type Box = { l: number; t: number; w: number; h: number };
 type Scale = { lo: number; hi: number; ticks: number[]; decimals: number };
@@ -178,8 +182,7 @@ export function curveSvg(
   const py = (v: number) => box.t + box.h - ((v - ys.lo) / (ys.hi - ys.lo)) * box.h;
   const xDecimals = Math.max(0, xs.decimals - 2);
   // Text near the right edge flips to the left of its anchor instead of running off the chart.
-  const anchorNear = (x: number, gap: number) =>
-    x > box.l + box.w * 0.85 ? `x="${f(x - gap)}" text-anchor="end"` : `x="${f(x + gap)}"`;
+  const anchorNear = (x: number, gap: number) => (x > box.l + box.w * 0.85 ? `x="${f(x - gap)}" text-anchor="end"` : `x="${f(x + gap)}"`);
 
   const marks = series
     .map((s, i) => {
@@ -203,7 +206,15 @@ export function curveSvg(
   ]);
   return [
     ...svgOpen(width, height, title),
-    ...axes(box, xs, ys, opts.xLabel ?? "signal rate", opts.yLabel ?? "mean R", (v) => `${(v * 100).toFixed(xDecimals)}%`, (v) => num(v, ys.decimals)),
+    ...axes(
+      box,
+      xs,
+      ys,
+      opts.xLabel ?? "signal rate",
+      opts.yLabel ?? "mean R",
+      (v) => `${(v * 100).toFixed(xDecimals)}%`,
+      (v) => num(v, ys.decimals),
+    ),
     `<line x1="${f(box.l)}" x2="${f(box.l + box.w)}" y1="${f(py(0))}" y2="${f(py(0))}" stroke="#777" stroke-width="1.25"/>`,
     ...markerMarks,
     ...marks,

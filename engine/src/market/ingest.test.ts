@@ -20,7 +20,15 @@ describe("market ingestion leadership", () => {
     const keys = redisKeys(`${base.prefix}ingest-test:`);
     const provider = createReplayProvider(createReplayClock({ fixedMs: Date.parse("2024-08-15T14:30:00Z") }));
     const start = (instanceId: string) => {
-      const i = startMarketIngestion({ config: { MARKET_PROVIDER: "replay" }, redis, keys, log: createLogger("test", "silent"), provider, instanceId, renewEveryMs: 100 });
+      const i = startMarketIngestion({
+        config: { MARKET_PROVIDER: "replay" },
+        redis,
+        keys,
+        log: createLogger("test", "silent"),
+        provider,
+        instanceId,
+        renewEveryMs: 100,
+      });
       started.push(i);
       return i;
     };

@@ -4,16 +4,29 @@ import { randomUUID } from "node:crypto";
 import type { Config } from "@core/config";
 import type { Logger } from "@core/log";
 import type { RedisKeys } from "@core/redis";
-import { MARKET_REFRESH_SECONDS, MARKET_TOPICS, snapshotChannelName, snapshotKeyName, type RefreshKey, type StoredSnapshot } from "@core/market-intervals";
+import {
+  MARKET_REFRESH_SECONDS,
+  MARKET_TOPICS,
+  snapshotChannelName,
+  snapshotKeyName,
+  type RefreshKey,
+  type StoredSnapshot,
+} from "@core/market-intervals";
 import type { MarketProvider } from "./providers/types";
 import { computeGroup, type ComputedSnapshot } from "./snapshots";
 
 export const LEADER_TTL_MS = 30_000;
-const RENEW_EVERY_MS = 10_000;
+export const RENEW_EVERY_MS = 10_000;
 
 // Compare-and-act scripts: only the holder may extend or release the lock.
 const RENEW_LUA = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE_LUA = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+/** How long a standby waits before campaigning again, given the lock's remaining PTTL (-2: gone, -1: no expiry). */
+export function standbyWait(pttlMs: number, everyMs: number): number {
+  if (pttlMs === -2) return 0;
+  return pttlMs >= 0 ? Math.min(everyMs, pttlMs + 1) : everyMs;
+}
 
 const wsTypeOf = (topic: string) => MARKET_TOPICS.find((t) => t.topic === topic)?.wsType ?? topic;
 
@@ -65,7 +78,13 @@ export function startMarketIngestion(deps: IngestionDeps): Ingestion {
     } catch (err) {
       log.error("market snapshot failed", { group, error: String((err as Error)?.stack ?? err) });
     }
-    if (leader && !stopped) timers.set(group, setTimeout(() => void runGroup(group), 1000 * (deps.intervalsSeconds?.[group] ?? MARKET_REFRESH_SECONDS[group])));
+    if (!leader || stopped) return;
+    // One timer per group even when a run from before a lost-and-regained lock finishes late.
+    clearTimeout(timers.get(group));
+    timers.set(
+      group,
+      setTimeout(() => void runGroup(group), 1000 * (deps.intervalsSeconds?.[group] ?? MARKET_REFRESH_SECONDS[group])),
+    );
   };
 
   const becomeLeader = async () => {
@@ -85,17 +104,24 @@ export function startMarketIngestion(deps: IngestionDeps): Ingestion {
 
   const elect = async () => {
     if (stopped) return;
+    let next = deps.renewEveryMs ?? RENEW_EVERY_MS;
     try {
       if (leader) {
         const ok = await redis.eval(RENEW_LUA, 1, lockKey, id, String(LEADER_TTL_MS));
         if (Number(ok) !== 1) loseLeadership();
-      } else if ((await redis.set(lockKey, id, "PX", LEADER_TTL_MS, "NX")) === "OK") {
-        void becomeLeader();
+      }
+      // A leader that just lost the lock campaigns at once too: after a Redis flush or restart nobody holds it, and
+      // winning it republishes every snapshot now instead of one renew period later.
+      if (!leader) {
+        if ((await redis.set(lockKey, id, "PX", LEADER_TTL_MS, "NX")) === "OK") void becomeLeader();
+        // A standby campaigns again the moment the holder's lock would lapse: a leader that died right after renewing
+        // is replaced within one lock time, not a lock time plus a campaign interval.
+        else next = standbyWait(Number(await redis.pttl(lockKey)), next);
       }
     } catch (err) {
       log.error("market leader election failed", { error: String(err) });
     }
-    if (!stopped) electionTimer = setTimeout(() => void elect(), deps.renewEveryMs ?? RENEW_EVERY_MS);
+    if (!stopped) electionTimer = setTimeout(() => void elect(), next);
   };
   void elect();
 

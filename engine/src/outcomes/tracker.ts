@@ -27,7 +27,8 @@ const M5 = INTERVAL_MS["5m"];
 export async function pathSince(provider: MarketProvider, symbol: string, t0: number, end: number) {
   const hourEnd = Math.ceil(t0 / H) * H;
   let m5: Awaited<ReturnType<MarketProvider["candles"]>> = [];
-  if (hourEnd > t0) m5 = (await provider.candles(symbol, "5m", { end: Math.min(end, hourEnd), limit: 12 })).filter((k) => k.t >= Math.floor(t0 / M5) * M5);
+  if (hourEnd > t0)
+    m5 = (await provider.candles(symbol, "5m", { end: Math.min(end, hourEnd), limit: 12 })).filter((k) => k.t >= Math.floor(t0 / M5) * M5);
   const fromHour = m5.length || hourEnd === t0 ? hourEnd : Math.floor(t0 / H) * H;
   const limit = Math.ceil((end - fromHour) / H) + 1;
   const h1 = end > fromHour ? (await provider.candles(symbol, "1h", { end, limit })).filter((k) => k.t >= fromHour) : [];

@@ -33,6 +33,8 @@ describe("access tokens", () => {
       await forge({ exp: null }),
       await forge({ exp: now() - 10 }),
       await forge({ sub: "not-a-number" }),
+      await forge({ sub: " 1" }),
+      await forge({ sub: "99999999999999999999" }),
       await forge({ sid: "7" as unknown as number }),
     ];
     for (const token of bad) expect(await verifyAccessToken(secret(), token)).toBeNull();

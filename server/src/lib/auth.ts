@@ -1,34 +1,52 @@
-// Access tokens (JWT, 15 min, HS256, their own HKDF key, iss/aud/typ pinned) and the `auth` route option that resolves the user or answers 401.
-import { Elysia } from "elysia";
-import { SignJWT, jwtVerify } from "jose";
+// Access tokens (JWT via @elysiajs/jwt, 15 min, HS256, their own HKDF key, iss/aud/typ pinned) and the `auth` route option that resolves the user or answers 401.
+import { jwt } from "@elysiajs/jwt";
+import { Elysia, t } from "elysia";
 import { derivedKey } from "@core/keys";
-import type { ServerDeps } from "../deps";
+import type { AppDeps, AuthUser } from "../deps";
 import { unauthorized } from "./http-error";
-import { createSessionCheck } from "../modules/sessions/service";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
-/** `expiresAt` (ms since epoch) is the token's own expiry, for holders that outlive a request (sockets). */
-export type AuthUser = { id: number; sessionId: number | null; expiresAt?: number };
+export type { AuthUser, SessionCheck } from "../deps";
 
 export const TOKEN_ISSUER = "tradewind";
 export const TOKEN_AUDIENCE = "tradewind-api";
 /** RFC 9068's media type for access tokens: a token minted for another use cannot pass as one. */
 export const TOKEN_TYPE = "at+jwt";
 
+/** The claims every access token carries (the payload's type; verifyAccessToken re-checks sub and sid itself). */
+const accessClaims = t.Object({ sub: t.String(), sid: t.Union([t.Integer(), t.Null()]), exp: t.Number(), iat: t.Number() });
+
+/** The @elysiajs/jwt plugin for access tokens, one per secret (its key is derived once). */
+export function accessTokenPlugin(secret: string) {
+  return jwt({
+    name: "accessToken",
+    secret: derivedKey(secret, "access-token v1"),
+    alg: "HS256",
+    typ: TOKEN_TYPE,
+    iss: TOKEN_ISSUER,
+    aud: TOKEN_AUDIENCE,
+    schema: accessClaims,
+  });
+}
+
+const signers = new Map<string, ReturnType<typeof accessTokenPlugin>["decorator"]["accessToken"]>();
+/** The plugin's sign/verify pair, for callers outside a request (services, sockets, load-test tokens). */
+function tokens(secret: string) {
+  let pair = signers.get(secret);
+  if (!pair) {
+    pair = accessTokenPlugin(secret).decorator.accessToken;
+    signers.set(secret, pair);
+  }
+  return pair;
+}
+
 export async function signAccessToken(
   secret: string,
   claims: { userId: number; sessionId: number | null },
   ttlSeconds = ACCESS_TOKEN_SECONDS,
 ): Promise<string> {
-  return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: "HS256", typ: TOKEN_TYPE })
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(TOKEN_AUDIENCE)
-    .setSubject(String(claims.userId))
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(derivedKey(secret, "access-token v1"));
+  return tokens(secret).sign({ sub: String(claims.userId), sid: claims.sessionId, exp: Math.floor(Date.now() / 1000) + ttlSeconds });
 }
 
 /**
@@ -36,22 +54,21 @@ export async function signAccessToken(
  * without a session (sid null) exist only for tests: `allowSessionless` is set only when NODE_ENV is test.
  */
 export async function verifyAccessToken(secret: string, token: string, opts: { allowSessionless?: boolean } = {}): Promise<AuthUser | null> {
-  try {
-    const { payload } = await jwtVerify(token, derivedKey(secret, "access-token v1"), {
-      algorithms: ["HS256"],
-      issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
-      typ: TOKEN_TYPE,
-      requiredClaims: ["exp", "iat", "sub", "sid"],
-    });
-    const id = Number(payload.sub);
-    if (!Number.isInteger(id) || id < 1) return null;
-    const sid = payload.sid;
-    if (!(typeof sid === "number" && Number.isInteger(sid)) && !(sid === null && opts.allowSessionless)) return null;
-    return { id, sessionId: typeof sid === "number" ? sid : null, expiresAt: (payload.exp as number) * 1000 };
-  } catch {
-    return null;
-  }
+  const payload = await tokens(secret).verify(token, {
+    algorithms: ["HS256"],
+    issuer: TOKEN_ISSUER,
+    audience: TOKEN_AUDIENCE,
+    typ: TOKEN_TYPE,
+    requiredClaims: ["exp", "iat", "sub", "sid"],
+  });
+  if (!payload) return null;
+  // Digits only (Number(" 1") would be 1), and safe integers only: a 20-digit subject or session would overflow the bigint ids in every query (a 500).
+  const id = /^[1-9]\d{0,15}$/.test(payload.sub) ? Number(payload.sub) : 0;
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  // Checked here too: the plugin's schema check (1.4.2) lets a string `sid` through.
+  const sid: unknown = payload.sid;
+  if (!(typeof sid === "number" && Number.isSafeInteger(sid)) && !(sid === null && opts.allowSessionless)) return null;
+  return { id, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
 }
 
 /** The verify options a server process runs with: session-less tokens only under NODE_ENV=test. */
@@ -62,22 +79,16 @@ export const bearerToken = (header: string | null | undefined) => {
   return m ? m[1].trim() : null;
 };
 
-/**
- * Checks beyond the signature: the login session must still be active and the user not blocked, so
- * revoking a session takes effect before the token expires. May throw an HttpError (403 for a blocked user).
- */
-export type SessionCheck = (user: AuthUser) => Promise<boolean>;
-
-/** Every module gets the real session check by default; a caller may pass its own (e.g. a cached one). */
-export function authPlugin(deps: ServerDeps, sessionCheck: SessionCheck = createSessionCheck(deps)) {
+/** The `auth` route option; the session check comes from the composition root (app.ts), so lib imports no module. */
+export function authPlugin(deps: AppDeps) {
   return new Elysia({ name: "auth" }).macro({
     auth: {
       async resolve({ request }) {
         const token = bearerToken(request.headers.get("authorization"));
-        if (!token) throw unauthorized("Not authenticated");
+        if (!token) throw unauthorized("Not authenticated").withCode("not_authenticated");
         const user = await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config));
-        if (!user) throw unauthorized("Token expired or invalid");
-        if (!(await sessionCheck(user))) throw unauthorized("Session expired or revoked");
+        if (!user) throw unauthorized("Token expired or invalid").withCode("token_invalid");
+        if (!(await deps.sessionCheck(user))) throw unauthorized("Session expired or revoked").withCode("session_revoked");
         return { user };
       },
     },

@@ -1,4 +1,4 @@
-// Typed HTTP errors thrown by services; the global handler turns them into JSON {detail, ...extra}.
+// Typed HTTP errors thrown by services; the global handler turns them into JSON {detail, code, ...extra}.
 export class HttpError extends Error {
   constructor(
     public status: number,
@@ -8,7 +8,35 @@ export class HttpError extends Error {
   ) {
     super(detail);
   }
+
+  /** The machine-readable code clients branch on (the detail is for people and may be reworded). */
+  get code(): string {
+    return typeof this.extra.code === "string" ? this.extra.code : errorCode(this.status);
+  }
+
+  withCode(code: string): this {
+    this.extra = { ...this.extra, code };
+    return this;
+  }
 }
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  422: "validation_failed",
+  429: "rate_limited",
+  503: "unavailable",
+};
+
+/** The generic code of a status, for errors without a more specific one. */
+export const errorCode = (status: number) => CODE_BY_STATUS[status] ?? (status >= 500 ? "internal_error" : "request_failed");
+
+/** A path as quoted in an error detail: a 1 MB path must not come back as a 1 MB answer. */
+export const shortPath = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}…` : path);
 
 export const badRequest = (detail: string, extra?: Record<string, unknown>) => new HttpError(400, detail, extra);
 export const unauthorized = (detail = "Not authenticated", extra?: Record<string, unknown>) => new HttpError(401, detail, extra);

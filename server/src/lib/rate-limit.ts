@@ -12,8 +12,10 @@ function keyFields(key: string) {
 }
 
 export type Limiter = {
-  /** counts one attempt; 429 once the budget is spent */
-  consume: (key: string, detail?: string) => Promise<void>;
+  /** counts one attempt; 429 once the budget is spent; returns the points used in the window, this one included */
+  consume: (key: string, detail?: string) => Promise<number>;
+  /** gives one consumed point back (an attempt taken up front that turned out not to count) */
+  giveBack: (key: string) => Promise<void>;
   /** 429 if the budget is spent, without counting anything (for limits that count failures only) */
   check: (key: string, detail?: string) => Promise<void>;
   /** counts one failure, never answers 429 itself; returns the failures counted in the window so far */
@@ -36,7 +38,7 @@ export function createLimiter(
   return {
     async consume(key, detail = DEFAULT_DETAIL) {
       try {
-        await limiter.consume(key);
+        return (await limiter.consume(key)).consumedPoints;
       } catch (err) {
         if (err instanceof RateLimiterRes) {
           // Keys may hold an e-mail: only the address part (or a hash) is logged.
@@ -52,6 +54,9 @@ export function createLimiter(
         securityEvent(deps.log, "rate_limited", { limit: opts.name, ...keyFields(key) });
         throw tooManyRequests(detail, res.msBeforeNext / 1000);
       }
+    },
+    async giveBack(key) {
+      await limiter.reward(key, 1);
     },
     async fail(key) {
       return (await limiter.penalty(key, 1)).consumedPoints;

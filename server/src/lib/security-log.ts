@@ -17,7 +17,14 @@ export type SecurityEvent =
   | "rate_limited";
 
 /** Who and where, never a secret: an e-mail appears only as a short hash (enough to correlate, not to read). */
-export type SecurityFields = { user_id?: number | null; session_id?: number | null; ip?: string | null; account?: string; limit?: string; key?: string };
+export type SecurityFields = {
+  user_id?: number | null;
+  session_id?: number | null;
+  ip?: string | null;
+  account?: string;
+  limit?: string;
+  key?: string;
+};
 
 export const accountHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 16);
 

@@ -1,24 +1,92 @@
-// Route table of spec 01 §2: public pages, guest-only /login, signed-in pages behind RequireAuth, and the 404.
-import { Route, Routes } from "react-router";
+// Route table of spec 01 §2: public pages, guest-only /login, signed-in pages behind RequireAuth, and the 404. Every
+// page but the landing page is its own chunk, fetched when its route is first shown (see lazyPage).
+import { lazy, Suspense, type ComponentType } from "react";
+import { Outlet, Route, Routes } from "react-router";
+import { PageSpinner } from "@web/components/ui/Spinner";
 import { AppLayout } from "@web/features/layout/components/AppLayout";
 import { HomePage } from "@web/features/marketing/components/HomePage";
-import { AboutPage } from "@web/features/marketing/components/AboutPage";
-import { HowItWorksPage } from "@web/features/marketing/components/HowItWorksPage";
-import { PricingPage } from "@web/features/marketing/components/PricingPage";
-import { ContactPage } from "@web/features/marketing/components/ContactPage";
-import { PrivacyPage } from "@web/features/marketing/components/PrivacyPage";
-import { TermsPage } from "@web/features/marketing/components/TermsPage";
-import { RiskPage } from "@web/features/marketing/components/RiskPage";
-import { LoginPage } from "@web/features/auth/components/LoginPage";
-import { RegisterPage } from "@web/features/auth/components/RegisterPage";
-import { ForgotPasswordPage } from "@web/features/auth/components/ForgotPasswordPage";
-import { ResetPasswordPage } from "@web/features/auth/components/ResetPasswordPage";
-import { DashboardRoute } from "./pages/DashboardPage";
-import { ProfilePage } from "@web/features/profile/components/ProfilePage";
 import { AuthSettled, GuestOnly, RequireAuth } from "./guards";
 import { NotFoundPage } from "./NotFoundPage";
-import { StartTradingPage } from "./pages/StartTradingPage";
 import { RouteEffects } from "./route-effects";
+
+/**
+ * A page whose module is loaded on first use. The pages are named exports, so `pick` names the one to render. The
+ * landing page and the 404 stay in the entry chunk: the landing page is what most visits start on (a lazy one would
+ * add a second round trip before its first paint) and the 404 is tiny.
+ */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const AboutPage = lazyPage(
+  () => import("@web/features/marketing/components/AboutPage"),
+  (m) => m.AboutPage,
+);
+const HowItWorksPage = lazyPage(
+  () => import("@web/features/marketing/components/HowItWorksPage"),
+  (m) => m.HowItWorksPage,
+);
+const PricingPage = lazyPage(
+  () => import("@web/features/marketing/components/PricingPage"),
+  (m) => m.PricingPage,
+);
+const ContactPage = lazyPage(
+  () => import("@web/features/marketing/components/ContactPage"),
+  (m) => m.ContactPage,
+);
+const PrivacyPage = lazyPage(
+  () => import("@web/features/marketing/components/PrivacyPage"),
+  (m) => m.PrivacyPage,
+);
+const TermsPage = lazyPage(
+  () => import("@web/features/marketing/components/TermsPage"),
+  (m) => m.TermsPage,
+);
+const RiskPage = lazyPage(
+  () => import("@web/features/marketing/components/RiskPage"),
+  (m) => m.RiskPage,
+);
+const VerifyPage = lazyPage(
+  () => import("@web/features/marketing/components/VerifyPage"),
+  (m) => m.VerifyPage,
+);
+const LoginPage = lazyPage(
+  () => import("@web/features/auth/components/LoginPage"),
+  (m) => m.LoginPage,
+);
+const RegisterPage = lazyPage(
+  () => import("@web/features/auth/components/RegisterPage"),
+  (m) => m.RegisterPage,
+);
+const ForgotPasswordPage = lazyPage(
+  () => import("@web/features/auth/components/ForgotPasswordPage"),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import("@web/features/auth/components/ResetPasswordPage"),
+  (m) => m.ResetPasswordPage,
+);
+const DashboardRoute = lazyPage(
+  () => import("./pages/DashboardPage"),
+  (m) => m.DashboardRoute,
+);
+const ProfilePage = lazyPage(
+  () => import("@web/features/profile/components/ProfilePage"),
+  (m) => m.ProfilePage,
+);
+const StartTradingPage = lazyPage(
+  () => import("./pages/StartTradingPage"),
+  (m) => m.StartTradingPage,
+);
+
+/** Inside the layout, so the navigation and footer stay while a page's chunk loads; the same 'Loading...' as the guards. */
+function PageChunk() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 export function App() {
   return (
@@ -26,25 +94,49 @@ export function App() {
       <RouteEffects />
       <Routes>
         <Route element={<AppLayout />}>
-          <Route index element={<AuthSettled><HomePage /></AuthSettled>} />
-          <Route path="about" element={<AboutPage />} />
-          <Route path="how-it-works" element={<HowItWorksPage />} />
-          <Route path="pricing" element={<PricingPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="privacy" element={<PrivacyPage />} />
-          <Route path="terms" element={<TermsPage />} />
-          <Route path="risk" element={<RiskPage />} />
-          <Route path="login" element={<GuestOnly><LoginPage /></GuestOnly>} />
-          <Route path="register" element={<RegisterPage />} />
-          {/* React Router matches a trailing slash too, so /forgot-password/ and /reset-password/ land here. */}
-          <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="reset-password" element={<ResetPasswordPage />} />
-          <Route path="reset-password/:token" element={<ResetPasswordPage />} />
-          <Route path="dashboard" element={<DashboardRoute />} />
-          <Route path="trading" element={<StartTradingPage />} />
-          <Route path="start-trading" element={<StartTradingPage />} />
-          <Route path="profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
-          <Route path="*" element={<NotFoundPage />} />
+          <Route element={<PageChunk />}>
+            <Route
+              index
+              element={
+                <AuthSettled>
+                  <HomePage />
+                </AuthSettled>
+              }
+            />
+            <Route path="about" element={<AboutPage />} />
+            <Route path="how-it-works" element={<HowItWorksPage />} />
+            <Route path="pricing" element={<PricingPage />} />
+            <Route path="contact" element={<ContactPage />} />
+            <Route path="privacy" element={<PrivacyPage />} />
+            <Route path="terms" element={<TermsPage />} />
+            <Route path="risk" element={<RiskPage />} />
+            <Route path="verify" element={<VerifyPage />} />
+            <Route
+              path="login"
+              element={
+                <GuestOnly>
+                  <LoginPage />
+                </GuestOnly>
+              }
+            />
+            <Route path="register" element={<RegisterPage />} />
+            {/* React Router matches a trailing slash too, so /forgot-password/ and /reset-password/ land here. */}
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route path="reset-password/:token" element={<ResetPasswordPage />} />
+            <Route path="dashboard" element={<DashboardRoute />} />
+            <Route path="trading" element={<StartTradingPage />} />
+            <Route path="start-trading" element={<StartTradingPage />} />
+            <Route
+              path="profile"
+              element={
+                <RequireAuth>
+                  <ProfilePage />
+                </RequireAuth>
+              }
+            />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
         </Route>
       </Routes>
     </>

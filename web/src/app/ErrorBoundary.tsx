@@ -22,7 +22,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         <pre className="overflow-auto whitespace-pre-wrap rounded-lg border border-negative/40 bg-negative/5 p-4 font-mono text-sm text-rose-200">
           {this.state.error.message || String(this.state.error)}
         </pre>
-        <button type="button" onClick={() => window.location.reload()} className="self-start text-sm font-semibold text-accent-strong hover:underline">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="self-start text-sm font-semibold text-accent-strong hover:underline"
+        >
           Reload the page
         </button>
       </div>

@@ -1,27 +1,25 @@
-// App-wide providers: TanStack Query, jotai, the router and the toaster; starts the session restore once.
+// App-wide providers: TanStack Query, jotai on the one app store, the router and the toaster; starts the session restore once.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Provider as JotaiProvider } from "jotai";
 import { useEffect, useState, type ReactNode } from "react";
 import { BrowserRouter } from "react-router";
 import { Toaster } from "@web/components/ui/toast";
-import { initSession, subscribeSession, getAccessToken } from "@web/lib/session";
+import { initSession, signedInAtom } from "@web/lib/session";
 import { createQueryClient } from "./query-client";
+import { appStore } from "@web/lib/store";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useEffect(() => {
     void initSession();
-    // Per-user data must not outlive the session (sign-out here or in another tab).
-    let hadToken = getAccessToken() !== null;
-    return subscribeSession(() => {
-      const has = getAccessToken() !== null;
-      if (hadToken && !has) queryClient.clear();
-      hadToken = has;
+    // Per-user data must not outlive the session (sign-out here or in another tab); the atom only changes on sign-in/out.
+    return appStore.sub(signedInAtom, () => {
+      if (!appStore.get(signedInAtom)) queryClient.clear();
     });
   }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <JotaiProvider>
+      <JotaiProvider store={appStore}>
         <BrowserRouter>
           {children}
           <Toaster />

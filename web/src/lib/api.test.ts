@@ -1,10 +1,12 @@
 // Request layer against a real local HTTP server: headers, path rewrite, spec 01 §8 error texts, 401 refresh-retry.
-import { afterAll, beforeEach, describe, expect, test } from "bun:test";
-import { ApiError, apiRequest, defaultQueryFn, nonJsonMessage, serverMessage } from "./api";
+import { afterAll, afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
+import { ApiError, apiQuery, apiRequest, nonJsonMessage, serverMessage } from "./api";
+import { classifyFailure, isNetworkFailure } from "./fetch-errors";
+import { REQUEST_TIMEOUT_MS } from "./timeout";
 import { setApiHost } from "./api-host";
-import { getAccessToken, resetSessionForTests, setAccessTokenAt } from "./session";
+import { getAccessToken } from "./session";
+import { resetSession, signInAt } from "./test-session";
 import { tokenExpiringIn } from "./test-jwt";
-import type { QueryFunctionContext } from "@tanstack/react-query";
 
 type Seen = { method: string; path: string; headers: Record<string, string>; body: string };
 let seen: Seen[] = [];
@@ -45,6 +47,9 @@ const server = Bun.serve({
           status: refreshAnswer.status,
           headers: refreshAnswer.status === 200 ? { "content-type": "application/json" } : {},
         });
+      case "/api/hang":
+        // Never answers: the request layer's time limit has to end the call.
+        return new Promise<Response>(() => {});
       case "/api/private":
         return headers.authorization === `Bearer ${validToken}` ? json({ secret: 42 }) : json({ detail: "Not authenticated" }, 401);
       default:
@@ -59,10 +64,10 @@ beforeEach(() => {
   seen = [];
   refreshCalls = 0;
   refreshAnswer = { status: 401, body: "" };
-  resetSessionForTests();
+  resetSession();
 });
 
-const query = (path: string) => defaultQueryFn({ queryKey: [path] } as unknown as QueryFunctionContext);
+const query = (path: string) => apiQuery(path);
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
   try {
@@ -77,7 +82,7 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 describe("apiRequest", () => {
   test("sends Accept JSON, Bearer token and a JSON body", async () => {
     const token = tokenExpiringIn(600_000);
-    setAccessTokenAt(token, Date.now());
+    signInAt(token, Date.now());
     expect(await apiRequest("POST", "/api/echo", { symbol: "BTCUSDT" })).toEqual({ ok: true });
     expect(seen[0].method).toBe("POST");
     expect(seen[0].headers.accept).toBe("application/json");
@@ -132,8 +137,8 @@ describe("apiRequest", () => {
   });
 });
 
-describe("defaultQueryFn", () => {
-  test("GETs the first key element and parses JSON", async () => {
+describe("apiQuery", () => {
+  test("GETs the path and parses JSON", async () => {
     expect(await query("/api/signals")).toEqual([{ id: 1 }]);
     expect(seen[0].method).toBe("GET");
     expect(seen[0].path).toBe("/api/signals/");
@@ -167,27 +172,24 @@ describe("401 handling", () => {
   test("refreshes once and retries with the new token", async () => {
     const old = tokenExpiringIn(30_000);
     validToken = tokenExpiringIn(900_000, { v: 2 });
-    setAccessTokenAt(old, Date.now() - 60_000);
+    signInAt(old, Date.now() - 60_000);
     refreshAnswer = { status: 200, body: JSON.stringify({ access_token: validToken }) };
     expect(await apiRequest("GET", "/api/private")).toEqual({ secret: 42 });
     expect(refreshCalls).toBe(1);
     expect(getAccessToken()).toBe(validToken);
-    expect(seen.filter((s) => s.path === "/api/private").map((s) => s.headers.authorization)).toEqual([
-      `Bearer ${old}`,
-      `Bearer ${validToken}`,
-    ]);
+    expect(seen.filter((s) => s.path === "/api/private").map((s) => s.headers.authorization)).toEqual([`Bearer ${old}`, `Bearer ${validToken}`]);
   });
 
   test("extra headers (the start's Idempotency-Key) are sent again on the retry", async () => {
     validToken = tokenExpiringIn(900_000, { v: 3 });
-    setAccessTokenAt(tokenExpiringIn(30_000), Date.now() - 60_000);
+    signInAt(tokenExpiringIn(30_000), Date.now() - 60_000);
     refreshAnswer = { status: 200, body: JSON.stringify({ access_token: validToken }) };
     await apiRequest("POST", "/api/private", { symbol: "BTCUSDT" }, { "Idempotency-Key": "k-1" });
     expect(seen.filter((s) => s.path === "/api/private").map((s) => s.headers["idempotency-key"])).toEqual(["k-1", "k-1"]);
   });
 
   test("concurrent 401s share a single refresh", async () => {
-    setAccessTokenAt(tokenExpiringIn(30_000), Date.now() - 60_000);
+    signInAt(tokenExpiringIn(30_000), Date.now() - 60_000);
     validToken = tokenExpiringIn(900_000, { v: 3 });
     refreshAnswer = { status: 200, body: JSON.stringify({ access_token: validToken }) };
     const results = await Promise.all([apiRequest("GET", "/api/private"), query("/api/private"), apiRequest("GET", "/api/private")]);
@@ -197,7 +199,7 @@ describe("401 handling", () => {
 
   test("failed refresh with an expired token clears the session and surfaces the 401", async () => {
     validToken = "never";
-    setAccessTokenAt(tokenExpiringIn(-5_000), Date.now() - 900_000);
+    signInAt(tokenExpiringIn(-5_000), Date.now() - 900_000);
     const err = await failure(apiRequest("GET", "/api/private"));
     expect(err.status).toBe(401);
     expect(err.message).toBe('401: {"detail":"Not authenticated"}');
@@ -207,7 +209,7 @@ describe("401 handling", () => {
 
   test("failed refresh with a token lacking exp clears the session", async () => {
     validToken = "never";
-    setAccessTokenAt("opaque-token", Date.now());
+    signInAt("opaque-token", Date.now());
     await failure(apiRequest("GET", "/api/private"));
     expect(getAccessToken()).toBeNull();
   });
@@ -215,21 +217,61 @@ describe("401 handling", () => {
   test("failed refresh keeps a token with more than 60 s left", async () => {
     validToken = "never";
     const token = tokenExpiringIn(300_000);
-    setAccessTokenAt(token, Date.now() - 600_000);
+    signInAt(token, Date.now() - 600_000);
     await failure(apiRequest("GET", "/api/private"));
     expect(getAccessToken()).toBe(token);
   });
 
-  test("default query: a 401 left after refresh clears the session and returns null", async () => {
+  test("query fetch: a 401 left after refresh clears the session and returns null", async () => {
     validToken = "never";
-    setAccessTokenAt(tokenExpiringIn(300_000), Date.now());
+    signInAt(tokenExpiringIn(300_000), Date.now());
     expect(await query("/api/private")).toBeNull();
     expect(getAccessToken()).toBeNull();
   });
 
   test("auth endpoints never trigger a refresh", async () => {
-    setAccessTokenAt(tokenExpiringIn(300_000), Date.now());
+    signInAt(tokenExpiringIn(300_000), Date.now());
     await failure(apiRequest("POST", "/api/auth/login", { email: "a@b.c" }));
     expect(refreshCalls).toBe(0);
+  });
+});
+
+describe("time limit and credentials", () => {
+  afterEach(() => jest.useRealTimers());
+
+  test("a call with no answer ends at the 15 s limit as a network failure (TimeoutError), not before", async () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(15_000);
+    jest.useFakeTimers();
+    let outcome: unknown = "pending";
+    const call = apiRequest("POST", "/api/hang", { email: "a@b.c" }).then(
+      () => "answered",
+      (err: unknown) => err,
+    );
+    void call.then((v) => {
+      outcome = v;
+    });
+    jest.advanceTimersByTime(REQUEST_TIMEOUT_MS - 1);
+    // A whole answered round trip meanwhile (timers are fake, so no sleep): the hanging call is still open.
+    expect(await apiRequest("GET", "/api/echo")).toEqual({ ok: true });
+    expect(outcome).toBe("pending");
+    jest.advanceTimersByTime(1);
+    const err = await call;
+    expect(err).toBeInstanceOf(DOMException);
+    expect((err as DOMException).name).toBe("TimeoutError");
+    expect(isNetworkFailure(err)).toBe(true);
+    expect(classifyFailure(err)).toBe("network");
+  });
+
+  test("queries live under the same limit", async () => {
+    jest.useFakeTimers();
+    const call = apiQuery("/api/hang").catch((err: unknown) => err);
+    jest.advanceTimersByTime(REQUEST_TIMEOUT_MS);
+    expect(((await call) as DOMException).name).toBe("TimeoutError");
+  });
+
+  test("credentials 'omit' sends neither the cookie mode nor the bearer token", async () => {
+    signInAt(tokenExpiringIn(600_000), Date.now());
+    await apiRequest("POST", "/api/echo", { email: "a@b.c" }, undefined, { credentials: "omit" });
+    expect(seen[0].headers.authorization).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // Request layer (spec 01 §7, §8): cookies, JSON, Bearer token, one refresh-and-retry on 401, exact error texts.
-import type { QueryFunctionContext } from "@tanstack/react-query";
 import { resolveApiUrl } from "./api-host";
 import { clearSession, getAccessToken, isExpiredOrUnknown, refreshAccessToken } from "./session";
+import { withTimeout } from "./timeout";
 
 /** An HTTP failure; `message` follows spec 01 §8, `status` and `body` let callers map server texts. */
 export class ApiError extends Error {
@@ -15,6 +15,11 @@ export class ApiError extends Error {
     this.body = body;
     this.statusText = statusText;
   }
+  /** The server's machine code (`code` beside `detail`), when it sent one: branch on this, not on the wording. */
+  get code(): string | null {
+    const body = this.json;
+    return body && typeof body === "object" && typeof (body as { code?: unknown }).code === "string" ? (body as { code: string }).code : null;
+  }
   /** The parsed JSON body, when the server sent JSON. */
   get json(): unknown {
     try {
@@ -26,20 +31,20 @@ export class ApiError extends Error {
 }
 
 // Error texts, exported so callers and tests share one definition.
-export const requestFailureMessage = (status: number, statusText: string, body: string) =>
-  `${status}: ${body || statusText}`;
-export const queryFailureMessage = (status: number, statusText: string, body: string) =>
-  `${status}: ${statusText} - ${body.slice(0, 500)}`;
+export const requestFailureMessage = (status: number, statusText: string, body: string) => `${status}: ${body || statusText}`;
+export const queryFailureMessage = (status: number, statusText: string, body: string) => `${status}: ${statusText} - ${body.slice(0, 500)}`;
 export const nonJsonMessage = (contentType: string | null, body: string) =>
   `Expected JSON response but got '${contentType || "unknown"}': ${body.slice(0, 500)}`;
-export const invalidJsonMessage = (parseError: string, body: string) =>
-  `Invalid JSON response: ${parseError}: ${body.slice(0, 1000)}`;
+export const invalidJsonMessage = (parseError: string, body: string) => `Invalid JSON response: ${parseError}: ${body.slice(0, 1000)}`;
 
-type Init = { method: string; body?: unknown; headers?: Record<string, string> };
+/** Per-call options: spec 01 §7 sends forgot and reset without credentials ("omit"); everything else includes cookies. */
+export type RequestOptions = { credentials?: RequestCredentials };
+type Init = { method: string; body?: unknown; headers?: Record<string, string>; signal: AbortSignal } & RequestOptions;
 
-function buildInit({ method, body, headers: extra }: Init, token: string | null): RequestInit {
+function buildInit({ method, body, headers: extra, signal, credentials = "include" }: Init, token: string | null): RequestInit {
   const headers: Record<string, string> = { ...extra, Accept: "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // "omit" means no credentials of any kind: neither cookies nor the bearer token.
+  if (token && credentials !== "omit") headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body !== undefined) {
     // Form data carries its own multipart boundary; only plain values are sent as JSON.
@@ -49,7 +54,7 @@ function buildInit({ method, body, headers: extra }: Init, token: string | null)
       payload = JSON.stringify(body);
     }
   }
-  return { method, headers, body: payload, credentials: "include" };
+  return { method, headers, body: payload, credentials, signal };
 }
 
 // Auth endpoints answer 401 for bad credentials or a pending device; refreshing there would only loop.
@@ -84,30 +89,35 @@ async function readJson<T>(res: Response): Promise<T | null> {
   }
 }
 
-/** Generic helper: resolves to the parsed JSON (null for an empty body); throws ApiError 'status: text' on failure. */
-export async function apiRequest<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
-  const res = await send(path, { method, body, headers });
-  if (!res.ok) {
-    const text = await res.text().catch(() => "");
-    throw new ApiError(requestFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);
-  }
-  return (await readJson<T>(res)) as T;
+/**
+ * Generic helper: resolves to the parsed JSON (null for an empty body); throws ApiError 'status: text' on failure, and
+ * the timeout's TimeoutError when no answer came within the time limit.
+ */
+export function apiRequest<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>, options?: RequestOptions): Promise<T> {
+  return withTimeout(async (signal) => {
+    const res = await send(path, { method, body, headers, signal, ...options });
+    if (!res.ok) {
+      const text = await res.text().catch(() => "");
+      throw new ApiError(requestFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);
+    }
+    return (await readJson<T>(res)) as T;
+  });
 }
 
-/** TanStack default query: GET on queryKey[0]; a 401 left after the refresh clears the session and yields null. */
-export async function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unknown> {
-  const path = queryKey[0];
-  if (typeof path !== "string") throw new Error("Query key must start with a path string");
-  const res = await send(path, { method: "GET" });
-  if (res.status === 401) {
-    clearSession();
-    return null;
-  }
-  if (!res.ok) {
-    const text = await res.text().catch(() => "");
-    throw new ApiError(queryFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);
-  }
-  return readJson<unknown>(res);
+/** GET for a query's fetcher: a 401 left after the refresh clears the session and yields null; failures read 'status: text - body'. */
+export function apiQuery<T = unknown>(path: string): Promise<T | null> {
+  return withTimeout(async (signal) => {
+    const res = await send(path, { method: "GET", signal });
+    if (res.status === 401) {
+      clearSession();
+      return null;
+    }
+    if (!res.ok) {
+      const text = await res.text().catch(() => "");
+      throw new ApiError(queryFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);
+    }
+    return readJson<T>(res);
+  });
 }
 
 /** The server's own words for an error body: detail, else message, else null (used by forms and toasts). */

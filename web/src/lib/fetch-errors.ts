@@ -18,8 +18,53 @@ export function classifyFailure(err: unknown): FailureKind {
     return err.status < 300 ? "parse" : "other";
   }
   if (err instanceof SyntaxError) return "parse";
-  if (err instanceof TypeError) return "network";
+  if (isNetworkFailure(err)) return "network";
   return "other";
+}
+
+/** Spec 01 §8's text for a call that got no answer (network failure or time-out). */
+export const NETWORK_ISSUE = "Network issue. Please check your connection and retry.";
+
+/** No answer at all: fetch failed (TypeError), or the request's time limit ran out (TimeoutError, see ./timeout). */
+export function isNetworkFailure(err: unknown): boolean {
+  if (err instanceof TypeError) return true;
+  return typeof err === "object" && err !== null && "name" in err && (err.name === "TimeoutError" || err.name === "AbortError");
+}
+
+/** Spec 02 §8: at most this many characters of an unreadable body are shown. */
+export const ERROR_SNIPPET = 160;
+
+/** The server's detail or message in a JSON error body. */
+function jsonMessage(body: string): string | null {
+  try {
+    const v: unknown = JSON.parse(body);
+    if (v && typeof v === "object") {
+      for (const k of ["detail", "message"] as const) {
+        const m = (v as Record<string, unknown>)[k];
+        if (typeof m === "string" && m) return m;
+      }
+    }
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+/** Spec 02 §8 texts for a failed JSON call (server detail first), shared by every screen that lists a load failure. */
+export function describeFetchError(err: unknown): string {
+  if (!(err instanceof ApiError)) return err instanceof Error ? err.message : String(err);
+  const html = looksLikeHtml(err.body);
+  if (err.status >= 500) return html ? "Server returned HTML (5xx)" : (jsonMessage(err.body) ?? `Server error ${err.status}`);
+  if (err.status >= 400) {
+    const msg = jsonMessage(err.body);
+    if (msg) return msg;
+    return html ? `Client error ${err.status} (HTML fallback)` : `Client error ${err.status}`;
+  }
+  if (html) return "Received HTML instead of JSON";
+  // The request layer says 'Expected JSON…' when the content type was not JSON, 'Invalid JSON…' when it was.
+  const undeclared = err.message.startsWith("Expected JSON");
+  const snippet = err.body.slice(0, ERROR_SNIPPET);
+  return `${undeclared ? "Undeclared JSON parse failed" : "JSON parse failed"}: ${snippet}`;
 }
 
 /** How many times a screen retries each class; network failures share the parse budget, others are never retried. */

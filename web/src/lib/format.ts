@@ -1,6 +1,5 @@
 // Number display rules shared by every screen (spec 02 §5 price precision, signed percents and R, money, dates).
-const fixed = (digits: number) =>
-  new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fixed = (digits: number) => new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const FIXED = [fixed(0), fixed(1), fixed(2), fixed(3), fixed(4), fixed(5)];
 
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);

@@ -4,21 +4,17 @@ import { setApiHost } from "./api-host";
 import {
   clearSession,
   getAccessToken,
-  getLastRefreshError,
-  getSessionId,
-  getTokenSetAt,
   isExpiredOrUnknown,
   refreshAccessToken,
   refreshFailureMessage,
-  resetSessionForTests,
   setAccessToken,
-  setAccessTokenAt,
   setSessionId,
   shouldKeepToken,
   subscribeSession,
   tokenExpiryMs,
 } from "./session";
 import { fakeJwt, tokenExpiringIn } from "./test-jwt";
+import { readSession, resetSession, signInAt } from "./test-session";
 
 const NOW = 1_750_000_000_000;
 const tokenWithExp = (expMs: number) => fakeJwt({ sub: "7", exp: Math.floor(expMs / 1000) });
@@ -72,7 +68,7 @@ test("refresh failure text: the response text, or 'refresh failed' when empty", 
 });
 
 describe("store", () => {
-  beforeEach(() => resetSessionForTests());
+  beforeEach(() => resetSession());
 
   test("setting a token records its time; clearing wipes token, session id and notifies", () => {
     let notified = 0;
@@ -81,10 +77,11 @@ describe("store", () => {
     setAccessToken("tok");
     setSessionId(12);
     expect(getAccessToken()).toBe("tok");
-    expect(getSessionId()).toBe(12);
-    expect(getTokenSetAt()).toBeGreaterThanOrEqual(before);
+    expect(readSession().sessionId).toBe(12);
+    expect(readSession().setAt).toBeGreaterThanOrEqual(before);
     clearSession();
-    expect([getAccessToken(), getSessionId(), getTokenSetAt()]).toEqual([null, null, null]);
+    const { accessToken, sessionId, setAt } = readSession();
+    expect([accessToken, sessionId, setAt]).toEqual([null, null, null]);
     expect(notified).toBe(3);
     off();
   });
@@ -104,7 +101,7 @@ describe("refreshAccessToken", () => {
   });
   afterAll(() => server.stop(true));
   beforeEach(() => {
-    resetSessionForTests();
+    resetSession();
     calls = 0;
     setApiHost(`http://127.0.0.1:${server.port}`);
   });
@@ -121,33 +118,33 @@ describe("refreshAccessToken", () => {
   test("failure keeps a recently set token that is not expired", async () => {
     answer = { status: 401, body: "Refresh token expired" };
     const token = tokenExpiringIn(20_000);
-    setAccessTokenAt(token, Date.now() - 1_000);
+    signInAt(token, Date.now() - 1_000);
     expect(await refreshAccessToken()).toBeNull();
     expect(getAccessToken()).toBe(token);
-    expect(getLastRefreshError()).toBe("Refresh token expired");
+    expect(readSession().lastRefreshError).toBe("Refresh token expired");
   });
 
   test("failure clears a token set long ago with under 60 s left", async () => {
     answer = { status: 401, body: "" };
-    setAccessTokenAt(tokenExpiringIn(20_000), Date.now() - 30_000);
+    signInAt(tokenExpiringIn(20_000), Date.now() - 30_000);
     expect(await refreshAccessToken()).toBeNull();
     expect(getAccessToken()).toBeNull();
-    expect(getLastRefreshError()).toBe("refresh failed");
+    expect(readSession().lastRefreshError).toBe("refresh failed");
   });
 
   test("a success without access_token counts as a failure", async () => {
     answer = { status: 200, body: "{}" };
     expect(await refreshAccessToken()).toBeNull();
-    expect(getLastRefreshError()).toBe("refresh failed");
+    expect(readSession().lastRefreshError).toBe("refresh failed");
   });
 
   test("network failure keeps a valid token but clears an expired one", async () => {
     setApiHost("http://127.0.0.1:1");
     const valid = tokenExpiringIn(20_000);
-    setAccessTokenAt(valid, Date.now() - 600_000);
+    signInAt(valid, Date.now() - 600_000);
     expect(await refreshAccessToken()).toBeNull();
     expect(getAccessToken()).toBe(valid);
-    setAccessTokenAt(tokenExpiringIn(-1_000), Date.now() - 600_000);
+    signInAt(tokenExpiringIn(-1_000), Date.now() - 600_000);
     expect(await refreshAccessToken()).toBeNull();
     expect(getAccessToken()).toBeNull();
   });

@@ -1,6 +1,9 @@
-// Client session: in-memory access token + session id, single-flight refresh, cross-tab logout, React hooks (spec 01 §4, §7).
-import { useSyncExternalStore } from "react";
+// Client session (spec 01 §4, §7): the in-memory access token and session id as a jotai atom in the app store, the
+// single-flight refresh and cross-tab logout that write it, and the hooks that read it.
+import { atom, useAtomValue } from "jotai";
+import { appStore } from "@web/lib/store";
 import { resolveApiUrl } from "./api-host";
+import { withTimeout } from "./timeout";
 
 /** Spec 01 §9: a token set less than 7 s ago, or with more than 60 s left, survives a failed refresh. */
 export const REFRESH_GRACE_MS = 7_000;
@@ -9,45 +12,61 @@ export const AUTH_SYNC_CHANNEL = "auth-sync";
 export const LOGOUT_STORAGE_KEY = "ts_logout";
 const REFRESH_PATH = "/api/auth/refresh";
 
-type State = {
+export type Session = {
   accessToken: string | null;
   sessionId: string | number | null;
   setAt: number | null;
   /** False until the start-up refresh attempt has finished; the refresh cookie may still hold a session. */
   ready: boolean;
+  /** Why the last refresh failed; null after a success. */
+  lastRefreshError: string | null;
 };
 
-let state: State = { accessToken: null, sessionId: null, setAt: null, ready: false };
+export const INITIAL_SESSION: Session = { accessToken: null, sessionId: null, setAt: null, ready: false, lastRefreshError: null };
+
+export const sessionAtom = atom<Session>(INITIAL_SESSION);
+export const signedInAtom = atom((get) => get(sessionAtom).accessToken !== null);
+export const authReadyAtom = atom((get) => get(sessionAtom).ready);
+/** The signed-in user's id (JWT `sub`), to scope local caches; the server still decides what is whose. */
+export const userIdAtom = atom((get) => {
+  const sub = tokenClaims(get(sessionAtom).accessToken)?.sub;
+  return typeof sub === "string" ? sub : null;
+});
+
+// Timer and in-flight promise belong to the refresh machinery, not to the state screens read.
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 let inflight: Promise<string | null> | null = null;
-let lastRefreshError: string | null = null;
-const listeners = new Set<() => void>();
 
-function update(patch: Partial<State>) {
-  state = { ...state, ...patch };
-  for (const l of listeners) l();
-}
+const state = () => appStore.get(sessionAtom);
+const update = (patch: Partial<Session>) => appStore.set(sessionAtom, { ...state(), ...patch });
 
 export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return appStore.sub(sessionAtom, listener);
 }
 
-/** Reads `exp` (seconds) from a JWT without verifying it; the server verifies, the client only schedules. */
-export function tokenExpiryMs(token: string | null | undefined): number | null {
-  if (!token) return null;
-  const part = token.split(".")[1];
+/** A JWT's payload, read without verifying it: the server verifies, the client only schedules and scopes. */
+export function tokenClaims(token: string | null | undefined): Record<string, unknown> | null {
+  const part = token?.split(".")[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "="));
-    const payload: unknown = JSON.parse(json);
-    if (payload && typeof payload === "object" && "exp" in payload && typeof payload.exp === "number") {
-      return payload.exp * 1000;
-    }
-    return null;
+    const payload: unknown = JSON.parse(
+      atob(
+        part
+          .replace(/-/g, "+")
+          .replace(/_/g, "/")
+          .padEnd(Math.ceil(part.length / 4) * 4, "="),
+      ),
+    );
+    return payload && typeof payload === "object" ? (payload as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** `exp` of a JWT in milliseconds, or null. */
+export function tokenExpiryMs(token: string | null | undefined): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === "number" ? exp * 1000 : null;
 }
 
 /** Keep rule after a failed refresh: token not expired AND (set < 7 s ago OR > 60 s left). */
@@ -70,19 +89,7 @@ export function refreshFailureMessage(responseText: string): string {
 }
 
 export function getAccessToken(): string | null {
-  return state.accessToken;
-}
-
-export function getSessionId(): string | number | null {
-  return state.sessionId;
-}
-
-export function getTokenSetAt(): number | null {
-  return state.setAt;
-}
-
-export function getLastRefreshError(): string | null {
-  return lastRefreshError;
+  return state().accessToken;
 }
 
 export function setAccessToken(token: string | null): void {
@@ -130,29 +137,34 @@ export function refreshAccessToken(): Promise<string | null> {
 
 async function doRefresh(): Promise<string | null> {
   let res: Response;
+  let text: string;
   try {
-    res = await fetch(resolveApiUrl(REFRESH_PATH), {
-      method: "POST",
-      credentials: "include",
-      headers: { Accept: "application/json" },
+    [res, text] = await withTimeout(async (signal) => {
+      const answer = await fetch(resolveApiUrl(REFRESH_PATH), {
+        method: "POST",
+        credentials: "include",
+        headers: { Accept: "application/json" },
+        signal,
+      });
+      return [answer, await answer.text().catch(() => "")] as const;
     });
   } catch (err) {
-    lastRefreshError = err instanceof Error ? err.message : String(err);
+    update({ lastRefreshError: err instanceof Error ? err.message : String(err) });
     // A network failure says nothing about the token, so only an unusable token ends the session.
-    if (isExpiredOrUnknown(state.accessToken, Date.now())) clearSession();
+    if (isExpiredOrUnknown(state().accessToken, Date.now())) clearSession();
     return null;
   }
-  const text = await res.text().catch(() => "");
   if (res.ok) {
     const token = parseAccessToken(text);
     if (token) {
-      lastRefreshError = null;
+      update({ lastRefreshError: null });
       setAccessToken(token);
       return token;
     }
   }
-  lastRefreshError = refreshFailureMessage(res.ok ? "" : text);
-  if (!shouldKeepToken(state.accessToken, state.setAt, Date.now())) clearSession();
+  update({ lastRefreshError: refreshFailureMessage(res.ok ? "" : text) });
+  const { accessToken, setAt } = state();
+  if (!shouldKeepToken(accessToken, setAt, Date.now())) clearSession();
   return null;
 }
 
@@ -174,12 +186,12 @@ export function initSession(): Promise<void> {
   if (initStarted) return Promise.resolve();
   initStarted = true;
   listenForCrossTabLogout();
-  if (state.accessToken) {
+  if (state().accessToken) {
     update({ ready: true });
     return Promise.resolve();
   }
   return refreshAccessToken().then(() => {
-    if (!state.ready) update({ ready: true });
+    if (!state().ready) update({ ready: true });
   });
 }
 
@@ -212,41 +224,30 @@ export function broadcastLogout(): void {
   }
 }
 
-/** Spec 01 §4 Logout: call the server, then clear the local session whatever the result. */
-export async function logout(): Promise<void> {
-  const token = state.accessToken;
+/**
+ * Spec 01 §4 Logout: call the server, then clear the local session whatever the result. Resolves to false when the
+ * server could not be reached (network failure or time-out): the server-side session may then still be alive.
+ */
+export async function logout(): Promise<boolean> {
+  const token = state().accessToken;
+  let reached = true;
   try {
-    await fetch(resolveApiUrl("/api/auth/logout"), {
-      method: "POST",
-      credentials: "include",
-      headers: token ? { Accept: "application/json", Authorization: `Bearer ${token}` } : { Accept: "application/json" },
-    });
+    await withTimeout((signal) =>
+      fetch(resolveApiUrl("/api/auth/logout"), {
+        method: "POST",
+        credentials: "include",
+        headers: token ? { Accept: "application/json", Authorization: `Bearer ${token}` } : { Accept: "application/json" },
+        signal,
+      }),
+    );
   } catch {
     // the local session ends regardless
+    reached = false;
   }
   clearSession();
   broadcastLogout();
+  return reached;
 }
 
-export function useIsSignedIn(): boolean {
-  return useSyncExternalStore(subscribeSession, () => state.accessToken !== null, () => false);
-}
-
-export function useAuthReady(): boolean {
-  return useSyncExternalStore(subscribeSession, () => state.ready, () => false);
-}
-
-/** Test-only reset of module state (the store is a module singleton by design). */
-export function resetSessionForTests(): void {
-  clearTimer();
-  inflight = null;
-  lastRefreshError = null;
-  initStarted = false;
-  state = { accessToken: null, sessionId: null, setAt: null, ready: false };
-}
-
-/** Test-only: set a token with a chosen set time. */
-export function setAccessTokenAt(token: string, setAt: number): void {
-  clearTimer();
-  update({ accessToken: token, setAt, ready: true });
-}
+export const useIsSignedIn = () => useAtomValue(signedInAtom);
+export const useAuthReady = () => useAtomValue(authReadyAtom);

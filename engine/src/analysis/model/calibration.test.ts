@@ -1,20 +1,9 @@
 // Calibration helpers against hand-computed answers: PAV fit, interpolation, equal-mass bins, ECE, Brier, storage form.
 import { describe, expect, test } from "bun:test";
 import { mulberry32 } from "../../backtest/stats";
-import {
-  applyIsotonic,
-  brier,
-  brierSkill,
-  compactIsotonic,
-  ece,
-  fitIsotonic,
-  isotonicFitted,
-  reliabilityBins,
-  type Isotonic,
-} from "./calibration";
+import { applyIsotonic, brier, brierSkill, compactIsotonic, ece, fitIsotonic, isotonicFitted, reliabilityBins, type Isotonic } from "./calibration";
 
-const isMonotone = (iso: Isotonic) =>
-  iso.x.every((v, i) => i === 0 || v > iso.x[i - 1]) && iso.y.every((v, i) => i === 0 || v >= iso.y[i - 1]);
+const isMonotone = (iso: Isotonic) => iso.x.every((v, i) => i === 0 || v > iso.x[i - 1]) && iso.y.every((v, i) => i === 0 || v >= iso.y[i - 1]);
 
 describe("fitIsotonic (PAV)", () => {
   test("pools the two violating pairs of a small known set", () => {
@@ -75,8 +64,8 @@ describe("fitIsotonic (PAV)", () => {
     const a = fitIsotonic(score, target, weight);
     const b = fitIsotonic(dupS, dupT);
     expect(a.x.length).toBe(b.x.length);
-    a.x.forEach((v, i) => expect(v).toBeCloseTo(b.x[i], 12));
-    a.y.forEach((v, i) => expect(v).toBeCloseTo(b.y[i], 12));
+    for (const [i, v] of a.x.entries()) expect(v).toBeCloseTo(b.x[i], 12);
+    for (const [i, v] of a.y.entries()) expect(v).toBeCloseTo(b.y[i], 12);
     // Weighting changes the answer, so this is not a trivially equal pair of fits.
     expect(fitIsotonic(score, target).y).not.toEqual(a.y);
   });
@@ -145,7 +134,13 @@ describe("reliabilityBins and ece", () => {
 
   test("counts sum to N and equal-mass sizes differ by at most one", () => {
     const rand = mulberry32(3);
-    for (const [N, B] of [[103, 10], [7, 3], [1000, 7], [20, 20], [9, 10]]) {
+    for (const [N, B] of [
+      [103, 10],
+      [7, 3],
+      [1000, 7],
+      [20, 20],
+      [9, 10],
+    ]) {
       const pp = Array.from({ length: N }, () => Math.round(rand() * 20) / 20); // many ties
       const yy = pp.map(() => (rand() < 0.5 ? 1 : 0));
       const bins = reliabilityBins(pp, yy, B);
@@ -160,7 +155,12 @@ describe("reliabilityBins and ece", () => {
 
   test("default is 10 bins; empty input", () => {
     const pp = Array.from({ length: 50 }, (_, i) => i / 50);
-    expect(reliabilityBins(pp, pp.map(() => 0)).length).toBe(10);
+    expect(
+      reliabilityBins(
+        pp,
+        pp.map(() => 0),
+      ).length,
+    ).toBe(10);
     expect(reliabilityBins([], [])).toEqual([]);
     expect(ece([], [])).toBeNaN();
   });

@@ -60,8 +60,12 @@ export function runGrid(p: Panel, grid: Grid, log: (m: string) => void): Run[] {
 function innerLogLoss(run: Run, rows: number[]): number {
   const ok = rows.filter((i) => Number.isFinite(run.wf.p[i * CLASSES]));
   const probs = new Float64Array(ok.length * CLASSES);
-  ok.forEach((i, r) => probs.set(run.wf.p.subarray(i * CLASSES, (i + 1) * CLASSES), r * CLASSES));
-  return logLoss(probs, ok.map((i) => run.labels.y[i]), CLASSES);
+  for (const [r, i] of ok.entries()) probs.set(run.wf.p.subarray(i * CLASSES, (i + 1) * CLASSES), r * CLASSES);
+  return logLoss(
+    probs,
+    ok.map((i) => run.labels.y[i]),
+    CLASSES,
+  );
 }
 
 /**
@@ -127,7 +131,9 @@ export function runCv(p: Panel, outerFrom: number, log: (m: string) => void, gri
     const f = outerFold(p, runs, start);
     if (!f) continue;
     const iss = f.decisions.filter((d) => d.issued);
-    log(`outer ${f.month}: k ${f.config.k} m ${f.config.m} λ ${f.config.lambda}, τ ${f.calibrator.tau.toFixed(4)} (inner rate ${f.calibrator.inner.rate.toFixed(3)}, mean R ${f.calibrator.inner.meanR.toFixed(3)}); ${iss.length}/${f.decisions.length} issued`);
+    log(
+      `outer ${f.month}: k ${f.config.k} m ${f.config.m} λ ${f.config.lambda}, τ ${f.calibrator.tau.toFixed(4)} (inner rate ${f.calibrator.inner.rate.toFixed(3)}, mean R ${f.calibrator.inner.meanR.toFixed(3)}); ${iss.length}/${f.decisions.length} issued`,
+    );
     folds.push(f);
   }
   return { folds, curve: signalRateCurve(p, folds) };
@@ -156,8 +162,17 @@ export function cvRecords(p: Panel, folds: FoldResult[]): { evaluations: Evaluat
         rOpposite: net(d.opposite),
         rLong: net(d.long),
       });
-      for (const [row, s] of [[d.chosen, d.scored], [d.opposite, d.oppositeScored]] as const) {
-        candidates.push({ p: s.pTp, reference: f.reference.p[row * CLASSES], tp: f.labels.y[row] === 0 ? 1 : 0, issued: d.issued && row === d.chosen, month: f.month });
+      for (const [row, s] of [
+        [d.chosen, d.scored],
+        [d.opposite, d.oppositeScored],
+      ] as const) {
+        candidates.push({
+          p: s.pTp,
+          reference: f.reference.p[row * CLASSES],
+          tp: f.labels.y[row] === 0 ? 1 : 0,
+          issued: d.issued && row === d.chosen,
+          month: f.month,
+        });
       }
     }
   }
@@ -171,8 +186,17 @@ export function signalRateCurve(p: Panel, folds: FoldResult[]): CurvePoint[] {
   const out: CurvePoint[] = [];
   for (let q = 0.02; q <= 1.0001; q += 0.02) {
     const top = sorted.slice(0, Math.max(1, Math.round(q * sorted.length)));
-    const b = blockBootstrapMean(top.map((e) => e.r), top.map((e) => Math.floor(e.t / 86_400_000)), { iterations: 500 });
-    out.push({ x: Math.round(q * 100) / 100, y: Math.round(b.mean * 10000) / 10000, lo: Math.round(b.lo * 10000) / 10000, hi: Math.round(b.hi * 10000) / 10000 });
+    const b = blockBootstrapMean(
+      top.map((e) => e.r),
+      top.map((e) => Math.floor(e.t / 86_400_000)),
+      { iterations: 500 },
+    );
+    out.push({
+      x: Math.round(q * 100) / 100,
+      y: Math.round(b.mean * 10000) / 10000,
+      lo: Math.round(b.lo * 10000) / 10000,
+      hi: Math.round(b.hi * 10000) / 10000,
+    });
   }
   return out;
 }
@@ -181,8 +205,19 @@ export function setupHistory(p: Panel, folds: FoldResult[]): SetupHistory {
   const rows: { sym: string; side: string; ev: number; y: number; r: number; day: number; t: number }[] = [];
   for (const f of folds) {
     for (const d of f.decisions) {
-      for (const [row, s] of [[d.chosen, d.scored], [d.opposite, d.oppositeScored]] as const) {
-        rows.push({ sym: p.symbols[p.sym[row]], side: p.side[row] > 0 ? "LONG" : "SHORT", ev: s.ev, y: f.labels.y[row], r: f.labels.grossR[row] - f.labels.costR[row], day: Math.floor(p.t[row] / 86_400_000), t: p.t[row] });
+      for (const [row, s] of [
+        [d.chosen, d.scored],
+        [d.opposite, d.oppositeScored],
+      ] as const) {
+        rows.push({
+          sym: p.symbols[p.sym[row]],
+          side: p.side[row] > 0 ? "LONG" : "SHORT",
+          ev: s.ev,
+          y: f.labels.y[row],
+          r: f.labels.grossR[row] - f.labels.costR[row],
+          day: Math.floor(p.t[row] / 86_400_000),
+          t: p.t[row],
+        });
       }
     }
   }
@@ -194,14 +229,19 @@ export function setupHistory(p: Panel, folds: FoldResult[]): SetupHistory {
     const key = `${r.side}|${historyBand(edges, r.ev)}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
     const pk = `${r.sym}|${key}`;
-    const acc = (pairs[pk] ??= [0, 0]);
+    pairs[pk] ??= [0, 0];
+    const acc = pairs[pk];
     acc[0]++;
     acc[1] = Math.round((acc[1] + r.r) * 1e4) / 1e4;
   }
   const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
   const pooled: SetupHistory["pooled"] = {};
   for (const [key, g] of groups) {
-    const b = blockBootstrapMean(g.map((x) => x.r), g.map((x) => x.day), { iterations: 500 });
+    const b = blockBootstrapMean(
+      g.map((x) => x.r),
+      g.map((x) => x.day),
+      { iterations: 500 },
+    );
     const share = (c: number) => r4(g.filter((x) => x.y === c).length / g.length);
     pooled[key] = { n: g.length, tp: share(0), sl: share(1), exp: share(2), mean_r: r4(b.mean), ci: [r4(b.lo), r4(b.hi)] };
   }

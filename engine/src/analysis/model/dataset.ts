@@ -9,7 +9,9 @@ export type SymbolData = { symbol: string; h1: Candle[]; funding: Candle[] };
 /** Every SYMBOL.csv.gz in a 1h folder, plus funding from a sibling futures/funding-8h folder when one exists. */
 export function loadFolder(dir: string, only?: string[]): SymbolData[] {
   const fundingDir = join(dir, "..", "..", "futures", "funding-8h");
-  const files = readdirSync(dir).filter((f) => /\.csv(\.gz)?$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /\.csv(\.gz)?$/.test(f))
+    .sort();
   const out: SymbolData[] = [];
   for (const f of files) {
     const symbol = f.replace(/\.csv(\.gz)?$/, "").toUpperCase();

@@ -91,9 +91,14 @@ export function buildPanel(series: PairSeries[], clocks: number[], ks: number[],
   const symbols = series.map((s) => s.symbol).sort();
   const bySymbol = new Map(series.map((s) => [s.symbol, { i: symbols.indexOf(s.symbol), h1: s.h1 }]));
   const acc: Grow = {
-    sym: [], t: [], side: [], x: [],
-    stopAtr: ks.map(() => []), costR: ks.map(() => []),
-    y: ks.flatMap(() => ms.map(() => [])), grossR: ks.flatMap(() => ms.map(() => [])),
+    sym: [],
+    t: [],
+    side: [],
+    x: [],
+    stopAtr: ks.map(() => []),
+    costR: ks.map(() => []),
+    y: ks.flatMap(() => ms.map(() => [])),
+    grossR: ks.flatMap(() => ms.map(() => [])),
   };
   const used: number[] = [];
   clocks.forEach((at, i) => {
@@ -103,7 +108,9 @@ export function buildPanel(series: PairSeries[], clocks: number[], ks: number[],
     if (onProgress && i % 200 === 0) onProgress(i);
   });
   return {
-    symbols, ks, ms,
+    symbols,
+    ks,
+    ms,
     n: acc.t.length,
     d: INPUT_NAMES.length,
     sym: Int32Array.from(acc.sym),

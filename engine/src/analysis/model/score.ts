@@ -1,29 +1,10 @@
-// Scores both sides of one pair from the hourly snapshot at a fresh entry price, and applies the shipped bar: the one decision rule of live and backtest.
+// The shipped SignalModel: scores both sides of one pair from the hourly snapshot at a fresh entry price and applies the bar, the one decision rule of live and backtest.
 import type { PairRow, Regime, Snapshot } from "../snapshot";
-import { buildTrade, costsFor, expectedR, type Side, type Trade } from "../trade";
+import { buildTrade, costsFor, expectedR, type Side } from "../trade";
 import { inputIndices, inputVector } from "./inputs";
 import { calibratedProbabilities } from "./select";
 import { calibrate, noveltyScore, rawProbabilities, type ModelParams } from "./params";
-
-export type SideScore = {
-  trade: Trade;
-  /** calibrated probabilities that the target, the stop, or neither (expiry) comes first within 48 h */
-  pTp: number;
-  pSl: number;
-  pExp: number;
-  /** P(target first) of the geometry-only reference model: the no-skill figure for the same stop and target */
-  referenceTp: number;
-  /** mean gross R at expiry the EV assumes for this side */
-  expiryR: number;
-  /** EV from the calibrated probabilities, and realised R as calibrated on out-of-fold months */
-  evRaw: number;
-  ev: number;
-  novelty: number;
-};
-
-export type Verdict =
-  | { issue: true; side: Side }
-  | { issue: false; side: Side; why: "gate" | "novel" | "below_bar" };
+import type { Alternative, Scores, SideScore, SignalModel, Verdict } from "./signal-model";
 
 export function scoreSide(params: ModelParams, row: PairRow, regime: Regime, side: Side, entry: number, funding: number | null): SideScore {
   const costs = costsFor(side, row.quoteVolume24h, funding);
@@ -48,20 +29,25 @@ export function scoreSide(params: ModelParams, row: PairRow, regime: Regime, sid
   };
 }
 
-export function scoreBoth(params: ModelParams, row: PairRow, regime: Regime, entry: number, funding: number | null): Record<Side, SideScore> {
+export function scoreBoth(params: ModelParams, row: PairRow, regime: Regime, entry: number, funding: number | null): Scores {
   return { LONG: scoreSide(params, row, regime, "LONG", entry, funding), SHORT: scoreSide(params, row, regime, "SHORT", entry, funding) };
 }
 
-/** The better side by calibrated EV; issued when EV − margin clears τ, the row is inside the training cloud and the gate is not NO-GO. */
-export function verdict(params: ModelParams, s: Record<Side, SideScore>, gateStatus: string | null): Verdict {
+/** The better side by calibrated EV, and whether its EV − margin clears τ. */
+function lean(params: ModelParams, s: Scores): { side: Side; clears: boolean } {
   const side: Side = s.LONG.ev >= s.SHORT.ev ? "LONG" : "SHORT";
+  return { side, clears: s[side].ev - params.calibration.margin_r > params.calibration.tau };
+}
+
+/** The better side by calibrated EV; issued when EV − margin clears τ, the row is inside the training cloud and the gate is not NO-GO. */
+export function verdict(params: ModelParams, s: Scores, gateStatus: string | null): Verdict {
+  const { side, clears } = lean(params, s);
   if (gateStatus !== null && gateStatus.toUpperCase().replace(/[^A-Z]/g, "") === "NOGO") return { issue: false, side, why: "gate" };
   if (!(s[side].novelty <= 1)) return { issue: false, side, why: "novel" };
-  if (!(s[side].ev - params.calibration.margin_r > params.calibration.tau)) return { issue: false, side, why: "below_bar" };
+  if (!clears) return { issue: false, side, why: "below_bar" };
   return { issue: true, side };
 }
 
-export type Alternative = { symbol: string; side: Side; expected_r: number; p_tp: number; venue: "spot" | "perp" };
 const bestCache = new WeakMap<Snapshot, Alternative[]>();
 
 /**
@@ -77,10 +63,28 @@ export function rankedPairs(params: ModelParams, snap: Snapshot): Alternative[] 
       const v = verdict(params, s, null);
       if (!v.issue) continue;
       const b = s[v.side];
-      out.push({ symbol: row.symbol, side: v.side, expected_r: Math.round(b.ev * 10000) / 10000, p_tp: Math.round(b.pTp * 10000) / 10000, venue: b.trade.costs.venue });
+      out.push({
+        symbol: row.symbol,
+        side: v.side,
+        expected_r: Math.round(b.ev * 10000) / 10000,
+        p_tp: Math.round(b.pTp * 10000) / 10000,
+        venue: b.trade.costs.venue,
+      });
     }
     out.sort((a, b) => b.expected_r - a.expected_r || a.symbol.localeCompare(b.symbol));
     bestCache.set(snap, out);
   }
   return out;
+}
+
+/** The shipped family as a SignalModel: every call reads `params` afresh, so a caller that moves the bar is heard. */
+export function softmaxModel(params: ModelParams): SignalModel {
+  return {
+    score: (row, regime, entry, funding) => scoreBoth(params, row, regime, entry, funding),
+    lean: (scores) => lean(params, scores),
+    decide: (scores, gateStatus) => verdict(params, scores, gateStatus),
+    rank: (snap) => rankedPairs(params, snap),
+    bar: () => params.calibration.tau + params.calibration.margin_r,
+    trained: () => `${params.training.from} → ${params.training.to}`,
+  };
 }

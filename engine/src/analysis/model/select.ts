@@ -33,7 +33,13 @@ export function calibratedProbabilities(cal: { tp: Isotonic; sl: Isotonic; exp: 
   return { tp: tp / sum, sl: sl / sum, exp: ex / sum };
 }
 
-export function scoreRow(cal: Pick<Calibrator, "tp" | "sl" | "exp" | "expiryR" | "ev">, raw: ArrayLike<number>, long: boolean, rr: number, costR: number): Scored {
+export function scoreRow(
+  cal: Pick<Calibrator, "tp" | "sl" | "exp" | "expiryR" | "ev">,
+  raw: ArrayLike<number>,
+  long: boolean,
+  rr: number,
+  costR: number,
+): Scored {
   const p = calibratedProbabilities(cal, raw);
   const evRaw = expectedR(p, rr, long ? cal.expiryR.long : cal.expiryR.short, costR);
   return { pTp: p.tp, pSl: p.sl, pExp: p.exp, evRaw, ev: applyIsotonic(cal.ev, evRaw) };
@@ -96,8 +102,15 @@ export function fitCalibrator(p: Panel, probs: Float64Array, labels: Labels, row
     ev: { x: [0], y: [0] } as Isotonic,
   };
   // Second stage: realised R against the EV those probabilities imply (the identity when they are already right).
-  const evRaw = ok.map((i) => expectedR(calibratedProbabilities(base, rawOf(probs, i)), labels.rr, p.side[i] > 0 ? base.expiryR.long : base.expiryR.short, labels.costR[i]));
-  const ev = compactIsotonic(fitIsotonic(evRaw, ok.map((i) => netR(labels, i))));
+  const evRaw = ok.map((i) =>
+    expectedR(calibratedProbabilities(base, rawOf(probs, i)), labels.rr, p.side[i] > 0 ? base.expiryR.long : base.expiryR.short, labels.costR[i]),
+  );
+  const ev = compactIsotonic(
+    fitIsotonic(
+      evRaw,
+      ok.map((i) => netR(labels, i)),
+    ),
+  );
   const cal = { ...base, ev };
   const selectable = selectRows.filter((i) => Number.isFinite(probs[i * CLASSES]));
   const best = evaluationsOf(p, selectable).map((pair) => {
@@ -107,7 +120,6 @@ export function fitCalibrator(p: Panel, probs: Float64Array, labels: Labels, row
   const { tau, ...inner } = chooseTau(best);
   return { ...cal, tau, inner };
 }
-
 
 export type Decision = {
   long: number;

@@ -219,10 +219,18 @@ function hessianChunk3(s: Scratch, len: number, D: number, S: Float64Array): voi
     for (; m + 1 < D; m += 2) {
       const om = m * CHUNK;
       const om1 = om + CHUNK;
-      let s0 = 0, s1 = 0, s2 = 0, t0 = 0, t1 = 0, t2 = 0;
+      let s0 = 0,
+        s1 = 0,
+        s2 = 0,
+        t0 = 0,
+        t1 = 0,
+        t2 = 0;
       for (let r = 0; r < len; r++) {
-        const b0 = b[r], b1 = b[CHUNK + r], b2 = b[2 * CHUNK + r];
-        const u = cols[om + r], v = cols[om1 + r];
+        const b0 = b[r],
+          b1 = b[CHUNK + r],
+          b2 = b[2 * CHUNK + r];
+        const u = cols[om + r],
+          v = cols[om1 + r];
         s0 += b0 * u;
         s1 += b1 * u;
         s2 += b2 * u;
@@ -240,7 +248,9 @@ function hessianChunk3(s: Scratch, len: number, D: number, S: Float64Array): voi
     }
     if (m < D) {
       const om = m * CHUNK;
-      let s0 = 0, s1 = 0, s2 = 0;
+      let s0 = 0,
+        s1 = 0,
+        s2 = 0;
       for (let r = 0; r < len; r++) {
         const u = cols[om + r];
         s0 += b[r] * u;
@@ -300,7 +310,10 @@ function assembleHessian(p: Problem, S: Float64Array): Float64Array {
         for (let m = j; m < D; m++) {
           const v = S[q * DD + j * D + m] / wSum;
           // Each block is a scalar-weighted sum of x x^T, hence symmetric itself; the block (l, k) is its transpose.
-          const r1 = k * D + j, c1 = l * D + m, r2 = k * D + m, c2 = l * D + j;
+          const r1 = k * D + j,
+            c1 = l * D + m,
+            r2 = k * D + m,
+            c2 = l * D + j;
           h[r1 * P + c1] = v;
           h[r2 * P + c2] = v;
           h[c1 * P + r1] = v;
@@ -324,7 +337,7 @@ function solveSpd(h: Float64Array, g: Float64Array, P: number): Float64Array {
   for (let j = 0; j < P; j++) {
     let s = h[j * P + j];
     for (let k = 0; k < j; k++) s -= h[j * P + k] * h[j * P + k];
-    const ljj = Math.sqrt(s > floor ? s : floor);
+    const ljj = Math.sqrt(Math.max(s, floor));
     h[j * P + j] = ljj;
     for (let i = j + 1; i < P; i++) {
       let t = h[i * P + j];

@@ -49,7 +49,15 @@ export function noveltyOf(row: ArrayLike<number>, std: Standardisation): number 
 /** Distances of the training rows; the novelty bar is their 99.5th percentile. */
 export const NOVELTY_QUANTILE = 0.995;
 
-export function fitRows(x: Float64Array, d: number, y: Int8Array, rows: number[], columns: number[], lambda: number, warm?: SoftmaxModel): FittedModel {
+export function fitRows(
+  x: Float64Array,
+  d: number,
+  y: Int8Array,
+  rows: number[],
+  columns: number[],
+  lambda: number,
+  warm?: SoftmaxModel,
+): FittedModel {
   const m = subMatrix(x, d, rows, columns);
   const std = fitStandardisation(m);
   const dist = new Float64Array(rows.length);

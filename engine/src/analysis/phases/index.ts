@@ -1,10 +1,11 @@
 // The three analysis phases (scan → confirm → final calibration): pure, deterministic functions of the analysis context.
-import type { GateInput, HealthInput } from "../context";
+import type { AnalysisContext } from "../context";
 import paramsJson from "../model/params.json";
 import { parseModelParams, type ModelParams } from "../model/params";
 import { setupHistoryFile } from "../model/history";
-import { rankedPairs, scoreBoth, verdict, type SideScore } from "../model/score";
-import type { PairRow, Snapshot } from "../snapshot";
+import { softmaxModel } from "../model/score";
+import type { Scores, SideScore, SignalModel } from "../model/signal-model";
+import type { PairRow } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
 import { biasWord, clip, fmtPrice, marketLines, sideLine, type SignalContext, signalContext } from "../reasoning";
 
@@ -12,19 +13,7 @@ export const SIGNAL_TIMEFRAME = "1h";
 /** A NO_TRADE lists this many other pairs that clear the bar now. */
 export const ALTERNATIVES = 3;
 
-export type AnalysisContext = {
-  symbol: string;
-  /** the market clock of this phase */
-  now: number;
-  /** the entry a trader would get now: the last 5m close inside the current hour, else the last 1h close */
-  price: number | null;
-  priceSource: "5m" | "1h";
-  /** the last closed hour's cross-sectional snapshot of every pair */
-  snapshot: Snapshot;
-  funding: number | null;
-  health?: HealthInput;
-  gate?: GateInput;
-};
+export type { AnalysisContext } from "../context";
 
 export type Bias = Side | "NEUTRAL";
 
@@ -32,7 +21,6 @@ export type Bias = Side | "NEUTRAL";
 export type Check = { id: string; text: string; op: "above" | "below"; level: number };
 export type CheckResult = Check & { value: number; passed: boolean };
 
-export type Scores = Record<Side, SideScore>;
 export type PhaseFeatures = { market: PairRow | null; scores: Scores | null; checks: Check[]; check_results?: CheckResult[] };
 
 export type PhaseResult = {
@@ -76,21 +64,23 @@ export function modelParams(): ModelParams {
   return cachedParams;
 }
 
+let cachedModel: SignalModel | null = null;
+/** The model every phase uses unless given another: the shipped scoring over the committed parameters. */
+export function shippedModel(): SignalModel {
+  cachedModel ??= softmaxModel(modelParams());
+  return cachedModel;
+}
+
 type Scored = { row: PairRow; scores: Scores; price: number };
 
-function scored(ctx: AnalysisContext, params = modelParams()): Scored | null {
+function scored(ctx: AnalysisContext, model: SignalModel): Scored | null {
   const row = ctx.snapshot.rows.find((r) => r.symbol === ctx.symbol);
   if (!row) return null;
   const price = ctx.price ?? row.close;
-  return { row, scores: scoreBoth(params, row, ctx.snapshot.regime, price, ctx.funding), price };
+  return { row, scores: model.score(row, ctx.snapshot.regime, price, ctx.funding), price };
 }
 
-const better = (s: Scores): Side => (s.LONG.ev >= s.SHORT.ev ? "LONG" : "SHORT");
-
-function leaning(s: Scores, params = modelParams()): Bias {
-  const side = better(s);
-  return s[side].ev - params.calibration.margin_r > params.calibration.tau ? side : "NEUTRAL";
-}
+const biasOf = ({ side, clears }: ReturnType<SignalModel["lean"]>): Bias => (clears ? side : "NEUTRAL");
 
 function checksFor(sc: Scored, side: Side): Check[] {
   const long = side === "LONG";
@@ -98,41 +88,74 @@ function checksFor(sc: Scored, side: Side): Check[] {
   const invalidation = long ? sc.row.swingLow72 : sc.row.swingHigh72;
   const halfway = t.entry + (t.takeProfit - t.entry) / 2;
   return [
-    { id: "structure", text: `price holds ${long ? "above" : "below"} the 72h swing ${long ? "low" : "high"} ${fmtPrice(invalidation)}`, op: long ? "above" : "below", level: invalidation },
-    { id: "room", text: `price still ${long ? "below" : "above"} ${fmtPrice(halfway)} (less than half-way to the target)`, op: long ? "below" : "above", level: halfway },
+    {
+      id: "structure",
+      text: `price holds ${long ? "above" : "below"} the 72h swing ${long ? "low" : "high"} ${fmtPrice(invalidation)}`,
+      op: long ? "above" : "below",
+      level: invalidation,
+    },
+    {
+      id: "room",
+      text: `price still ${long ? "below" : "above"} ${fmtPrice(halfway)} (less than half-way to the target)`,
+      op: long ? "below" : "above",
+      level: halfway,
+    },
   ];
 }
 
 function unavailable(ctx: AnalysisContext, phase: 1 | 2): PhaseResult {
   const text = `${ctx.symbol}: no complete 14-day hourly history up to ${new Date(ctx.snapshot.at).toISOString()}; no analysis possible.`;
-  return { reason: clip(text), full_reasoning: text, timeframe: SIGNAL_TIMEFRAME, confirmation_criteria: [], phase_number: phase, bias: "NEUTRAL", features: { market: null, scores: null, checks: [] } };
+  return {
+    reason: clip(text),
+    full_reasoning: text,
+    timeframe: SIGNAL_TIMEFRAME,
+    confirmation_criteria: [],
+    phase_number: phase,
+    bias: "NEUTRAL",
+    features: { market: null, scores: null, checks: [] },
+  };
 }
 
 /** Phase 1: the snapshot row, both sides scored at the live price, the leaning side and what must hold until the end. */
-export function scanPhase(ctx: AnalysisContext): PhaseResult {
-  const sc = scored(ctx);
+export function scanPhase(ctx: AnalysisContext, model = shippedModel()): PhaseResult {
+  const sc = scored(ctx, model);
   if (!sc) return unavailable(ctx, 1);
-  const bias = leaning(sc.scores);
-  const lead = sc.scores[better(sc.scores)];
+  const lean = model.lean(sc.scores);
+  const bias = biasOf(lean);
+  const lead = sc.scores[lean.side];
   const checks = bias === "NEUTRAL" ? [] : checksFor(sc, bias);
-  const reason = clip(`${ctx.symbol} ${biasWord(bias)}: price ${fmtPrice(sc.price)}, ${lead.trade.side} P(TP) ${(lead.pTp * 100).toFixed(0)}%, EV ${lead.ev >= 0 ? "+" : ""}${lead.ev.toFixed(2)}R`);
+  const reason = clip(
+    `${ctx.symbol} ${biasWord(bias)}: price ${fmtPrice(sc.price)}, ${lead.trade.side} P(TP) ${(lead.pTp * 100).toFixed(0)}%, EV ${lead.ev >= 0 ? "+" : ""}${lead.ev.toFixed(2)}R`,
+  );
   const full = [
     `Phase 1, scanning ${ctx.symbol} at ${new Date(ctx.now).toISOString()} from the ${new Date(ctx.snapshot.at).toISOString()} hourly snapshot of ${ctx.snapshot.regime.pairs} pairs; live price ${fmtPrice(sc.price)} (${ctx.priceSource} close).`,
     ...marketLines(sc.row, ctx.snapshot.regime),
     sideLine(sc.scores.LONG),
     sideLine(sc.scores.SHORT),
-    bias === "NEUTRAL" ? "Neither side clears the bar after costs; nothing to confirm." : `Leaning ${bias}; to confirm: ${checks.map((k) => k.text).join("; ")}.`,
+    bias === "NEUTRAL"
+      ? "Neither side clears the bar after costs; nothing to confirm."
+      : `Leaning ${bias}; to confirm: ${checks.map((k) => k.text).join("; ")}.`,
   ].join("\n");
-  return { reason, full_reasoning: full, timeframe: SIGNAL_TIMEFRAME, confirmation_criteria: checks.map((k) => k.text), phase_number: 1, bias, features: { market: sc.row, scores: sc.scores, checks } };
+  return {
+    reason,
+    full_reasoning: full,
+    timeframe: SIGNAL_TIMEFRAME,
+    confirmation_criteria: checks.map((k) => k.text),
+    phase_number: 1,
+    bias,
+    features: { market: sc.row, scores: sc.scores, checks },
+  };
 }
 
 /** Phase 2: re-checks the scan's written criteria at the price now and re-scores; informs, the final phase decides. */
-export function confirmPhase(ctx: AnalysisContext, scan: PhaseResult): PhaseResult {
-  const sc = scored(ctx);
+export function confirmPhase(ctx: AnalysisContext, scan: PhaseResult, model = shippedModel()): PhaseResult {
+  const sc = scored(ctx, model);
   if (!sc) return unavailable(ctx, 2);
-  const results = scan.features.checks.map((k): CheckResult => ({ ...k, value: sc.price, passed: k.op === "above" ? sc.price > k.level : sc.price < k.level }));
+  const results = scan.features.checks.map(
+    (k): CheckResult => ({ ...k, value: sc.price, passed: k.op === "above" ? sc.price > k.level : sc.price < k.level }),
+  );
   const failed = results.filter((r) => !r.passed);
-  const now = leaning(sc.scores);
+  const now = biasOf(model.lean(sc.scores));
   const bias: Bias = scan.bias === "NEUTRAL" || failed.length || now !== scan.bias ? "NEUTRAL" : scan.bias;
   const reason =
     scan.bias === "NEUTRAL"
@@ -147,40 +170,75 @@ export function confirmPhase(ctx: AnalysisContext, scan: PhaseResult): PhaseResu
     sideLine(sc.scores.SHORT),
     bias === "NEUTRAL" ? "Bias after confirmation: none (the final phase re-scores at its own price)." : `Bias after confirmation: ${bias}.`,
   ].join("\n");
-  return { reason, full_reasoning: full, timeframe: SIGNAL_TIMEFRAME, confirmation_criteria: scan.confirmation_criteria, phase_number: 2, bias, features: { market: sc.row, scores: sc.scores, checks: scan.features.checks, check_results: results } };
+  return {
+    reason,
+    full_reasoning: full,
+    timeframe: SIGNAL_TIMEFRAME,
+    confirmation_criteria: scan.confirmation_criteria,
+    phase_number: 2,
+    bias,
+    features: { market: sc.row, scores: sc.scores, checks: scan.features.checks, check_results: results },
+  };
 }
 
-const WHY: Record<"gate" | "novel" | "below_bar", (ctx: AnalysisContext, s: SideScore, p: ModelParams) => string> = {
+const WHY: Record<"gate" | "novel" | "below_bar", (ctx: AnalysisContext, s: SideScore, model: SignalModel) => string> = {
   gate: (ctx) => `pre-analysis gate ${ctx.gate?.status}: ${ctx.gate?.action}.`,
   novel: () => "market conditions lie outside the data the model was fitted on (novelty above its bar).",
-  below_bar: (_c, s, p) => `best side ${s.trade.side} expects ${s.ev >= 0 ? "+" : ""}${s.ev.toFixed(2)}R after costs; the bar is ${(p.calibration.tau + p.calibration.margin_r).toFixed(2)}R.`,
+  below_bar: (_c, s, model) =>
+    `best side ${s.trade.side} expects ${s.ev >= 0 ? "+" : ""}${s.ev.toFixed(2)}R after costs; the bar is ${model.bar().toFixed(2)}R.`,
 };
 
-function result(ctx: AnalysisContext, decision: Decision, reason: string, lines: string[], criteria: string[]): FinalResult {
+function result(_ctx: AnalysisContext, decision: Decision, reason: string, lines: string[], criteria: string[]): FinalResult {
   const text = lines.join("\n");
-  return { reason: clip(reason), full_reasoning: text, timeframe: SIGNAL_TIMEFRAME, confirmation_criteria: criteria, phase_number: 3, decision: { ...decision, reasoning: text } };
+  return {
+    reason: clip(reason),
+    full_reasoning: text,
+    timeframe: SIGNAL_TIMEFRAME,
+    confirmation_criteria: criteria,
+    phase_number: 3,
+    decision: { ...decision, reasoning: text },
+  };
 }
 
 /** Phase 3: re-prices both sides at the price now and applies the one decision rule (gate, novelty, calibrated EV bar). */
-export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: PhaseResult): FinalResult {
+export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: PhaseResult, model = shippedModel()): FinalResult {
   const criteria = scan.confirmation_criteria;
-  const params = modelParams();
-  const sc = scored(ctx, params);
-  const base = { timeframe: SIGNAL_TIMEFRAME, reasoning: "", entry_price: null, stop_loss: null, take_profit: null, rr_ratio: null, entry_timing: "n/a" };
+  const sc = scored(ctx, model);
+  const base = {
+    timeframe: SIGNAL_TIMEFRAME,
+    reasoning: "",
+    entry_price: null,
+    stop_loss: null,
+    take_profit: null,
+    rr_ratio: null,
+    entry_timing: "n/a",
+  };
   const head = `Phase 3, final calibration at ${new Date(ctx.now).toISOString()}`;
   if (!sc) {
     const why = "no complete 14-day hourly history for this pair.";
-    return result(ctx, { ...base, type: "NO_TRADE", confidence: 0, no_trade_reason: why }, `${ctx.symbol} NO TRADE: ${why}`, [`${head}: NO TRADE. ${why}`], criteria);
+    return result(
+      ctx,
+      { ...base, type: "NO_TRADE", confidence: 0, no_trade_reason: why },
+      `${ctx.symbol} NO TRADE: ${why}`,
+      [`${head}: NO TRADE. ${why}`],
+      criteria,
+    );
   }
-  const v = verdict(params, sc.scores, ctx.gate?.status ?? null);
+  const v = model.decide(sc.scores, ctx.gate?.status ?? null);
   const s = sc.scores[v.side];
-  const context = signalContext(ctx, sc.row, s, params, setupHistoryFile());
+  const context = signalContext(ctx, sc.row, s, model, setupHistoryFile());
   const lines = [...marketLines(sc.row, ctx.snapshot.regime), sideLine(sc.scores.LONG), sideLine(sc.scores.SHORT)];
   if (!v.issue) {
-    const why = WHY[v.why](ctx, s, params);
+    const why = WHY[v.why](ctx, s, model);
     const gateLines = v.why === "gate" ? (ctx.gate?.reasons ?? []) : [];
     // A NO_TRADE still helps: the pairs that clear the bar right now (none while the gate says NO-GO).
-    const alternatives = v.why === "gate" ? [] : rankedPairs(params, ctx.snapshot).filter((a) => a.symbol !== ctx.symbol).slice(0, ALTERNATIVES);
+    const alternatives =
+      v.why === "gate"
+        ? []
+        : model
+            .rank(ctx.snapshot)
+            .filter((a) => a.symbol !== ctx.symbol)
+            .slice(0, ALTERNATIVES);
     const altLine = alternatives.length
       ? `Clearing the bar at the last hourly close: ${alternatives.map((a) => `${a.symbol} ${a.side} ${a.expected_r >= 0 ? "+" : ""}${a.expected_r.toFixed(2)}R`).join(", ")}.`
       : "No pair clears the bar at the last hourly close.";
@@ -196,7 +254,18 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
   const entryTiming = `Now at market (${ctx.priceSource === "5m" ? "last 5m close" : "last 1h close"} ${fmtPrice(t.entry)}), ${VENUE_LABEL[t.costs.venue]}`;
   return result(
     ctx,
-    { type: t.side, confidence: Math.round(s.pTp * 10000) / 10000, entry_price: t.entry, stop_loss: t.stopLoss, take_profit: t.takeProfit, rr_ratio: t.rr, timeframe: SIGNAL_TIMEFRAME, entry_timing: entryTiming, reasoning: "", context },
+    {
+      type: t.side,
+      confidence: Math.round(s.pTp * 10000) / 10000,
+      entry_price: t.entry,
+      stop_loss: t.stopLoss,
+      take_profit: t.takeProfit,
+      rr_ratio: t.rr,
+      timeframe: SIGNAL_TIMEFRAME,
+      entry_timing: entryTiming,
+      reasoning: "",
+      context,
+    },
     `${ctx.symbol} ${t.side} ${fmtPrice(t.entry)}, SL ${fmtPrice(t.stopLoss)}, TP ${fmtPrice(t.takeProfit)}, P(TP) ${(s.pTp * 100).toFixed(0)}%, EV ${s.ev >= 0 ? "+" : ""}${s.ev.toFixed(2)}R`,
     [
       `${head}: ${t.side} on ${VENUE_LABEL[t.costs.venue]}.`,

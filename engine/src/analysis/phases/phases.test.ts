@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { loadCandleFile } from "@core/candles";
-import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { RECORDED_SYMBOLS } from "@core/symbols";
 import { buildAnalysisContext, createContextCache, freshEntry } from "../context";
 import { createHistoricalProvider } from "../../market/providers/historical";
 import { createReplayProvider, REPLAY_DATA_DIR } from "../../market/providers/replay";
@@ -25,13 +25,20 @@ const live = (at: number) => {
 };
 const load = (interval: "1h" | "5m", s: string) => loadCandleFile(join(REPLAY_DATA_DIR, "spot", interval, `${s}.csv.gz`));
 const historical = createHistoricalProvider(
-  SUPPORTED_SYMBOLS.map((symbol) => ({ symbol, h1: load("1h", symbol), m5: load("5m", symbol), funding: loadCandleFile(join(REPLAY_DATA_DIR, "futures", "funding-8h", `${symbol}.csv.gz`)) })),
+  RECORDED_SYMBOLS.map((symbol) => ({
+    symbol,
+    h1: load("1h", symbol),
+    m5: load("5m", symbol),
+    funding: loadCandleFile(join(REPLAY_DATA_DIR, "futures", "funding-8h", `${symbol}.csv.gz`)),
+  })),
 );
 
 describe("one context builder, one decision", () => {
   const clocks = ["2024-05-20T00:00:00Z", "2024-07-03T12:00:00Z", "2024-08-06T06:00:00Z"].map(Date.parse);
 
-  test("live (replay provider) and backtest (historical provider over the same files) decide the same at the same clock", { timeout: 60_000 }, async () => {
+  test("live (replay provider) and backtest (historical provider over the same files) decide the same at the same clock", {
+    timeout: 60_000,
+  }, async () => {
     for (const at of clocks) {
       historical.setNow(at);
       for (const symbol of ["BTCUSDT", "ETHUSDT", "SOLUSDT", "DOGEUSDT"]) {

@@ -1,10 +1,9 @@
 // Reasoning text and the per-signal context, built only from snapshot values and model outputs (no canned market claims).
-import type { SideScore } from "../model/score";
-import type { ModelParams } from "../model/params";
+import type { SideScore, SignalModel } from "../model/signal-model";
 import { historyBand, type SetupHistory } from "../model/history";
 import type { PairRow, Regime } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side, type Venue } from "../trade";
-import { fmtNum, fmtPct, fmtPrice } from "./format";
+import { fmtNum, fmtPrice } from "./format";
 
 export { clip, fmtPct, fmtPrice } from "./format";
 
@@ -48,7 +47,14 @@ export type SignalContext = {
   p_expiry: number;
   expected_r: number;
   no_skill_p_tp: number;
-  costs: { fee_pct_per_side: number; slippage_pct_per_side: number; funding_pct: number; round_trip_pct: number; in_r: number; cost_per_side: number };
+  costs: {
+    fee_pct_per_side: number;
+    slippage_pct_per_side: number;
+    funding_pct: number;
+    round_trip_pct: number;
+    in_r: number;
+    cost_per_side: number;
+  };
   expires_at: string;
   invalidation_level: number;
   entry_source: "5m" | "1h";
@@ -87,7 +93,13 @@ export function historyView(h: SetupHistory | null, symbol: string, side: Side, 
   };
 }
 
-export function signalContext(ctx: { now: number; priceSource: "5m" | "1h"; snapshot: { at: number } }, row: PairRow, s: SideScore, p: ModelParams, history: SetupHistory | null): SignalContext {
+export function signalContext(
+  ctx: { now: number; priceSource: "5m" | "1h"; snapshot: { at: number } },
+  row: PairRow,
+  s: SideScore,
+  model: Pick<SignalModel, "bar" | "trained">,
+  history: SetupHistory | null,
+): SignalContext {
   const t = s.trade;
   return {
     side: t.side,
@@ -110,7 +122,7 @@ export function signalContext(ctx: { now: number; priceSource: "5m" | "1h"; snap
     invalidation_level: t.side === "LONG" ? row.swingLow72 : row.swingHigh72,
     entry_source: ctx.priceSource,
     snapshot_at: new Date(ctx.snapshot.at).toISOString(),
-    model: { trained: `${p.training.from} → ${p.training.to}`, bar_r: r4(p.calibration.tau + p.calibration.margin_r) },
+    model: { trained: model.trained(), bar_r: r4(model.bar()) },
     history: historyView(history, row.symbol, t.side, s.ev),
   };
 }

@@ -29,7 +29,11 @@ export async function rewriteReasoning(text: string, opts: LlmOptions): Promise<
         model: opts.model ?? "default",
         temperature: 0,
         messages: [
-          { role: "system", content: "Rephrase this trading analysis for a trader in clear English. Keep every number exactly as written; add no numbers, facts or advice." },
+          {
+            role: "system",
+            content:
+              "Rephrase this trading analysis for a trader in clear English. Keep every number exactly as written; add no numbers, facts or advice.",
+          },
           { role: "user", content: text },
         ],
       }),

@@ -12,7 +12,10 @@ function refEma(xs: number[], p: number): number[] {
   const k = 2 / (p + 1);
   let prev = xs.slice(0, p).reduce((s, x) => s + x, 0) / p;
   const out = [prev];
-  for (let i = p; i < xs.length; i++) out.push((prev = (xs[i] - prev) * k + prev));
+  for (let i = p; i < xs.length; i++) {
+    prev = (xs[i] - prev) * k + prev;
+    out.push(prev);
+  }
   return out;
 }
 
@@ -40,7 +43,10 @@ function refAtr(ks: Candle[], p: number): number[] {
   const tr = ks.slice(1).map((k, i) => Math.max(k.h - k.l, Math.abs(k.h - ks[i].c), Math.abs(k.l - ks[i].c)));
   let a = tr.slice(0, p).reduce((s, x) => s + x, 0) / p;
   const out = [a];
-  for (let i = p; i < tr.length; i++) out.push((a = (a * (p - 1) + tr[i]) / p));
+  for (let i = p; i < tr.length; i++) {
+    a = (a * (p - 1) + tr[i]) / p;
+    out.push(a);
+  }
   return out;
 }
 
@@ -78,13 +84,27 @@ describe("moving averages and oscillators", () => {
 describe("swing structure", () => {
   // Highs rise to a peak at t=3 and t=9, lows bottom at t=5.
   const series = [
-    k(0, 10, 8), k(1, 11, 9), k(2, 12, 10), k(3, 15, 11), k(4, 13, 9), k(5, 12, 7), k(6, 13, 8),
-    k(7, 14, 9), k(8, 15.5, 10), k(9, 16, 11), k(10, 14, 10), k(11, 13, 9.5), k(12, 12.5, 9),
+    k(0, 10, 8),
+    k(1, 11, 9),
+    k(2, 12, 10),
+    k(3, 15, 11),
+    k(4, 13, 9),
+    k(5, 12, 7),
+    k(6, 13, 8),
+    k(7, 14, 9),
+    k(8, 15.5, 10),
+    k(9, 16, 11),
+    k(10, 14, 10),
+    k(11, 13, 9.5),
+    k(12, 12.5, 9),
   ];
 
   test("pivot highs and lows with 2 candles each side", () => {
     const { highs, lows } = swingPoints(series, 2, 2);
-    expect(highs).toEqual([{ t: 3, price: 15 }, { t: 9, price: 16 }]);
+    expect(highs).toEqual([
+      { t: 3, price: 15 },
+      { t: 9, price: 16 },
+    ]);
     expect(lows).toEqual([{ t: 5, price: 7 }]);
   });
 

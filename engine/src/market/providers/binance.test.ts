@@ -28,7 +28,17 @@ describe("REST parsing", () => {
 
   test("24h ticker", () => {
     expect(parseTicker24h(json("ticker24h-BTCUSDT.json"))).toEqual([
-      { symbol: "BTCUSDT", price: 56588, change_24h: -2.386, open: 57970.9, high: 58327.07, low: 55643.65, volume: 27806.91413, quote_volume: 1583459637.1322059, close_time: 1725591599999 },
+      {
+        symbol: "BTCUSDT",
+        price: 56588,
+        change_24h: -2.386,
+        open: 57970.9,
+        high: 58327.07,
+        low: 55643.65,
+        volume: 27806.91413,
+        quote_volume: 1583459637.132206,
+        close_time: 1725591599999,
+      },
     ]);
   });
 
@@ -40,7 +50,12 @@ describe("REST parsing", () => {
   });
 
   test("premium index and funding history", () => {
-    expect(parsePremiumIndex(json("premiumIndex-BTCUSDT.json"))).toEqual({ symbol: "BTCUSDT", funding_rate: 0.00009866, mark_price: 56601.4, next_funding_time: 1725609600000 });
+    expect(parsePremiumIndex(json("premiumIndex-BTCUSDT.json"))).toEqual({
+      symbol: "BTCUSDT",
+      funding_rate: 0.00009866,
+      mark_price: 56601.4,
+      next_funding_time: 1725609600000,
+    });
     expect(parseFundingHistory(json("fundingRate-BTCUSDT.json"))).toEqual([{ t: 1715644800000, rate: 0.00009866 }]);
   });
 
@@ -103,8 +118,14 @@ describe("provider over a recorded fetch", () => {
   });
 
   test("an unreachable exchange gives a clear network error", async () => {
-    const offline = createBinanceProvider({ fetch: async () => { throw new TypeError("Unable to connect"); } });
-    await expect(offline.candles("BTCUSDT", "1h", { limit: 1 })).rejects.toThrow(/Binance unreachable: GET https:\/\/api\.binance\.com\/api\/v3\/klines.*Unable to connect/);
+    const offline = createBinanceProvider({
+      fetch: async () => {
+        throw new TypeError("Unable to connect");
+      },
+    });
+    await expect(offline.candles("BTCUSDT", "1h", { limit: 1 })).rejects.toThrow(
+      /Binance unreachable: GET https:\/\/api\.binance\.com\/api\/v3\/klines.*Unable to connect/,
+    );
     const failing = createBinanceProvider({ fetch: async () => new Response('{"code":-1121,"msg":"Invalid symbol."}', { status: 400 }) });
     await expect(failing.ticker24h("NOPE")).rejects.toThrow('answered 400: {"code":-1121,"msg":"Invalid symbol."}');
   });

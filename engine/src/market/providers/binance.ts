@@ -30,11 +30,28 @@ export function parseKlines(json: unknown): Candle[] {
   if (!Array.isArray(json)) throw new Error("Binance klines: expected an array");
   return json.map((row, i) => {
     if (!Array.isArray(row) || row.length < 6) throw new Error(`Binance klines: row ${i} is malformed`);
-    return { t: num(row[0], "open time"), o: num(row[1], "open"), h: num(row[2], "high"), l: num(row[3], "low"), c: num(row[4], "close"), v: num(row[5], "volume") };
+    return {
+      t: num(row[0], "open time"),
+      o: num(row[1], "open"),
+      h: num(row[2], "high"),
+      l: num(row[3], "low"),
+      c: num(row[4], "close"),
+      v: num(row[5], "volume"),
+    };
   });
 }
 
-export type Ticker24h = { symbol: string; price: number; change_24h: number; open: number; high: number; low: number; volume: number; quote_volume: number; close_time: number };
+export type Ticker24h = {
+  symbol: string;
+  price: number;
+  change_24h: number;
+  open: number;
+  high: number;
+  low: number;
+  volume: number;
+  quote_volume: number;
+  close_time: number;
+};
 
 /** GET /api/v3/ticker/24hr: one object, or an array of them when no symbol is given. */
 export function parseTicker24h(json: unknown): Ticker24h[] {
@@ -75,13 +92,21 @@ export function parseDepth(json: unknown): Depth {
 export function parsePremiumIndex(json: unknown): { symbol: string; funding_rate: number; mark_price: number; next_funding_time: number } {
   const o = json as Record<string, unknown>;
   if (typeof o?.symbol !== "string") throw new Error("Binance premiumIndex: missing symbol");
-  return { symbol: o.symbol, funding_rate: num(o.lastFundingRate, "lastFundingRate"), mark_price: num(o.markPrice, "markPrice"), next_funding_time: num(o.nextFundingTime, "nextFundingTime") };
+  return {
+    symbol: o.symbol,
+    funding_rate: num(o.lastFundingRate, "lastFundingRate"),
+    mark_price: num(o.markPrice, "markPrice"),
+    next_funding_time: num(o.nextFundingTime, "nextFundingTime"),
+  };
 }
 
 /** GET /fapi/v1/fundingRate: [{symbol, fundingRate, fundingTime, markPrice}], oldest first. */
 export function parseFundingHistory(json: unknown): { t: number; rate: number }[] {
   if (!Array.isArray(json)) throw new Error("Binance fundingRate: expected an array");
-  return json.map((r) => ({ t: num((r as Record<string, unknown>).fundingTime, "fundingTime"), rate: num((r as Record<string, unknown>).fundingRate, "fundingRate") }));
+  return json.map((r) => ({
+    t: num((r as Record<string, unknown>).fundingTime, "fundingTime"),
+    rate: num((r as Record<string, unknown>).fundingRate, "fundingRate"),
+  }));
 }
 
 export type StreamKline = { symbol: string; interval: string; candle: Candle; closed: boolean };
@@ -90,7 +115,7 @@ export type StreamKline = { symbol: string; interval: string; candle: Candle; cl
 export function parseKlineStreamMessage(raw: string): StreamKline | null {
   const msg = JSON.parse(raw) as { data?: { e?: string; s?: string; k?: Record<string, unknown> } };
   const d = msg.data;
-  if (!d || d.e !== "kline" || !d.k || typeof d.s !== "string") return null;
+  if (d?.e !== "kline" || !d.k || typeof d.s !== "string") return null;
   const k = d.k;
   return {
     symbol: d.s,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type Redis from "ioredis";
 import { INTERVAL_MS, lastIndexAtOrBefore, parseCandlesCsv, type Candle } from "@core/candles";
 import type { RedisKeys } from "@core/redis";
-import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { RECORDED_SYMBOLS } from "@core/symbols";
 import { fundingInForce } from "./funding";
 import type { MarketProvider, ProviderInterval } from "./types";
 
@@ -71,7 +71,7 @@ export function createReplayProvider(clock: ReplayClock, dir = REPLAY_DATA_DIR):
     name: "replay",
     now: () => clock.now(),
     async candles(symbol: string, interval: ProviderInterval, { end, limit }: { end?: number; limit: number }) {
-      if (!SUPPORTED_SYMBOLS.includes(symbol) || limit <= 0) return [];
+      if (!RECORDED_SYMBOLS.includes(symbol) || limit <= 0) return [];
       const all = await series(join(dir, "spot", interval, `${symbol}.csv.gz`));
       // Only closed candles: the one opened at end − interval closes exactly at end.
       const last = lastIndexAtOrBefore(all, (end ?? clock.now()) - INTERVAL_MS[interval]);
@@ -79,10 +79,10 @@ export function createReplayProvider(clock: ReplayClock, dir = REPLAY_DATA_DIR):
       return all.slice(Math.max(0, last - limit + 1), last + 1);
     },
     async fundingRate(symbol: string, at?: number) {
-      if (!SUPPORTED_SYMBOLS.includes(symbol)) return null;
+      if (!RECORDED_SYMBOLS.includes(symbol)) return null;
       const rows = await series(join(dir, "futures", "funding-8h", `${symbol}.csv.gz`));
       return fundingInForce(rows, at ?? clock.now());
     },
-    symbols: () => [...SUPPORTED_SYMBOLS],
+    symbols: () => [...RECORDED_SYMBOLS],
   };
 }

@@ -57,7 +57,9 @@ export async function computeGroup(p: MarketProvider, group: RefreshKey, now = p
         // The 5m record covers only its last 60 days; earlier replay times model the book from hourly candles.
         const m5 = await p.candles(symbol, "5m", { end: now, limit: 48 });
         const fresh = m5.length >= 2 && now - (m5[m5.length - 1].t + 300_000) < 3_600_000;
-        const data = fresh ? computeOrderbook(symbol, m5, "5m") : computeOrderbook(symbol, await p.candles(symbol, "1h", { end: now, limit: 48 }), "1h");
+        const data = fresh
+          ? computeOrderbook(symbol, m5, "5m")
+          : computeOrderbook(symbol, await p.candles(symbol, "1h", { end: now, limit: 48 }), "1h");
         out.push({ topic: `orderbook:${symbol}`, data, derived: true });
       }
       return out;

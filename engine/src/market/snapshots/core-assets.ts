@@ -25,8 +25,10 @@ export function riskNote(a: { rsi: number | null; atrPct: number; price: number;
   if (a.rsi !== null && a.rsi <= 30) return { level: "HIGH", note: `Oversold (RSI ${a.rsi.toFixed(1)}): bounce risk for shorts, ${atrTxt}` };
   if (a.atrPct >= 1.5) return { level: "HIGH", note: `High volatility: ${atrTxt}; reduce position size` };
   const near = (level: number | null) => (level === null ? Infinity : (Math.abs(a.price - level) / a.price) * 100);
-  if (near(a.resistance) < 0.5) return { level: "MEDIUM", note: `Price within ${near(a.resistance).toFixed(2)}% of resistance ${a.resistance}: breakout or rejection zone` };
-  if (near(a.support) < 0.5) return { level: "MEDIUM", note: `Price within ${near(a.support).toFixed(2)}% of support ${a.support}: watch for a breakdown` };
+  if (near(a.resistance) < 0.5)
+    return { level: "MEDIUM", note: `Price within ${near(a.resistance).toFixed(2)}% of resistance ${a.resistance}: breakout or rejection zone` };
+  if (near(a.support) < 0.5)
+    return { level: "MEDIUM", note: `Price within ${near(a.support).toFixed(2)}% of support ${a.support}: watch for a breakdown` };
   return { level: a.atrPct >= 0.8 ? "MEDIUM" : "LOW", note: `Normal conditions: ${atrTxt}` };
 }
 

@@ -20,7 +20,8 @@ export function computeGate(health: HealthPayload, session: SessionPayload, btcF
   if (ratio > GATE_RULES.volatilitySpike) blockers.push(`Volatility spike: hourly ATR ${ratio.toFixed(2)}× its 30-day median`);
 
   if (health.status === "WEAK") waitCautions.push(`${healthLine}: weak trend, breadth or volume`);
-  if (ratio > GATE_RULES.volatilityHigh && ratio <= GATE_RULES.volatilitySpike) sizeCautions.push(`Elevated volatility: hourly ATR ${ratio.toFixed(2)}× its 30-day median`);
+  if (ratio > GATE_RULES.volatilityHigh && ratio <= GATE_RULES.volatilitySpike)
+    sizeCautions.push(`Elevated volatility: hourly ATR ${ratio.toFixed(2)}× its 30-day median`);
   if (ratio < GATE_RULES.volatilityLow) waitCautions.push(`Compressed volatility: hourly ATR ${ratio.toFixed(2)}× its 30-day median`);
   if (btcFunding !== null && Math.abs(btcFunding) >= GATE_RULES.fundingExtreme)
     sizeCautions.push(`BTC funding ${(btcFunding * 100).toFixed(4)}% per 8h: crowded ${btcFunding > 0 ? "longs" : "shorts"}`);

@@ -5,7 +5,7 @@ import type { Mover, MoversPayload } from "./types";
 
 export const MOVERS_TOP = 5;
 
-/** @param series per pair (in SUPPORTED_SYMBOLS order) its last 25+ closed 1h candles; pairs without a 24h reference are left out. */
+/** @param series per pair (in the provider's symbols() order) its last 25+ closed 1h candles; pairs without a 24h reference are left out. */
 export function computeMovers(series: { symbol: string; h1: Candle[] }[], nowMs: number): MoversPayload {
   const all: Mover[] = [];
   for (const { symbol, h1 } of series) {

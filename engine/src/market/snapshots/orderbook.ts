@@ -38,7 +38,12 @@ export function volumeImbalance(candles: Candle[]): { buy: number; sell: number 
 
 export function executionNote(spreadPct: number, buyPct: number): string {
   const liquidity = spreadPct < 0.05 ? "Tight modelled spread" : spreadPct < 0.15 ? "Moderate modelled spread" : "Wide modelled spread";
-  const side = buyPct >= 60 ? "buyers dominate recent volume; longs may chase, prefer limit entries" : buyPct <= 40 ? "sellers dominate recent volume; avoid catching the move, prefer limit entries" : "balanced flow";
+  const side =
+    buyPct >= 60
+      ? "buyers dominate recent volume; longs may chase, prefer limit entries"
+      : buyPct <= 40
+        ? "sellers dominate recent volume; avoid catching the move, prefer limit entries"
+        : "balanced flow";
   const style = spreadPct < 0.05 ? "market orders acceptable" : "use limit orders";
   return `${liquidity} (${spreadPct.toFixed(4)}%), ${side}; ${style}`;
 }
@@ -57,8 +62,16 @@ export function computeOrderbook(symbol: string, candles: Candle[], intervalLabe
   return {
     symbol,
     price: last.c,
-    spread: { percentage: round(spread * 100, 6), value: round(spread * last.c, 6), estimator: `Corwin-Schultz high-low estimate, mean of ${estimates.length} ${intervalLabel} candle pairs` },
-    imbalance: { buy_percentage: round(imb.buy, 2), sell_percentage: round(imb.sell, 2), window: `${flow.length} × ${intervalLabel} candles, up-volume vs down-volume` },
+    spread: {
+      percentage: round(spread * 100, 6),
+      value: round(spread * last.c, 6),
+      estimator: `Corwin-Schultz high-low estimate, mean of ${estimates.length} ${intervalLabel} candle pairs`,
+    },
+    imbalance: {
+      buy_percentage: round(imb.buy, 2),
+      sell_percentage: round(imb.sell, 2),
+      window: `${flow.length} × ${intervalLabel} candles, up-volume vs down-volume`,
+    },
     execution: executionNote(spread * 100, imb.buy),
     derived: true,
     basis: `Modelled from recent ${intervalLabel} candles, not a recorded order book`,

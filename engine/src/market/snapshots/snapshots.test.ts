@@ -66,7 +66,11 @@ describe("prices and core assets on recorded data", () => {
   test("24h change from the CSV: 62936.02 (Feb 29 11:00 close) → 61863.72 (Mar 1 11:00 close)", async () => {
     const h1 = await p.candles("BTCUSDT", "1h", { limit: 30 });
     const pc = priceAndChange(h1);
-    expect(pc).toEqual({ price: 61863.72, change_24h: Math.round((61863.72 / 62936.02 - 1) * 100 * 1e4) / 1e4, as_of_ms: at("2024-03-01T12:00:00Z") });
+    expect(pc).toEqual({
+      price: 61863.72,
+      change_24h: Math.round((61863.72 / 62936.02 - 1) * 100 * 1e4) / 1e4,
+      as_of_ms: at("2024-03-01T12:00:00Z"),
+    });
     expect(pc!.change_24h).toBe(-1.7038);
   });
 
@@ -172,7 +176,11 @@ describe("pre-analysis gate", () => {
     const weak = computeGate(health("WEAK", 1, 0.4), london, null);
     expect([weak.status, weak.action]).toEqual(["CAUTION", "WAIT_FOR_CONFIRMATION"]);
     const late = computeGate(health("HEALTHY", 1, 0.7), computeSession(at("2024-03-01T23:00:00Z")), null);
-    expect([late.status, late.action, late.reasons[0]]).toEqual(["CAUTION", "WAIT_FOR_CONFIRMATION", "Off-hours (22:00-00:00 UTC): thin liquidity between New York close and Asia open"]);
+    expect([late.status, late.action, late.reasons[0]]).toEqual([
+      "CAUTION",
+      "WAIT_FOR_CONFIRMATION",
+      "Off-hours (22:00-00:00 UTC): thin liquidity between New York close and Asia open",
+    ]);
     const quiet = computeGate(health("NORMAL", 0.5), london, null);
     expect(quiet.reasons[0]).toBe("Compressed volatility: hourly ATR 0.50× its 30-day median");
   });
@@ -199,7 +207,17 @@ describe("movers and sentiment", () => {
     const btc = flat(169, (i) => ({ c: 100 * (1 + 0.01 * Math.sin(i)), v: 1 }));
     const eth = btc.map((k, i) => ({ ...k, c: 50 * (1 + 0.01 * Math.sin(i)), v: 2 }));
     const other = flat(24, () => ({ c: 1, v: 2400 }));
-    const s = computeSentiment({ universe: [{ symbol: "BTCUSDT", h1: btc }, { symbol: "ETHUSDT", h1: eth }, { symbol: "XUSDT", h1: other }], btcH1: btc, ethH1: eth, funding: { btc: 0.0001, eth: null }, nowMs: 0 });
+    const s = computeSentiment({
+      universe: [
+        { symbol: "BTCUSDT", h1: btc },
+        { symbol: "ETHUSDT", h1: eth },
+        { symbol: "XUSDT", h1: other },
+      ],
+      btcH1: btc,
+      ethH1: eth,
+      funding: { btc: 0.0001, eth: null },
+      nowMs: 0,
+    });
     const btcQv = btc.slice(-24).reduce((a, k) => a + k.c * k.v, 0);
     const ethQv = eth.slice(-24).reduce((a, k) => a + k.c * k.v, 0);
     expect(s.btc_dominance).toBe(Math.round((btcQv / (btcQv + ethQv + 24 * 2400)) * 100 * 100) / 100);

@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { MAX_ACTIVE_ANALYSES, createAnalysisQueue, phaseJobId } from "@core/analysis-queue";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
+import { seedSignal } from "../signals/testing";
 
 const app = testApp();
 const deps = testDeps();
@@ -27,8 +28,15 @@ describe("POST /api/analysis/start", () => {
     const u = await createUser({ credits: 2 });
     const res = await start(u.token, "  btcusdt ");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ symbol: "BTCUSDT", status: "IN_PROGRESS", current_phase: 1, progress_percent: 0, credits: 1, credits_status: "HELD" });
-    expect(res.body.request_id).toBe(res.body.id);
+    expect(res.body).toMatchObject({
+      symbol: "BTCUSDT",
+      status: "IN_PROGRESS",
+      current_phase: 1,
+      progress_percent: 0,
+      credits: 1,
+      credits_status: "HELD",
+    });
+    expect(res.body.request_id).toBeNumber();
     expect(typeof res.body.created_at).toBe("string");
     expect(await balance(u.id)).toBe(1);
     expect(await ledger(u.id)).toEqual([
@@ -45,6 +53,10 @@ describe("POST /api/analysis/start", () => {
     const bad = await start(u.token, "xyzusdt");
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe("Symbol XYZUSDT is not supported");
+    // A listed pair the replay has no candles for is refused up front with the reason, not failed and refunded later.
+    const unrecorded = await start(u.token, "BNBUSDT");
+    expect(unrecorded.status).toBe(400);
+    expect(unrecorded.body.detail).toBe("BNBUSDT cannot be analysed here: no recorded data in replay");
     const empty = await start(u.token, "   ");
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toBe("Enter a symbol");
@@ -126,7 +138,6 @@ describe("reading analyses", () => {
     const row = active.body[0];
     expect(row).toMatchObject({
       id: started.body.request_id,
-      request_id: started.body.request_id,
       symbol: "XRPUSDT",
       status: "IN_PROGRESS",
       current_phase: 1,
@@ -148,9 +159,48 @@ describe("reading analyses", () => {
     expect(history.body.map((r: { id: number }) => r.id)).toEqual([started.body.request_id]);
     const reasoning = await call(app, "GET", `/api/analysis/${started.body.request_id}/latest-reasoning?limit=900`, { token: u.token });
     expect(reasoning.status).toBe(200);
-    expect(reasoning.body).toMatchObject({ request_id: started.body.request_id, reason: null, full_reasoning: null, status: "IN_PROGRESS", phases: [] });
+    expect(reasoning.body).toMatchObject({
+      request_id: started.body.request_id,
+      reason: null,
+      full_reasoning: null,
+      status: "IN_PROGRESS",
+      phases: [],
+    });
     const detail = await call(app, "GET", `/api/analysis/detail/${started.body.request_id}`, { token: u.token });
     expect(detail.body).toMatchObject({ id: started.body.request_id, final_signal: null, reasoning: [], analysis: null });
+  });
+
+  test("history pages with a cursor and filters (symbol, range, has_signal); the bare list is unchanged", async () => {
+    const u = await createUser();
+    const signalled = [];
+    for (let i = 4; i >= 0; i--) signalled.unshift(await seedSignal(u.id, i % 2 ? "ETHUSDT" : "BTCUSDT", "LONG", i + 0.5, { sql: deps.sql }));
+    // A failed analysis (no signal), refunded as the engine leaves it.
+    const [failed] = await deps.sql<{ id: number }[]>`
+      insert into analysis_requests (user_id, symbol, status, current_phase, credits_status, failure_reason, created_at)
+      values (${u.id}, 'BTCUSDT', 'FAILED', 2, 'RELEASED', 'Analysis timed out', now() - interval '10 days') returning id`;
+    const everyId = [...signalled.map((s) => s.requestId), Number(failed.id)];
+    const ids = (body: { items: Array<{ id: number }> }) => body.items.map((a) => a.id);
+
+    const p1 = await call(app, "GET", "/api/analysis/history?limit=4&cursor=", { token: u.token });
+    expect(p1.status).toBe(200);
+    expect(p1.body.total).toBe(6);
+    const p2 = await call(app, "GET", `/api/analysis/history?limit=4&cursor=${p1.body.next_cursor}`, { token: u.token });
+    expect([...ids(p1.body), ...ids(p2.body)]).toEqual(everyId);
+    expect(p2.body.next_cursor).toBeNull();
+    expect(p1.body.items[0].final_signal.id).toBe(signalled[0].signalId);
+
+    const noSignal = await call(app, "GET", "/api/analysis/history?cursor=&has_signal=false", { token: u.token });
+    expect(ids(noSignal.body)).toEqual([Number(failed.id)]);
+    expect(noSignal.body.items[0]).toMatchObject({ status: "FAILED", final_signal: null });
+    const eth = await call(app, "GET", "/api/analysis/history?cursor=&symbol=eth&range=7d", { token: u.token });
+    expect(ids(eth.body)).toEqual([signalled[1].requestId, signalled[3].requestId]);
+    expect(eth.body.total).toBe(2);
+    expect((await call(app, "GET", "/api/analysis/history?cursor=&range=24h&has_signal=true", { token: u.token })).body.total).toBe(1);
+
+    const bare = await call(app, "GET", "/api/analysis/history?limit=2", { token: u.token });
+    expect(bare.body.map((a: { id: number }) => a.id)).toEqual(everyId.slice(0, 2));
+    expect((await call(app, "GET", "/api/analysis/history?has_signal=maybe", { token: u.token })).status).toBe(400);
+    expect((await call(app, "GET", "/api/analysis/history?cursor=-1", { token: u.token })).status).toBe(400);
   });
 
   test("another user's analysis is a 404 everywhere; garbage ids and limits are 4xx", async () => {
@@ -158,7 +208,12 @@ describe("reading analyses", () => {
     const b = await createUser({ credits: 1 });
     const { body } = await start(a.token, "DOGEUSDT");
     const id = body.request_id;
-    for (const path of [`/api/analysis/${id}`, `/api/analysis/${id}/latest-reasoning`, `/api/analysis/detail/${id}`, `/api/analysis/detail/${id}/latest-reasoning`]) {
+    for (const path of [
+      `/api/analysis/${id}`,
+      `/api/analysis/${id}/latest-reasoning`,
+      `/api/analysis/detail/${id}`,
+      `/api/analysis/detail/${id}/latest-reasoning`,
+    ]) {
       const res = await call(app, "GET", path, { token: b.token });
       expect(res.status).toBe(404);
       expect(res.body.detail).toBe("Analysis not found");

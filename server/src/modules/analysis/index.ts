@@ -1,21 +1,23 @@
 // /api/analysis/*: start an analysis (holds 1 credit) and read the caller's own analyses, progress and reasoning.
 import { Elysia, t } from "elysia";
 import { MAX_ACTIVE_ANALYSES, createAnalysisQueue } from "@core/analysis-queue";
-import type { ServerDeps } from "../../deps";
+import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import {
   analysisDetailSchema,
   analysisSchema,
   errorSchema,
+  historyQuery,
   idParams,
   latestReasoningSchema,
   limitQuery,
+  pageOf,
   startBody,
   startResponse,
 } from "./model";
 import { analysisDetail, getAnalysis, latestReasoning, listActive, listHistory, startAnalysis } from "./service";
 
-export const analysisModule = (deps: ServerDeps) => {
+export const analysisModule = (deps: AppDeps) => {
   // Shares the app's Redis connection: the queue only adds jobs, it never blocks.
   const queue = createAnalysisQueue(deps.config, deps.redis);
   const notFound = { 404: errorSchema };
@@ -43,11 +45,14 @@ export const analysisModule = (deps: ServerDeps) => {
       response: { 200: t.Array(analysisSchema) },
       detail: { summary: "My running analyses (an empty list when none)" },
     })
-    .get("/history", ({ user, query }) => listHistory(deps.sql, user.id, query.limit), {
+    .get("/history", ({ user, query }) => listHistory(deps.sql, user.id, query), {
       auth: true,
-      query: limitQuery,
-      response: { 200: t.Array(analysisSchema), 400: errorSchema },
-      detail: { summary: "All my analyses, newest first (limit 1..500, default 50)" },
+      query: historyQuery,
+      response: { 200: t.Union([t.Array(analysisSchema), pageOf(analysisSchema)]), 400: errorSchema },
+      detail: {
+        summary: "All my analyses, newest first (limit 1..500, default 50)",
+        description: "A bare array of the newest `limit`; with `cursor` (empty for the first page) one page: {items, next_cursor, total}.",
+      },
     })
     .get("/detail/:id", ({ user, params }) => analysisDetail(deps.sql, user.id, params.id), {
       auth: true,

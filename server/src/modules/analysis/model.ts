@@ -1,15 +1,14 @@
 // Request/response shapes of the analysis module (spec 02 §3 analysis request and reasoning detail).
 import { t } from "elysia";
-import { errorSchema, signalSchema } from "../signals/model";
+import { errorSchema, pageOf } from "../signals/model";
 
-export { errorSchema };
+export { errorSchema, pageOf };
+export { analysisDetailSchema, analysisSchema, latestReasoningSchema, reasoningSchema } from "@core/contract/analysis";
 
 export const startBody = t.Object({ symbol: t.String({ description: "Trading pair, e.g. BTCUSDT (trimmed, upper-cased)" }) });
 
 export const startResponse = t.Object({
   request_id: t.Number(),
-  id: t.Number(),
-  analysis_request_id: t.Number(),
   symbol: t.String(),
   status: t.String(),
   current_phase: t.Number(),
@@ -22,62 +21,15 @@ export const startResponse = t.Object({
   detail: t.String(),
 });
 
-export const reasoningSchema = t.Object({
-  phase_number: t.Number(),
-  phase_name: t.String(),
-  reason: t.String({ description: "At most 140 characters" }),
-  full_reasoning: t.String(),
-  timeframe: t.String(),
-  confirmation_criteria: t.Array(t.String()),
-  created_at: t.String(),
-});
-
-const analysisFields = {
-  id: t.Number(),
-  request_id: t.Number(),
-  analysis_request_id: t.Number(),
-  symbol: t.String(),
-  status: t.String({ description: "IN_PROGRESS, COMPLETED or FAILED" }),
-  current_phase: t.Number({ description: "1 scanning, 2 confirmation, 3 final calibration" }),
-  phase_name: t.String(),
-  progress_percent: t.Number(),
-  created_at: t.String(),
-  updated_at: t.String(),
-  completed_at: t.Nullable(t.String()),
-  next_run_at: t.Nullable(t.String()),
-  time_remaining_seconds: t.Number({ description: "Seconds until the next phase runs" }),
-  credits_status: t.String({ description: "HELD, USED or RELEASED (refunded)" }),
-  final_signal_id: t.Nullable(t.Number()),
-  final_signal: t.Nullable(signalSchema),
-  final_signal_type: t.Nullable(t.String()),
-  signal_type: t.Nullable(t.String()),
-  latest_reasoning: t.Nullable(reasoningSchema),
-  failure_reason: t.Nullable(t.String()),
-  market_time_ms: t.Nullable(t.Number()),
-};
-
-export const analysisSchema = t.Object(analysisFields);
-
-export const analysisDetailSchema = t.Object({
-  ...analysisFields,
-  reasoning: t.Array(reasoningSchema),
-  analysis: t.Nullable(t.String()),
-});
-
-export const latestReasoningSchema = t.Object({
-  request_id: t.Number(),
-  status: t.String(),
-  current_phase: t.Number(),
-  progress_percent: t.Number(),
-  next_run_at: t.Nullable(t.String()),
-  time_remaining_seconds: t.Number(),
-  phase_number: t.Nullable(t.Number()),
-  reason: t.Nullable(t.String()),
-  full_reasoning: t.Nullable(t.String()),
-  timeframe: t.Nullable(t.String()),
-  confirmation_criteria: t.Array(t.String()),
-  phases: t.Array(reasoningSchema),
-});
-
 export const idParams = t.Object({ id: t.String() });
 export const limitQuery = t.Object({ limit: t.Optional(t.String()) });
+
+export const historyQuery = t.Object({
+  limit: t.Optional(t.String({ description: "1..500, default 50" })),
+  cursor: t.Optional(
+    t.String({ description: "Pages the list: empty for the first page, then next_cursor; the answer is then {items, next_cursor, total}" }),
+  ),
+  symbol: t.Optional(t.String({ description: "Substring of the pair, e.g. BTC" })),
+  range: t.Optional(t.String({ description: "24h, 7d, 30d or all" })),
+  has_signal: t.Optional(t.String({ description: "true: analyses that issued a signal; false: those that did not (running or failed)" })),
+});

@@ -1,12 +1,14 @@
 // Analyses of one user: start (conditional debit + request row in one transaction, then phase 1 queued), lists and details.
 import type { Queue } from "bullmq";
+import type { Analysis } from "@core/contract/analysis";
 import type { Sql } from "@core/db";
 import { applyCreditChange } from "@core/credits";
-import { isSupportedSymbol } from "@core/symbols";
+import { isSupportedSymbol, unavailableReason } from "@core/symbols";
 import { MAX_ACTIVE_ANALYSES, enqueuePhase, phaseMs, type AnalysisJobData } from "@core/analysis-queue";
 import type { ServerDeps } from "../../deps";
 import { HttpError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../lib/http-error";
-import { parseId, signalsByIds, type SignalDto } from "../signals/service";
+import { PAGE_SIZE, parseCursor, parseFilters, signalsByIds, toPage, type SignalDto } from "../signals/service";
+import { normalizeSymbol, parseId, parseLimit } from "../../lib/params";
 
 export const PHASE_NAMES = ["", "scanning", "confirmation", "final calibration"] as const;
 
@@ -67,12 +69,10 @@ function progressFields(r: RequestRow, nowMs: number) {
   };
 }
 
-/** The §3 analysis entity with every spelling the client reads. */
-function analysisDto(r: RequestRow, signal: SignalDto | null, latest: ReasoningRow | null, nowMs: number) {
+/** The §3 analysis entity, one spelling per field (the client's readers accept the spec's others). */
+function analysisDto(r: RequestRow, signal: SignalDto | null, latest: ReasoningRow | null, nowMs: number): Analysis {
   return {
     id: r.id,
-    request_id: r.id,
-    analysis_request_id: r.id,
     symbol: r.symbol,
     ...progressFields(r, nowMs),
     phase_name: PHASE_NAMES[r.current_phase],
@@ -83,7 +83,6 @@ function analysisDto(r: RequestRow, signal: SignalDto | null, latest: ReasoningR
     final_signal_id: r.final_signal_id,
     final_signal: signal,
     final_signal_type: signal?.type ?? null,
-    signal_type: signal?.type ?? null,
     latest_reasoning: latest ? reasoningDto(latest) : null,
     failure_reason: r.failure_reason,
     market_time_ms: r.market_time_ms,
@@ -107,8 +106,6 @@ async function toDtos(sql: Sql, userId: number, rows: RequestRow[]): Promise<Ana
   return rows.map((r) => analysisDto(r, r.final_signal_id ? (signals.get(r.final_signal_id) ?? null) : null, latest.get(r.id) ?? null, now));
 }
 
-export const normalizeSymbol = (raw: unknown) => (typeof raw === "string" ? raw.trim().toUpperCase() : "");
-
 /**
  * Holds one credit and creates the request in one transaction. The user row is locked first, so one user's
  * concurrent starts run one after another: the credit check, the running-analyses cap and the idempotency
@@ -121,8 +118,11 @@ export async function startAnalysis(
   input: { symbol: unknown; idempotencyKey: string | null },
 ) {
   const symbol = normalizeSymbol(input.symbol);
-  if (!symbol) throw badRequest("Enter a symbol");
-  if (!isSupportedSymbol(symbol)) throw badRequest(`Symbol ${symbol} is not supported`);
+  if (!symbol) throw badRequest("Enter a symbol").withCode("symbol_required");
+  if (!isSupportedSymbol(symbol)) throw badRequest(`Symbol ${symbol} is not supported`).withCode("unsupported_symbol");
+  // A listed pair the market provider cannot serve (replay without its candles) would only fail later, refunded.
+  const unavailable = unavailableReason(symbol, deps.config.MARKET_PROVIDER);
+  if (unavailable) throw badRequest(`${symbol} cannot be analysed here: ${unavailable}`).withCode("symbol_unavailable");
   const key = input.idempotencyKey?.trim() || null;
   if (key !== null && key.length > 255) throw badRequest("Idempotency-Key must be at most 255 characters");
   const delayMs = phaseMs(deps.config);
@@ -133,7 +133,7 @@ export async function startAnalysis(
     if (key !== null) {
       const [existing] = await tx<RequestRow[]>`select * from analysis_requests where user_id = ${userId} and idempotency_key = ${key}`;
       if (existing) {
-        if (existing.symbol !== symbol) throw conflict("Idempotency-Key was already used for a different request");
+        if (existing.symbol !== symbol) throw conflict("Idempotency-Key was already used for a different request").withCode("idempotency_key_reused");
         // The same answer as the first time: the balance right after that start's debit.
         const [debit] = await tx<{ balance_after: number }[]>`
           select balance_after from credit_ledger
@@ -141,11 +141,13 @@ export async function startAnalysis(
         return { row: existing, credits: debit?.balance_after ?? user.credits, replayed: true };
       }
     }
-    if (user.credits < 1) throw new HttpError(402, "Insufficient credits");
+    if (user.credits < 1) throw new HttpError(402, "Insufficient credits").withCode("insufficient_credits");
     const [{ running }] = await tx<{ running: number }[]>`
       select count(*)::int as running from analysis_requests where user_id = ${userId} and status = 'IN_PROGRESS'`;
     if (running >= MAX_ACTIVE_ANALYSES) {
-      throw tooManyRequests(`You already have ${MAX_ACTIVE_ANALYSES} analyses running. Wait for one to finish before starting another.`);
+      throw tooManyRequests(`You already have ${MAX_ACTIVE_ANALYSES} analyses running. Wait for one to finish before starting another.`).withCode(
+        "too_many_running",
+      );
     }
     const [row] = await tx<RequestRow[]>`
       insert into analysis_requests (user_id, symbol, idempotency_key, next_run_at)
@@ -159,7 +161,7 @@ export async function startAnalysis(
       referenceId: row.id,
       note: `Analysis ${symbol}`,
     });
-    if (!debit) throw new HttpError(402, "Insufficient credits");
+    if (!debit) throw new HttpError(402, "Insufficient credits").withCode("insufficient_credits");
     return { row, credits: debit.balance, replayed: false };
   });
 
@@ -174,8 +176,6 @@ export async function startAnalysis(
   const r = result.row;
   return {
     request_id: r.id,
-    id: r.id,
-    analysis_request_id: r.id,
     symbol: r.symbol,
     status: r.status,
     current_phase: r.current_phase,
@@ -196,19 +196,39 @@ export async function listActive(sql: Sql, userId: number) {
   return toDtos(sql, userId, rows);
 }
 
-export function parseLimit(raw: string | undefined, fallback: number, max: number): number {
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw badRequest(`limit must be a whole number from 1 to ${max}`);
-  return n;
+export type HistoryQuery = { limit?: string; cursor?: string; symbol?: string; range?: string; has_signal?: string };
+
+/** has_signal: "true", "false" or absent (both). */
+function parseHasSignal(raw: string | undefined): boolean | null {
+  const v = (raw ?? "").trim().toLowerCase();
+  if (v === "") return null;
+  if (v === "true" || v === "false") return v === "true";
+  throw badRequest("has_signal must be true or false");
 }
 
-export async function listHistory(sql: Sql, userId: number, limitRaw?: string) {
-  const limit = parseLimit(limitRaw, 50, 500);
+/**
+ * Without `cursor`: the newest `limit` analyses as a bare array (the original call). With `cursor` (empty for the first
+ * page): `{items, next_cursor, total}`. Filters as the signals list (symbol substring, range), plus has_signal.
+ */
+export async function listHistory(sql: Sql, userId: number, q: HistoryQuery = {}) {
+  const paged = q.cursor !== undefined;
+  const limit = parseLimit(q.limit, paged ? PAGE_SIZE : 50, 500);
+  const f = parseFilters({ symbol: q.symbol, range: q.range });
+  const hasSignal = parseHasSignal(q.has_signal);
+  const after = paged ? parseCursor(q.cursor ?? "") : null;
+  const matching = () => sql`
+    a.user_id = ${userId}
+    ${f.symbol ? sql`and a.symbol like ${"%" + f.symbol + "%"}` : sql``}
+    ${f.hours ? sql`and a.created_at >= now() - make_interval(hours => ${f.hours})` : sql``}
+    ${hasSignal === null ? sql`` : hasSignal ? sql`and a.final_signal_id is not null` : sql`and a.final_signal_id is null`}`;
   const rows = await sql<RequestRow[]>`
-    select * from analysis_requests where user_id = ${userId}
-    order by created_at desc, id desc limit ${limit}`;
-  return toDtos(sql, userId, rows);
+    select a.* from analysis_requests a where ${matching()}
+      ${after !== null ? sql`and (a.created_at, a.id) < (select c.created_at, c.id from analysis_requests c where c.id = ${after} and c.user_id = ${userId})` : sql``}
+    order by a.created_at desc, a.id desc limit ${paged ? limit + 1 : limit}`;
+  if (!paged) return toDtos(sql, userId, rows);
+  const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from analysis_requests a where ${matching()}`;
+  const page = toPage(rows, limit, total, (r) => r);
+  return { ...page, items: await toDtos(sql, userId, page.items) };
 }
 
 /** Another user's analysis answers exactly like a missing one. */

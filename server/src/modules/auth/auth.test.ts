@@ -7,6 +7,7 @@ import { hashesRunning, hashesStarted, MAX_CONCURRENT_HASHES, withHashSlot } fro
 import {
   accountsApp,
   clientHeaders,
+  deviceCookieHeader,
   freshIp,
   latestCode,
   pendingCookie,
@@ -15,19 +16,25 @@ import {
   setCookieLine,
   signIn,
   signInNewDevice,
+  trustedHeaders,
 } from "./testing";
 
 const app = accountsApp();
 const sql = () => testDeps().sql;
 afterAll(() => closeTestDeps());
 
-const mailbox = async (to: string) => (await call(app, "GET", `/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body as Array<{ subject: string; text: string }>;
+const mailbox = async (to: string) =>
+  (await call(app, "GET", `/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body as Array<{ subject: string; text: string }>;
 /** Reset links are mailed after the answer: wait until `count` of them have reached `to` (newest first). */
 const mailsFor = (to: string, count = 1) =>
-  waitFor(async () => {
-    const mails = (await mailbox(to)).filter((m) => m.subject === "Reset your Tradewind password");
-    return mails.length >= count && mails;
-  }, 2_000, `${count} reset mail(s) to ${to}`);
+  waitFor(
+    async () => {
+      const mails = (await mailbox(to)).filter((m) => m.subject === "Reset your Tradewind password");
+      return mails.length >= count && mails;
+    },
+    2_000,
+    `${count} reset mail(s) to ${to}`,
+  );
 
 describe("registration", () => {
   test("send-code, verify-code, complete-registration create the user with the free credit in the ledger", async () => {
@@ -73,16 +80,30 @@ describe("registration", () => {
     expect([...ledger]).toEqual([{ kind: "GRANT", amount: 1, balance_after: 1, note: "FREE Test pack" }]);
     // The registering browser is trusted: signing in from it needs no device code.
     const login = await call(app, "POST", "/api/auth/login", {
-      headers,
+      headers: { ...headers, cookie: deviceCookieHeader(done.headers) },
       body: { email, password: "Secret123", remember_me: false, device_id: "dev-reg-1" },
     });
     expect(login.status).toBe(200);
+    // The client-chosen device id alone proves nothing: without the cookie the same id needs a code.
+    const bare = await call(app, "POST", "/api/auth/login", {
+      headers,
+      body: { email, password: "Secret123", remember_me: false, device_id: "dev-reg-1" },
+    });
+    expect(bare.status).toBe(401);
+    expect(bare.body.requires_otp).toBe(true);
     // The proof is single-use.
     const again = await call(app, "POST", "/api/auth/complete-registration", {
       headers,
       body: {
-        email, session_token: verified.body.session_token, first_name: "A", last_name: "B", password: "Secret123",
-        confirm_password: "Secret123", accepted_terms_of_use: true, accepted_privacy_policy: true, accepted_risk_disclosure: true,
+        email,
+        session_token: verified.body.session_token,
+        first_name: "A",
+        last_name: "B",
+        password: "Secret123",
+        confirm_password: "Secret123",
+        accepted_terms_of_use: true,
+        accepted_privacy_policy: true,
+        accepted_risk_disclosure: true,
       },
     });
     expect(again.status).toBe(400);
@@ -173,8 +194,15 @@ describe("registration", () => {
     const who = await registerViaApi(app);
     const headers = clientHeaders(freshIp());
     const body = (token: string) => ({
-      email: who.email, session_token: token, first_name: "X", last_name: "Y", password: "Other123", confirm_password: "Other123",
-      accepted_terms_of_use: true, accepted_privacy_policy: true, accepted_risk_disclosure: true,
+      email: who.email,
+      session_token: token,
+      first_name: "X",
+      last_name: "Y",
+      password: "Other123",
+      confirm_password: "Other123",
+      accepted_terms_of_use: true,
+      accepted_privacy_policy: true,
+      accepted_risk_disclosure: true,
     });
     // Without proof: the generic verification error, not the conflict.
     const unproven = await call(app, "POST", "/api/auth/complete-registration", { headers, body: body("made-up-token") });
@@ -182,7 +210,10 @@ describe("registration", () => {
     expect(unproven.body.detail).toBe("Please verify your email before creating an account.");
     await sql()`update email_codes set last_sent_at = now() - interval '61 seconds' where lower(email) = ${who.email}`;
     expect((await call(app, "POST", "/api/auth/send-code", { body: { email: who.email }, headers })).status).toBe(200);
-    const verified = await call(app, "POST", "/api/auth/verify-code", { body: { email: who.email, code: await latestCode(app, who.email) }, headers });
+    const verified = await call(app, "POST", "/api/auth/verify-code", {
+      body: { email: who.email, code: await latestCode(app, who.email) },
+      headers,
+    });
     const res = await call(app, "POST", "/api/auth/complete-registration", { headers, body: body(verified.body.session_token) });
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe("This email is already in use");
@@ -194,8 +225,15 @@ describe("registration", () => {
     await call(app, "POST", "/api/auth/send-code", { body: { email }, headers });
     const { body: v } = await call(app, "POST", "/api/auth/verify-code", { body: { email, code: await latestCode(app, email) }, headers });
     const base = {
-      email, session_token: v.session_token, first_name: "A", last_name: "B", password: "Secret1", confirm_password: "Secret1",
-      accepted_terms_of_use: true, accepted_privacy_policy: true, accepted_risk_disclosure: true,
+      email,
+      session_token: v.session_token,
+      first_name: "A",
+      last_name: "B",
+      password: "Secret1",
+      confirm_password: "Secret1",
+      accepted_terms_of_use: true,
+      accepted_privacy_policy: true,
+      accepted_risk_disclosure: true,
     };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ password: "Ab1", confirm_password: "Ab1" }, "Password must be at least 6 characters."],
@@ -239,7 +277,8 @@ describe("login and device verification", () => {
     expect(line).toContain("SameSite=Strict");
     expect(line).not.toContain("Secure"); // not production
     expect(line).not.toContain("Max-Age"); // browser-session cookie without Remember Me
-    const [row] = await sql()`select status, remember_me, extract(epoch from expires_at - created_at)::int as ttl from login_sessions where id = ${s.sessionId}`;
+    const [row] =
+      await sql()`select status, remember_me, extract(epoch from expires_at - created_at)::int as ttl from login_sessions where id = ${s.sessionId}`;
     expect(row).toEqual({ status: "active", remember_me: false, ttl: 12 * 3600 });
     const [tok] = await sql()`select token_hash from refresh_tokens where session_id = ${s.sessionId}`;
     expect(tok.token_hash).not.toBe(s.refresh);
@@ -292,7 +331,10 @@ describe("login and device verification", () => {
   test("device code: 5 wrong tries then invalid, a resend gives no new tries, expiry, unknown session", async () => {
     const who = await registerViaApi(app);
     const ip = freshIp();
-    const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "tablet-9" } });
+    const pending = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(ip),
+      body: { email: who.email, password: who.password, device_id: "tablet-9" },
+    });
     const headers = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
     const sessionId = pending.body.session_id;
     const [{ id: rowId }] = await sql()`select id from login_sessions where pending_handle = ${sessionId}`;
@@ -325,22 +367,40 @@ describe("login and device verification", () => {
   test("a pending sign-in can only be finished by the browser that started it", async () => {
     const who = await registerViaApi(app);
     const ip = freshIp();
-    const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "mine-1" } });
+    const pending = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(ip),
+      body: { email: who.email, password: who.password, device_id: "mine-1" },
+    });
     const code = await latestCode(app, who.email);
     // Someone else with the handle and even the right code: no cookie, or another sign-in's cookie.
-    const stranger = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: (await registerViaApi(app)).email, password: "Nope1234" } });
+    const stranger = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(freshIp()),
+      body: { email: (await registerViaApi(app)).email, password: "Nope1234" },
+    });
     for (const cookie of ["", "tw_pending=forged-nonce", pendingCookie(stranger.headers)]) {
-      const res = await call(app, "POST", "/api/auth/device-otp/verify", { headers: { ...clientHeaders(freshIp()), cookie }, body: { session_id: pending.body.session_id, code } });
+      const res = await call(app, "POST", "/api/auth/device-otp/verify", {
+        headers: { ...clientHeaders(freshIp()), cookie },
+        body: { session_id: pending.body.session_id, code },
+      });
       expect(res.status).toBe(400);
       expect(res.body.detail).toBe("Missing session. Please sign in again.");
-      const send = await call(app, "POST", "/api/auth/device-otp/send", { headers: { ...clientHeaders(freshIp()), cookie }, body: { session_id: pending.body.session_id } });
+      const send = await call(app, "POST", "/api/auth/device-otp/send", {
+        headers: { ...clientHeaders(freshIp()), cookie },
+        body: { session_id: pending.body.session_id },
+      });
       expect(send.status).toBe(400);
     }
     // A sequential id is not a handle.
     const [{ id }] = await sql()`select id from login_sessions where pending_handle = ${pending.body.session_id}`;
-    const byId = await call(app, "POST", "/api/auth/device-otp/verify", { headers: { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) }, body: { session_id: String(id), code } });
+    const byId = await call(app, "POST", "/api/auth/device-otp/verify", {
+      headers: { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) },
+      body: { session_id: String(id), code },
+    });
     expect(byId.status).toBe(400);
-    const mine = await call(app, "POST", "/api/auth/device-otp/verify", { headers: { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) }, body: { session_id: pending.body.session_id, code } });
+    const mine = await call(app, "POST", "/api/auth/device-otp/verify", {
+      headers: { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) },
+      body: { session_id: pending.body.session_id, code },
+    });
     expect(mine.status).toBe(200);
     expect(mine.headers.getSetCookie().find((l) => l.startsWith("tw_pending="))).toMatch(/Max-Age=0/i);
   });
@@ -348,17 +408,27 @@ describe("login and device verification", () => {
   test("a pending sign-in expires with its code (10 min), and gets the session's lifetime once verified", async () => {
     const who = await registerViaApi(app);
     const ip = freshIp();
-    const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "exp-1", remember_me: true } });
-    const [row] = await sql()`select id, extract(epoch from expires_at - now())::float8 as left from login_sessions where pending_handle = ${pending.body.session_id}`;
+    const pending = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(ip),
+      body: { email: who.email, password: who.password, device_id: "exp-1", remember_me: true },
+    });
+    const [row] =
+      await sql()`select id, extract(epoch from expires_at - now())::float8 as left from login_sessions where pending_handle = ${pending.body.session_id}`;
     expect(row.left).toBeGreaterThan(590);
     expect(row.left).toBeLessThanOrEqual(600);
     const headers = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
-    const ok = await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: pending.body.session_id, code: await latestCode(app, who.email) } });
+    const ok = await call(app, "POST", "/api/auth/device-otp/verify", {
+      headers,
+      body: { session_id: pending.body.session_id, code: await latestCode(app, who.email) },
+    });
     expect(ok.status).toBe(200);
     const [after] = await sql()`select extract(epoch from expires_at - now())::float8 as left from login_sessions where id = ${row.id}`;
     expect(after.left).toBeGreaterThan(29 * 86400);
 
-    const late = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "exp-2" } });
+    const late = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(ip),
+      body: { email: who.email, password: who.password, device_id: "exp-2" },
+    });
     await sql()`update login_sessions set expires_at = now() - interval '1 second' where pending_handle = ${late.body.session_id}`;
     const expired = await call(app, "POST", "/api/auth/device-otp/verify", {
       headers: { ...clientHeaders(ip), cookie: pendingCookie(late.headers) },
@@ -370,7 +440,10 @@ describe("login and device verification", () => {
   test("resends are capped per pending sign-in", async () => {
     const who = await registerViaApi(app);
     const ip = freshIp();
-    const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "cap-1" } });
+    const pending = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(ip),
+      body: { email: who.email, password: who.password, device_id: "cap-1" },
+    });
     const headers = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
     const [{ id }] = await sql()`select id from login_sessions where pending_handle = ${pending.body.session_id}`;
     const resend = async () => {
@@ -389,13 +462,18 @@ describe("login and device verification", () => {
     let wrongs = 0;
     for (const device of ["lock-a", "lock-b", "lock-c"]) {
       const ip = freshIp();
-      const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: device } });
+      const pending = await call(app, "POST", "/api/auth/login", {
+        headers: clientHeaders(ip),
+        body: { email: who.email, password: who.password, device_id: device },
+      });
       expect(pending.status).toBe(401);
       const headers = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
       const code = await latestCode(app, who.email);
       const wrong = code === "000000" ? "999999" : "000000";
       for (let i = 0; i < 4 && wrongs < 10; i++, wrongs++) {
-        expect((await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: pending.body.session_id, code: wrong } })).status).toBe(400);
+        expect(
+          (await call(app, "POST", "/api/auth/device-otp/verify", { headers, body: { session_id: pending.body.session_id, code: wrong } })).status,
+        ).toBe(400);
       }
       if (wrongs === 10) {
         // Locked: even the right code is refused, and the pending sign-ins are gone.
@@ -405,17 +483,51 @@ describe("login and device verification", () => {
     }
     const mails = (await call(app, "GET", `/api/dev/mailbox?to=${encodeURIComponent(who.email)}`)).body as { subject: string }[];
     expect(mails.filter((m) => m.subject === "Tradewind: sign-in from new devices paused")).toHaveLength(1);
-    const fresh = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: "lock-d" } });
+    const fresh = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(freshIp()),
+      body: { email: who.email, password: who.password, device_id: "lock-d" },
+    });
     expect(fresh.status).toBe(429);
     expect(fresh.body.detail).toContain("paused for an hour");
     // A device already verified still signs in.
     expect((await signIn(app, who)).res.status).toBe(200);
   }, 60_000);
 
+  test("a burst of wrong codes across pending sign-ins counts every one: at most 10 are judged, the rest get 429", async () => {
+    const who = await registerViaApi(app);
+    // Three pending sign-ins first (5 tries each on their own), then all 15 wrong codes at once.
+    const pendings: { headers: Record<string, string>; handle: string; wrong: string }[] = [];
+    for (const device of ["burst-a", "burst-b", "burst-c"]) {
+      const ip = freshIp();
+      const pending = await call(app, "POST", "/api/auth/login", {
+        headers: clientHeaders(ip),
+        body: { email: who.email, password: who.password, device_id: device },
+      });
+      expect(pending.status).toBe(401);
+      const wrong = (await latestCode(app, who.email)) === "000000" ? "999999" : "000000";
+      pendings.push({ headers: { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) }, handle: pending.body.session_id, wrong });
+    }
+    const answers = await Promise.all(
+      pendings.flatMap((p) =>
+        Array.from({ length: 5 }, () =>
+          call(app, "POST", "/api/auth/device-otp/verify", { headers: p.headers, body: { session_id: p.handle, code: p.wrong } }),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.body.code === "invalid_code").length).toBeLessThanOrEqual(10);
+    // The rest were refused: 429 once the tries were spent, or (after the lock revoked them) no pending sign-in left.
+    const refused = answers.filter((a) => a.status === 429 || a.body.code === "pending_sign_in_missing");
+    expect(refused.length).toBe(answers.length - answers.filter((a) => a.body.code === "invalid_code").length);
+    expect(refused.length).toBeGreaterThanOrEqual(5);
+  }, 60_000);
+
   test("device code resend has a 120 s server-side cooldown with Retry-After", async () => {
     const who = await registerViaApi(app);
     const ip = freshIp();
-    const pending = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "phone-3" } });
+    const pending = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(ip),
+      body: { email: who.email, password: who.password, device_id: "phone-3" },
+    });
     const headers = { ...clientHeaders(ip), cookie: pendingCookie(pending.headers) };
     const [{ id: rowId }] = await sql()`select id from login_sessions where pending_handle = ${pending.body.session_id}`;
     const before = (await mailbox(who.email)).length;
@@ -425,7 +537,10 @@ describe("login and device verification", () => {
     expect(retry).toBeGreaterThan(60);
     expect(retry).toBeLessThanOrEqual(120);
     // Submitting the login form again inside the window does not mail another code either (and hands out a new handle).
-    const again = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: who.password, device_id: "phone-3" } });
+    const again = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(ip),
+      body: { email: who.email, password: who.password, device_id: "phone-3" },
+    });
     expect((await mailbox(who.email)).length).toBe(before);
     const rebound = { ...clientHeaders(ip), cookie: pendingCookie(again.headers) };
     await sql()`update device_codes set last_sent_at = now() - interval '121 seconds' where session_id = ${rowId}`;
@@ -437,11 +552,17 @@ describe("login and device verification", () => {
 
   test("unknown e-mail and wrong password get the same answer", async () => {
     const who = await registerViaApi(app);
-    const a = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: "Wrong123", device_id: who.deviceId } });
-    const b = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: uniqueEmail("ghost"), password: "Wrong123", device_id: who.deviceId } });
+    const a = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(freshIp()),
+      body: { email: who.email, password: "Wrong123", device_id: who.deviceId },
+    });
+    const b = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(freshIp()),
+      body: { email: uniqueEmail("ghost"), password: "Wrong123", device_id: who.deviceId },
+    });
     expect(a.status).toBe(401);
     expect(b.status).toBe(401);
-    expect(a.body).toEqual({ detail: "Invalid email or password" });
+    expect(a.body).toEqual({ detail: "Invalid email or password", code: "invalid_credentials" });
     expect(b.body).toEqual(a.body);
   });
 
@@ -449,7 +570,10 @@ describe("login and device verification", () => {
     const who = await registerViaApi(app);
     const s = await signIn(app, who);
     await sql()`update users set is_blocked = true where id = ${who.userId}`;
-    const login = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } });
+    const login = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(freshIp()),
+      body: { email: who.email, password: who.password, device_id: who.deviceId },
+    });
     expect(login.status).toBe(403);
     expect(login.body.detail).toContain("blocked");
     const profile = await call(app, "GET", "/api/user/profile", { token: s.token });
@@ -463,24 +587,45 @@ describe("login and device verification", () => {
     const who = await registerViaApi(app);
     const attacker = freshIp();
     for (let i = 0; i < 10; i++) {
-      const res = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(attacker), body: { email: who.email, password: "Nope1234", device_id: "x" } });
+      const res = await call(app, "POST", "/api/auth/login", {
+        headers: clientHeaders(attacker),
+        body: { email: who.email, password: "Nope1234", device_id: "x" },
+      });
       expect(res.status).toBe(401);
     }
     // That client is now out, even with the right password (it may be guessing it).
-    const blocked = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(attacker), body: { email: who.email, password: who.password, device_id: who.deviceId } });
+    const blocked = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(attacker),
+      body: { email: who.email, password: who.password, device_id: who.deviceId },
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(blocked.body.detail).toBe("Too many attempts. Please wait and try again.");
     // The owner, from their own address, is not.
-    const owner = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } });
+    const owner = await call(app, "POST", "/api/auth/login", {
+      headers: trustedHeaders(who),
+      body: { email: who.email, password: who.password, device_id: who.deviceId },
+    });
     expect(owner.status).toBe(200);
   }, 20_000);
+
+  test("a burst of wrong passwords from one client is counted before any is checked: 10 are judged, the rest get 429", async () => {
+    const who = await registerViaApi(app);
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password: "Nope1234", device_id: "x" } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 401).length).toBe(10);
+    expect(answers.filter((a) => a.status === 429).length).toBe(10);
+  }, 60_000);
 
   test("only failures count toward the per-account limit; a success clears that client's count", async () => {
     const who = await registerViaApi(app);
     const ip = freshIp();
     const attempt = (password: string) =>
-      call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: who.email, password, device_id: who.deviceId } });
+      call(app, "POST", "/api/auth/login", { headers: trustedHeaders(who, ip), body: { email: who.email, password, device_id: who.deviceId } });
     for (let i = 0; i < 5; i++) expect((await attempt(who.password)).status).toBe(200);
     for (let i = 0; i < 9; i++) expect((await attempt("Nope1234")).status).toBe(401);
     expect((await attempt(who.password)).status).toBe(200);
@@ -491,22 +636,37 @@ describe("login and device verification", () => {
   test("IPv6 clients share one budget per /64", async () => {
     const base = `2001:db8:${(Date.now() % 65000).toString(16)}:7`;
     for (let i = 0; i < 30; i++) {
-      const res = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(`${base}::${(i + 1).toString(16)}`), body: { email: uniqueEmail("v6"), password: "Nope1234" } });
+      const res = await call(app, "POST", "/api/auth/login", {
+        headers: clientHeaders(`${base}::${(i + 1).toString(16)}`),
+        body: { email: uniqueEmail("v6"), password: "Nope1234" },
+      });
       expect(res.status).toBe(401);
     }
-    const same64 = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(`${base}:ffff::1`), body: { email: uniqueEmail("v6"), password: "Nope1234" } });
+    const same64 = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(`${base}:ffff::1`),
+      body: { email: uniqueEmail("v6"), password: "Nope1234" },
+    });
     expect(same64.status).toBe(429);
-    const other64 = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(`${base.replace(/:7$/, ":8")}::1`), body: { email: uniqueEmail("v6"), password: "Nope1234" } });
+    const other64 = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(`${base.replace(/:7$/, ":8")}::1`),
+      body: { email: uniqueEmail("v6"), password: "Nope1234" },
+    });
     expect(other64.status).toBe(401);
   }, 90_000);
 
   test("login is rate limited per IP, whatever the account", async () => {
     const ip = "198.51.100.77";
     for (let i = 0; i < 30; i++) {
-      const res = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: uniqueEmail("spray"), password: "Nope1234" } });
+      const res = await call(app, "POST", "/api/auth/login", {
+        headers: clientHeaders(ip),
+        body: { email: uniqueEmail("spray"), password: "Nope1234" },
+      });
       expect(res.status).toBe(401);
     }
-    const sprayed = await call(app, "POST", "/api/auth/login", { headers: clientHeaders(ip), body: { email: uniqueEmail("spray"), password: "Nope1234" } });
+    const sprayed = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(ip),
+      body: { email: uniqueEmail("spray"), password: "Nope1234" },
+    });
     expect(sprayed.status).toBe(429);
   }, 90_000);
 });
@@ -525,9 +685,14 @@ describe("limits behind a shared address", () => {
   test("one client cannot use up the owner's reset mails", async () => {
     const who = await registerViaApi(app);
     const attacker = freshIp();
-    for (let i = 0; i < 5; i++) expect((await call(app, "POST", "/api/auth/forgot-password", { headers: clientHeaders(attacker), body: { email: who.email } })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await call(app, "POST", "/api/auth/forgot-password", { headers: clientHeaders(attacker), body: { email: who.email } })).status).toBe(
+        200,
+      );
     expect((await call(app, "POST", "/api/auth/forgot-password", { headers: clientHeaders(attacker), body: { email: who.email } })).status).toBe(429);
-    expect((await call(app, "POST", "/api/auth/forgot-password", { headers: clientHeaders(freshIp()), body: { email: who.email } })).status).toBe(200);
+    expect((await call(app, "POST", "/api/auth/forgot-password", { headers: clientHeaders(freshIp()), body: { email: who.email } })).status).toBe(
+      200,
+    );
   }, 20_000);
 });
 
@@ -536,7 +701,9 @@ describe("cookie names and idle sessions", () => {
     const who = await registerViaApi(app);
     const base = testDeps();
     const prod = createApp({ ...base, config: { ...base.config, NODE_ENV: "production", isProduction: true, TRUSTED_PROXY: "127.0.0.1" } });
-    const res = await call(prod, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } });
+    // The device cookie is named like the others in production.
+    const headers = { ...clientHeaders(freshIp()), cookie: `__Secure-${who.device}` };
+    const res = await call(prod, "POST", "/api/auth/login", { headers, body: { email: who.email, password: who.password, device_id: who.deviceId } });
     expect(res.status).toBe(200);
     const line = res.headers.getSetCookie().find((l) => l.startsWith("__Secure-tw_refresh="));
     expect(line).toMatch(/;\s*Secure/i);
@@ -570,7 +737,8 @@ describe("refresh, reuse detection and logout", () => {
     const next = refreshCookie(r1.headers);
     expect(next).not.toBeNull();
     expect(next).not.toBe(s.refresh);
-    const [chain] = await sql()`select count(*)::int as n, count(rotated_at)::int as rotated, count(parent_id)::int as children from refresh_tokens where session_id = ${s.sessionId}`;
+    const [chain] =
+      await sql()`select count(*)::int as n, count(rotated_at)::int as rotated, count(parent_id)::int as children from refresh_tokens where session_id = ${s.sessionId}`;
     expect(chain).toEqual({ n: 2, rotated: 1, children: 1 });
 
     // Long after the rotation (no racing tab can explain it) the old token shows up again: theft.
@@ -667,29 +835,58 @@ describe("forgot and reset password", () => {
     const token = (await mailsFor(who.email))[0].text.match(/reset-password\/([\w-]+)/)![1];
     const headers = clientHeaders(freshIp());
 
-    const weak = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token, new_password: "lower12", confirm_password: "lower12" } });
+    const weak = await call(app, "POST", "/api/auth/reset-password", {
+      headers,
+      body: { token, new_password: "lower12", confirm_password: "lower12" },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.detail).toBe("Password must contain at least one uppercase letter (A-Z).");
 
-    const ok = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token, new_password: "Brand9New", confirm_password: "Brand9New" } });
+    const ok = await call(app, "POST", "/api/auth/reset-password", {
+      headers,
+      body: { token, new_password: "Brand9New", confirm_password: "Brand9New" },
+    });
     expect(ok.status).toBe(200);
     expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(401);
-    expect((await call(app, "POST", "/api/auth/login", { headers: clientHeaders(freshIp()), body: { email: who.email, password: who.password, device_id: who.deviceId } })).status).toBe(401);
-    expect((await signIn(app, { ...who, password: "Brand9New" })).res.status).toBe(200);
+    expect(
+      (
+        await call(app, "POST", "/api/auth/login", {
+          headers: trustedHeaders(who),
+          body: { email: who.email, password: who.password, device_id: who.deviceId },
+        })
+      ).status,
+    ).toBe(401);
+    // The reset withdrew every browser's device trust: even the registering browser proves the mailbox again.
+    const after = await call(app, "POST", "/api/auth/login", {
+      headers: trustedHeaders(who),
+      body: { email: who.email, password: "Brand9New", device_id: who.deviceId },
+    });
+    expect(after.status).toBe(401);
+    expect(after.body.requires_otp).toBe(true);
+    expect((await signInNewDevice(app, { ...who, password: "Brand9New" }, who.deviceId)).token).toBeString();
     // The owner is told.
     expect((await mailbox(who.email)).some((m) => m.subject === "Your Tradewind password was changed" && m.text.includes("reset"))).toBe(true);
 
-    const reused = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token, new_password: "Again9New", confirm_password: "Again9New" } });
+    const reused = await call(app, "POST", "/api/auth/reset-password", {
+      headers,
+      body: { token, new_password: "Again9New", confirm_password: "Again9New" },
+    });
     expect(reused.status).toBe(400);
     expect(reused.body.detail).toBe("Invalid or expired link");
-    const garbage = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token: "nope", new_password: "Again9New", confirm_password: "Again9New" } });
+    const garbage = await call(app, "POST", "/api/auth/reset-password", {
+      headers,
+      body: { token: "nope", new_password: "Again9New", confirm_password: "Again9New" },
+    });
     expect(garbage.status).toBe(400);
     expect(garbage.body.detail).toBe("Invalid or expired link");
 
     await call(app, "POST", "/api/auth/forgot-password", { body: { email: who.email }, headers: clientHeaders(freshIp()) });
     const late = (await mailsFor(who.email, 2))[0].text.match(/reset-password\/([\w-]+)/)![1];
     await sql()`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${who.userId} and used_at is null`;
-    const expired = await call(app, "POST", "/api/auth/reset-password", { headers, body: { token: late, new_password: "Again9New", confirm_password: "Again9New" } });
+    const expired = await call(app, "POST", "/api/auth/reset-password", {
+      headers,
+      body: { token: late, new_password: "Again9New", confirm_password: "Again9New" },
+    });
     expect(expired.status).toBe(400);
     expect(expired.body.detail).toBe("Invalid or expired link");
   });
@@ -714,12 +911,25 @@ describe("cheap checks first, bounded hashing, one free credit per mailbox", () 
 
   test("a reset with a dead link or a registration without a live proof is refused before any hashing", async () => {
     const before = hashesStarted();
-    const reset = await call(app, "POST", "/api/auth/reset-password", { headers: clientHeaders(freshIp()), body: { token: "made-up", new_password: "Brand9New", confirm_password: "Brand9New" } });
+    const reset = await call(app, "POST", "/api/auth/reset-password", {
+      headers: clientHeaders(freshIp()),
+      body: { token: "made-up", new_password: "Brand9New", confirm_password: "Brand9New" },
+    });
     expect(reset.status).toBe(400);
     expect(reset.body.detail).toBe("Invalid or expired link");
     const reg = await call(app, "POST", "/api/auth/complete-registration", {
       headers: clientHeaders(freshIp()),
-      body: { email: uniqueEmail("noproof"), session_token: "made-up", first_name: "A", last_name: "B", password: "Secret123!", confirm_password: "Secret123!", accepted_terms_of_use: true, accepted_privacy_policy: true, accepted_risk_disclosure: true },
+      body: {
+        email: uniqueEmail("noproof"),
+        session_token: "made-up",
+        first_name: "A",
+        last_name: "B",
+        password: "Secret123!",
+        confirm_password: "Secret123!",
+        accepted_terms_of_use: true,
+        accepted_privacy_policy: true,
+        accepted_risk_disclosure: true,
+      },
     });
     expect(reg.status).toBe(400);
     expect(hashesStarted()).toBe(before);
@@ -728,7 +938,14 @@ describe("cheap checks first, bounded hashing, one free credit per mailbox", () 
     await call(app, "POST", "/api/auth/forgot-password", { body: { email: who.email }, headers: clientHeaders(freshIp()) });
     const token = (await mailsFor(who.email))[0].text.match(/reset-password\/([\w-]+)/)![1];
     const counted = hashesStarted();
-    expect((await call(app, "POST", "/api/auth/reset-password", { headers: clientHeaders(freshIp()), body: { token, new_password: "Brand9New", confirm_password: "Brand9New" } })).status).toBe(200);
+    expect(
+      (
+        await call(app, "POST", "/api/auth/reset-password", {
+          headers: clientHeaders(freshIp()),
+          body: { token, new_password: "Brand9New", confirm_password: "Brand9New" },
+        })
+      ).status,
+    ).toBe(200);
     expect(hashesStarted()).toBeGreaterThan(counted);
   });
 
@@ -759,5 +976,90 @@ describe("a new session row per sign-in", () => {
     expect(await status(second.sessionId)).toBe("revoked");
     expect((await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${second.refresh}` } })).status).toBe(401);
     expect((await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${third.refresh}` } })).status).toBe(200);
+  });
+});
+
+describe("device trust is a server-signed, expiring, httpOnly cookie", () => {
+  const login = (who: { email: string; password: string }, cookie: string, deviceId = "any-id") =>
+    call(app, "POST", "/api/auth/login", {
+      headers: { ...clientHeaders(freshIp()), cookie },
+      body: { email: who.email, password: who.password, device_id: deviceId },
+    });
+
+  test("verifying a device sets the cookie; it alone (not the device id) skips the code, for its own user only", async () => {
+    const who = await registerViaApi(app);
+    const verified = await signInNewDevice(app, who, "laptop-t1");
+    const line = (
+      await call(app, "POST", "/api/auth/login", {
+        headers: { ...clientHeaders(freshIp()), cookie: verified.device },
+        body: { email: who.email, password: who.password, device_id: "laptop-t1" },
+      })
+    ).headers.getSetCookie();
+    expect(line.some((l) => l.startsWith("tw_device="))).toBe(false); // a trusted sign-in does not re-issue it
+    expect(verified.device).toMatch(/^tw_device=[\w-]{43}\.[\w-]{43}$/);
+    // The same device id from a browser without the cookie needs a code; with the cookie it does not.
+    expect((await login(who, "", "laptop-t1")).status).toBe(401);
+    expect((await login(who, verified.device, "whatever-id")).status).toBe(200);
+    // Another user's password on this browser is not trusted by this cookie.
+    const other = await registerViaApi(app);
+    expect((await login(other, verified.device)).body.requires_otp).toBe(true);
+  });
+
+  test("the cookie is httpOnly, Strict, scoped to /api/auth and expires; a forged or expired trust is refused", async () => {
+    const who = await registerViaApi(app);
+    const pending = await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders(freshIp()),
+      body: { email: who.email, password: who.password, device_id: "t2" },
+    });
+    const res = await call(app, "POST", "/api/auth/device-otp/verify", {
+      headers: { ...clientHeaders(freshIp()), cookie: pendingCookie(pending.headers) },
+      body: { session_id: pending.body.session_id, code: await latestCode(app, who.email) },
+    });
+    const line = res.headers.getSetCookie().find((l) => l.startsWith("tw_device="))!;
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=Strict/i);
+    expect(line).toMatch(/Path=\/api\/auth(;|$)/);
+    expect(Number(line.match(/Max-Age=(\d+)/i)![1])).toBe(90 * 24 * 3600);
+    const cookie = line.split(";")[0];
+    // A flipped signature character: refused before any lookup.
+    const [secret, sig] = cookie.slice("tw_device=".length).split(".");
+    const forged = `tw_device=${secret}.${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}`;
+    expect((await login(who, forged)).status).toBe(401);
+    expect((await login(who, cookie)).status).toBe(200);
+    // Only the hash of the secret is stored.
+    const rows = await sql()`select trust_hash from verified_devices where user_id = ${who.userId}`;
+    expect(rows.every((r) => !String(r.trust_hash).includes(secret))).toBe(true);
+    await sql()`update verified_devices set expires_at = now() - interval '1 second' where user_id = ${who.userId}`;
+    expect((await login(who, cookie)).body.requires_otp).toBe(true);
+  });
+
+  test("logout clears this browser's trust: the replayed cookie needs a code again; other browsers keep theirs", async () => {
+    const who = await registerViaApi(app);
+    const a = await signInNewDevice(app, who, "browser-a");
+    const b = await signInNewDevice(app, who, "browser-b");
+    const out = await call(app, "POST", "/api/auth/logout", { token: a.token, headers: { cookie: `tw_refresh=${a.refresh}; ${a.device}` } });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().some((l) => /^tw_device=;/.test(l) && /Max-Age=0/i.test(l))).toBe(true);
+    expect((await login(who, a.device)).body.requires_otp).toBe(true);
+    expect((await login(who, b.device)).status).toBe(200);
+  });
+
+  test("one browser holds the trust of two users; verifying the second keeps the first", async () => {
+    const first = await registerViaApi(app);
+    const second = await registerViaApi(app);
+    const ip = freshIp();
+    const pending = await call(app, "POST", "/api/auth/login", {
+      headers: { ...clientHeaders(ip), cookie: first.device },
+      body: { email: second.email, password: second.password, device_id: "shared" },
+    });
+    expect(pending.status).toBe(401);
+    const res = await call(app, "POST", "/api/auth/device-otp/verify", {
+      headers: { ...clientHeaders(ip), cookie: `${pendingCookie(pending.headers)}; ${first.device}` },
+      body: { session_id: pending.body.session_id, code: await latestCode(app, second.email) },
+    });
+    expect(res.status).toBe(200);
+    expect(deviceCookieHeader(res.headers)).toBe(first.device);
+    expect((await login(first, first.device)).status).toBe(200);
+    expect((await login(second, first.device)).status).toBe(200);
   });
 });

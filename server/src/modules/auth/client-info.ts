@@ -25,7 +25,7 @@ export function describeUserAgent(ua: string | null | undefined) {
     ? `${hardware}${browser ? ` · ${browser}` : ""}`
     : browser && r.os.name
       ? `${browser} on ${r.os.name}`
-      : browser ?? r.os.name ?? "Unknown device";
+      : (browser ?? r.os.name ?? "Unknown device");
   return { deviceName, deviceType, browser, os };
 }
 

@@ -25,6 +25,7 @@ import {
   verifyCodeBody,
   verifyCodeResponse,
 } from "./model";
+import { DEVICE_TRUST_SECONDS } from "./device-trust";
 import { forgotPassword, resetPassword } from "./passwords";
 import { hashToken } from "./secrets";
 import {
@@ -43,8 +44,19 @@ import {
 
 export const REFRESH_COOKIE = "tw_refresh";
 export const PENDING_COOKIE = "tw_pending";
+export const DEVICE_COOKIE = "tw_device";
 /** In production the cookies carry the __Secure- prefix: browsers then only accept them over HTTPS with Secure set. */
 export const cookieName = (name: string, production: boolean) => (production ? `__Secure-${name}` : name);
+
+/** The device-trust cookie: httpOnly, Strict, only sent to /api/auth (login, device codes, logout), expiring with its trust. */
+export function deviceCookie(production: boolean) {
+  const base = { httpOnly: true, secure: production, sameSite: "strict" as const, path: "/api/auth" };
+  return {
+    name: cookieName(DEVICE_COOKIE, production),
+    set: (jar: Cookie<unknown>, value: string) => jar.set({ ...base, value, maxAge: DEVICE_TRUST_SECONDS }),
+    clear: (jar: Cookie<unknown>) => jar.set({ ...base, value: "", maxAge: 0 }),
+  };
+}
 /** Wrong device codes a user's pending sign-ins may take in an hour before device sign-in locks. */
 export const MAX_WRONG_CODES_PER_USER = 10;
 /** Registration codes one address may receive in a day. */
@@ -56,6 +68,7 @@ const isBadCredentials = (err: unknown) => err instanceof HttpError && err.statu
 export const authModule = (deps: ServerDeps) => {
   const refreshName = cookieName(REFRESH_COOKIE, deps.config.isProduction);
   const pendingName = cookieName(PENDING_COOKIE, deps.config.isProduction);
+  const device = deviceCookie(deps.config.isProduction);
   const mailer = createMailer(deps);
   const limit = (name: string, points: number, durationSeconds: number) => createLimiter(deps, { name, points, durationSeconds });
   const limits = {
@@ -100,7 +113,9 @@ export const authModule = (deps: ServerDeps) => {
   const wrongCodeLimit = limit("device-wrong-user", MAX_WRONG_CODES_PER_USER, 60 * 60);
   const wrongCodes: WrongCodeGuard = {
     check: (userId) => wrongCodeLimit.check(`u:${userId}`, DETAIL.deviceLocked),
-    fail: async (userId) => (await wrongCodeLimit.fail(`u:${userId}`)) === MAX_WRONG_CODES_PER_USER,
+    take: (userId) => wrongCodeLimit.consume(`u:${userId}`, DETAIL.deviceLocked),
+    giveBack: (userId) => wrongCodeLimit.giveBack(`u:${userId}`),
+    max: MAX_WRONG_CODES_PER_USER,
   };
 
   return new Elysia({ prefix: "/api/auth", tags: ["auth"] })
@@ -123,9 +138,10 @@ export const authModule = (deps: ServerDeps) => {
     )
     .post(
       "/complete-registration",
-      async ({ body, request, server, set }) => {
+      async ({ body, request, server, set, cookie }) => {
         await limits.registerIp.consume(meta(request, server).ipKey, TOO_MANY);
-        const result = await completeRegistration(deps, body);
+        const { trustCookie, ...result } = await completeRegistration(deps, body, cookieValue(cookie[device.name]));
+        device.set(cookie[device.name], trustCookie);
         set.status = 201;
         return result;
       },
@@ -134,16 +150,15 @@ export const authModule = (deps: ServerDeps) => {
     .post(
       "/login",
       async ({ body, request, server, cookie, set }) => {
-        const m = meta(request, server);
+        const m = { ...meta(request, server), trustCookie: cookieValue(cookie[device.name]) };
         // Failures only, per (account, client): a stranger's wrong passwords never lock the owner out.
         const account = `${normalizeEmail(body.email)}|${m.ipKey}`;
         await limits.loginIp.consume(m.ipKey, TOO_MANY);
-        await limits.loginAccount.check(account, TOO_MANY);
+        // Taken before the password is checked (a burst cannot slip past a check made before any failure counted);
+        // a right password clears the count again.
+        await limits.loginAccount.consume(account, TOO_MANY);
         const s = await login(deps, mailer, body, m, wrongCodes).catch(async (err) => {
-          if (isBadCredentials(err)) {
-            securityEvent(deps.log, "login_failure", { ip: m.ip, account: body.email });
-            await limits.loginAccount.fail(account);
-          }
+          if (isBadCredentials(err)) securityEvent(deps.log, "login_failure", { ip: m.ip, account: body.email });
           throw err;
         });
         await limits.loginAccount.reset(account);
@@ -169,9 +184,16 @@ export const authModule = (deps: ServerDeps) => {
       async ({ body, request, server, cookie }) => {
         const m = meta(request, server);
         await limits.verifyIp.consume(m.ipKey, TOO_MANY);
-        const s = await verifyDeviceCode(deps, mailer, wrongCodes, { handle: body.session_id, nonce: cookieValue(cookie[pendingName]), code: body.code, ip: m.ip });
+        const s = await verifyDeviceCode(deps, mailer, wrongCodes, {
+          handle: body.session_id,
+          nonce: cookieValue(cookie[pendingName]),
+          code: body.code,
+          ip: m.ip,
+          trustCookie: cookieValue(cookie[device.name]),
+        });
         securityEvent(deps.log, "device_verified", { user_id: s.userId, session_id: s.sessionId, ip: m.ip });
         clearPendingCookie(cookie[pendingName]);
+        if (s.trustCookie) device.set(cookie[device.name], s.trustCookie);
         setRefreshCookie(cookie[refreshName], s.refreshToken, s.rememberMe, s.expiresAt);
         return { access_token: s.accessToken, session_id: s.sessionId, session_status: "active" as const, requires_otp: false as const };
       },
@@ -210,9 +232,10 @@ export const authModule = (deps: ServerDeps) => {
         const token = bearerToken(request.headers.get("authorization"));
         const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config)) : null;
         const jar = cookie[refreshName];
-        const result = await logout(deps, cookieValue(jar), user?.sessionId ?? null);
+        const result = await logout(deps, cookieValue(jar), user?.sessionId ?? null, cookieValue(cookie[device.name]));
         securityEvent(deps.log, "logout", { user_id: user?.id ?? null, session_id: user?.sessionId ?? null });
         clearRefreshCookie(jar);
+        device.clear(cookie[device.name]);
         return result;
       },
       { response: { 200: statusResponse }, detail: { summary: "End this session and clear the refresh cookie" } },
@@ -230,9 +253,11 @@ export const authModule = (deps: ServerDeps) => {
     )
     .post(
       "/reset-password",
-      async ({ body, request, server }) => {
+      async ({ body, request, server, cookie }) => {
         await limits.resetIp.consume(meta(request, server).ipKey, TOO_MANY);
-        return resetPassword(deps, mailer, body);
+        const result = await resetPassword(deps, mailer, body);
+        device.clear(cookie[device.name]);
+        return result;
       },
       { body: resetBody, response: { 200: statusResponse }, detail: { summary: "Set a new password from a reset link" } },
     );

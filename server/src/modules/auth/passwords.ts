@@ -5,6 +5,7 @@ import { badRequest } from "../../lib/http-error";
 import { securityEvent } from "../../lib/security-log";
 import type { Mailer } from "../mail/service";
 import { revokeUserSessions } from "../sessions/service";
+import { revokeAllTrust } from "./device-trust";
 import { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
 
 type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
@@ -60,25 +61,29 @@ async function passwordChangedMail(deps: Deps, mailer: Mailer, userId: number, h
 export async function resetPassword(deps: Deps, mailer: Mailer, input: { token: string; new_password: string; confirm_password: string }) {
   const { sql, log } = deps;
   const problem = passwordProblem(input.new_password, input.confirm_password);
-  if (problem) throw badRequest(problem);
+  if (problem) throw badRequest(problem).withCode("weak_password");
   // The cheap check first: no argon2 work for a dead or made-up link.
-  const [live] = await sql`select 1 from password_reset_tokens where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()`;
-  if (!live) throw badRequest(INVALID_LINK);
+  const [live] =
+    await sql`select 1 from password_reset_tokens where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()`;
+  if (!live) throw badRequest(INVALID_LINK).withCode("invalid_reset_link");
   const passwordHash = await hashPassword(input.new_password);
   const userId = await sql.begin(async (tx) => {
     const [row] = await tx`
       select id, user_id from password_reset_tokens
       where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()
       for update`;
-    if (!row) throw badRequest(INVALID_LINK);
+    if (!row) throw badRequest(INVALID_LINK).withCode("invalid_reset_link");
     await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${row.user_id}`;
     // Every outstanding link dies with the one used.
     await tx`update password_reset_tokens set used_at = now() where user_id = ${row.user_id} and used_at is null`;
     await revokeUserSessions(tx, row.user_id, null);
+    await revokeAllTrust(tx, row.user_id);
     return row.user_id as number;
   });
   securityEvent(log, "password_reset", { user_id: userId });
-  await passwordChangedMail(deps, mailer, userId, "reset with an e-mailed link").catch((err) => log.error("password mail failed", { error: String(err) }));
+  await passwordChangedMail(deps, mailer, userId, "reset with an e-mailed link").catch((err) =>
+    log.error("password mail failed", { error: String(err) }),
+  );
   return { status: "ok", detail: "Password reset successful" };
 }
 
@@ -90,16 +95,20 @@ export async function changePassword(
 ) {
   const { sql, log } = deps;
   const [row] = await sql`select password_hash from users where id = ${user.id}`;
-  if (!row || !(await verifyPassword(input.current_password, row.password_hash))) throw badRequest(WRONG_CURRENT_PASSWORD);
+  if (!row || !(await verifyPassword(input.current_password, row.password_hash)))
+    throw badRequest(WRONG_CURRENT_PASSWORD).withCode("wrong_current_password");
   const problem = passwordProblem(input.new_password, input.confirm_new_password);
-  if (problem) throw badRequest(problem);
-  if (input.new_password === input.current_password) throw badRequest(PASSWORD_MESSAGES.sameAsCurrent);
+  if (problem) throw badRequest(problem).withCode("weak_password");
+  if (input.new_password === input.current_password) throw badRequest(PASSWORD_MESSAGES.sameAsCurrent).withCode("weak_password");
   const passwordHash = await hashPassword(input.new_password);
   await sql.begin(async (tx) => {
     await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${user.id}`;
     await revokeUserSessions(tx, user.id, user.sessionId);
+    await revokeAllTrust(tx, user.id);
   });
   securityEvent(log, "password_changed", { user_id: user.id, session_id: user.sessionId });
-  await passwordChangedMail(deps, mailer, user.id, "changed from your profile").catch((err) => log.error("password mail failed", { error: String(err) }));
+  await passwordChangedMail(deps, mailer, user.id, "changed from your profile").catch((err) =>
+    log.error("password mail failed", { error: String(err) }),
+  );
   return { status: "ok", detail: "Password has been successfully changed." };
 }

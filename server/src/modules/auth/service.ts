@@ -6,16 +6,10 @@ import type { ServerDeps } from "../../deps";
 import { signAccessToken } from "../../lib/auth";
 import { HttpError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../../lib/http-error";
 import type { Mailer } from "../mail/service";
-import {
-  BLOCKED_DETAIL,
-  ROTATION_GRACE_SECONDS,
-  idleSeconds,
-  issueRefreshToken,
-  revokeSession,
-  sessionLifetimeSeconds,
-} from "../sessions/service";
+import { BLOCKED_DETAIL, ROTATION_GRACE_SECONDS, idleSeconds, issueRefreshToken, revokeSession, sessionLifetimeSeconds } from "../sessions/service";
 import { securityEvent } from "../../lib/security-log";
 import { describeClient } from "./client-info";
+import { grantTrust, isTrusted, revokeBrowserTrust } from "./device-trust";
 import { burnPasswordCheck, codeMatches, hashCode, hashPassword, hashToken, newCode, newToken, verifyPassword } from "./secrets";
 
 type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
@@ -47,16 +41,35 @@ export const DETAIL = {
   deviceLocked: "Too many wrong codes: signing in from new devices is paused for an hour. We have e-mailed the account owner.",
 } as const;
 
+/** The machine codes of the details above, for clients that branch on them (the texts may be reworded). */
+export const CODE: Record<keyof typeof DETAIL, string> = {
+  invalidEmail: "invalid_email",
+  invalidCode: "invalid_code",
+  tooManyCodeAttempts: "too_many_attempts",
+  badCredentials: "invalid_credentials",
+  devicePending: "device_verification_required",
+  missingSession: "pending_sign_in_missing",
+  wrongDeviceCode: "invalid_code",
+  deviceCodeExpired: "code_expired",
+  sessionExpired: "session_expired",
+  refreshReuse: "session_reused",
+  verificationMissing: "email_not_verified",
+  emailInUse: "email_in_use",
+  tooManySends: "too_many_codes",
+  deviceLocked: "device_sign_in_locked",
+};
+
 const retryIn = (secondsSinceSent: number, cooldown: number) => Math.max(1, Math.ceil(cooldown - secondsSinceSent));
 
-export type ClientMeta = { ip: string; userAgent: string | null };
+/** Who is asking: address, user agent and the browser's device-trust cookie (if it sent one). */
+export type ClientMeta = { ip: string; userAgent: string | null; trustCookie?: string };
 
 // ---------------------------------------------------------------- registration
 
 /** Same answer for every well-formed e-mail: whether an account exists is only revealed after the code is proven. */
 export async function sendRegistrationCode({ config, sql }: Deps, mailer: Mailer, rawEmail: string) {
   const email = normalizeEmail(rawEmail);
-  if (!isValidEmail(email)) throw badRequest(DETAIL.invalidEmail);
+  if (!isValidEmail(email)) throw badRequest(DETAIL.invalidEmail).withCode(CODE.invalidEmail);
   const code = newCode();
   const [row] = await sql`
     insert into email_codes (email, code_hash, expires_at, attempts, last_sent_at, consumed_at)
@@ -89,11 +102,11 @@ export async function verifyRegistrationCode({ config, sql }: Deps, rawEmail: st
     const [row] = await tx`
       select id, code_hash, attempts, expires_at > now() as live, consumed_at from email_codes
       where lower(email) = ${email} for update`;
-    if (!row || row.consumed_at || !row.live) return { error: badRequest(DETAIL.invalidCode) };
-    if (row.attempts >= MAX_CODE_ATTEMPTS) return { error: tooManyRequests(DETAIL.tooManyCodeAttempts) };
+    if (!row || row.consumed_at || !row.live) return { error: badRequest(DETAIL.invalidCode).withCode(CODE.invalidCode) };
+    if (row.attempts >= MAX_CODE_ATTEMPTS) return { error: tooManyRequests(DETAIL.tooManyCodeAttempts).withCode(CODE.tooManyCodeAttempts) };
     if (!CODE_PATTERN.test(code) || !codeMatches(config.JWT_SECRET, email, code, row.code_hash)) {
       await tx`update email_codes set attempts = attempts + 1 where id = ${row.id}`;
-      return { error: badRequest(DETAIL.invalidCode) };
+      return { error: badRequest(DETAIL.invalidCode).withCode(CODE.invalidCode) };
     }
     await tx`update email_codes set consumed_at = now() where id = ${row.id}`;
     const token = newToken();
@@ -119,14 +132,15 @@ export type RegistrationInput = {
   device_id?: string;
 };
 
-export async function completeRegistration({ sql }: Deps, input: RegistrationInput) {
+/** Creates the account; the answer carries the device-trust cookie for the browser that proved the mailbox. */
+export async function completeRegistration({ sql, config }: Deps, input: RegistrationInput, trustCookie?: string) {
   const email = normalizeEmail(input.email);
-  if (!isValidEmail(email)) throw badRequest(DETAIL.invalidEmail);
+  if (!isValidEmail(email)) throw badRequest(DETAIL.invalidEmail).withCode(CODE.invalidEmail);
   const firstName = input.first_name.trim();
   const lastName = input.last_name.trim();
   if (!firstName || !lastName) throw badRequest("First name and last name are required.");
   const problem = passwordProblem(input.password, input.confirm_password);
-  if (problem) throw badRequest(problem);
+  if (problem) throw badRequest(problem).withCode("weak_password");
   if (input.accepted_terms_of_use !== true) throw badRequest("I must agree to the Terms of Use.");
   if (input.accepted_privacy_policy !== true) throw badRequest("I must agree to the Privacy Policy.");
   if (input.accepted_risk_disclosure !== true) throw badRequest("I must acknowledge the Risk Disclosure.");
@@ -134,7 +148,7 @@ export async function completeRegistration({ sql }: Deps, input: RegistrationInp
   const [live] = await sql`
     select 1 from registration_tokens
     where token_hash = ${hashToken(input.session_token)} and lower(email) = ${email} and used_at is null and expires_at > now()`;
-  if (!live) throw badRequest(DETAIL.verificationMissing);
+  if (!live) throw badRequest(DETAIL.verificationMissing).withCode(CODE.verificationMissing);
   const passwordHash = await hashPassword(input.password);
 
   return sql.begin(async (tx) => {
@@ -143,10 +157,10 @@ export async function completeRegistration({ sql }: Deps, input: RegistrationInp
       where token_hash = ${hashToken(input.session_token)} and lower(email) = ${email}
         and used_at is null and expires_at > now()
       for update`;
-    if (!proof) throw badRequest(DETAIL.verificationMissing);
+    if (!proof) throw badRequest(DETAIL.verificationMissing).withCode(CODE.verificationMissing);
     // Only now, with the e-mail proven, may the caller learn that an account exists.
     const [existing] = await tx`select id from users where lower(email) = ${email}`;
-    if (existing) throw conflict(DETAIL.emailInUse);
+    if (existing) throw conflict(DETAIL.emailInUse).withCode(CODE.emailInUse);
     await tx`update registration_tokens set used_at = now() where id = ${proof.id}`;
     const [user] = await tx`
       insert into users (email, password_hash, first_name, last_name)
@@ -157,10 +171,8 @@ export async function completeRegistration({ sql }: Deps, input: RegistrationInp
       insert into free_credit_claims (mailbox, user_id) values (${canonicalMailbox(email)}, ${userId}) on conflict do nothing returning mailbox`;
     if (claim) await applyCreditChange(tx, { userId, kind: "GRANT", amount: 1, note: "FREE Test pack" });
     // The browser that just proved the mailbox is trusted; signing in from it needs no device code.
-    if (input.device_id && input.device_id !== UNKNOWN_DEVICE) {
-      await tx`insert into verified_devices (user_id, device_id) values (${userId}, ${input.device_id}) on conflict do nothing`;
-    }
-    return { status: "created", detail: "Account created", user_id: userId };
+    const trust = await grantTrust(tx, config.JWT_SECRET, userId, input.device_id?.trim() || UNKNOWN_DEVICE, trustCookie);
+    return { status: "created", detail: "Account created", user_id: userId, trustCookie: trust };
   });
 }
 
@@ -173,6 +185,8 @@ export type IssuedSession = {
   sessionId: number;
   rememberMe: boolean;
   expiresAt: Date;
+  /** set when this sign-in just proved the mailbox: the device-trust cookie value for the browser */
+  trustCookie?: string;
 };
 
 /**
@@ -192,7 +206,7 @@ async function sendDeviceCode(deps: Deps, mailer: Mailer, sessionId: number, to:
           expires_at = case when device_codes.expires_at > now() then device_codes.expires_at else excluded.expires_at end
       where device_codes.expires_at <= now() or device_codes.sends < ${MAX_DEVICE_SENDS}
     returning id`;
-  if (!row) throw tooManyRequests(DETAIL.tooManySends);
+  if (!row) throw tooManyRequests(DETAIL.tooManySends).withCode(CODE.tooManySends);
   await mailer.send({
     to,
     subject: "Your Tradewind sign-in code",
@@ -219,29 +233,41 @@ async function retireDeviceSessions(tx: Tx, userId: number, deviceId: string, ke
 /** A sign-in from an unverified device: the opaque handle answered to the client and the nonce for its cookie. */
 export type PendingSignIn = { kind: "pending"; userId: number; handle: string; nonce: string };
 
-/** Counts wrong device codes per user across every pending sign-in; Redis-backed in the app, injected here. */
+/**
+ * Counts wrong device codes per user across every pending sign-in; Redis-backed in the app, injected here. A try is
+ * taken before the code is compared and given back when it was not wrong, so a burst of guesses cannot all slip
+ * past a check made before any of them was counted.
+ */
 export type WrongCodeGuard = {
   /** 429 while the user's device sign-in is locked */
   check: (userId: number) => Promise<void>;
-  /** counts one wrong code; true when this one locked the user (mail them once) */
-  fail: (userId: number) => Promise<boolean>;
+  /** takes one try (429 once they are spent); returns how many are taken in the window, this one included */
+  take: (userId: number) => Promise<number>;
+  giveBack: (userId: number) => Promise<void>;
+  /** tries per window; taking the last one locks device sign-in and mails the owner */
+  max: number;
 };
 
-export async function login(deps: Deps, mailer: Mailer, input: LoginInput, meta: ClientMeta, guard: WrongCodeGuard): Promise<IssuedSession | PendingSignIn> {
+export async function login(
+  deps: Deps,
+  mailer: Mailer,
+  input: LoginInput,
+  meta: ClientMeta,
+  guard: WrongCodeGuard,
+): Promise<IssuedSession | PendingSignIn> {
   const { sql } = deps;
   const email = normalizeEmail(input.email);
   const [user] = await sql`select id, email, password_hash, is_blocked from users where lower(email) = ${email}`;
   const ok = user ? await verifyPassword(input.password, user.password_hash) : await burnPasswordCheck(input.password);
-  if (!ok) throw unauthorized(DETAIL.badCredentials);
-  if (user.is_blocked) throw forbidden(BLOCKED_DETAIL);
+  if (!ok) throw unauthorized(DETAIL.badCredentials).withCode(CODE.badCredentials);
+  if (user.is_blocked) throw forbidden(BLOCKED_DETAIL).withCode("user_blocked");
 
   const userId = user.id as number;
   const deviceId = input.device_id?.trim() || UNKNOWN_DEVICE;
   const rememberMe = input.remember_me === true;
   const client = await describeClient(meta.userAgent, meta.ip);
-  // "unknown-device" is what a client without storage sends; it is never trusted, so it always needs a code.
-  const [known] =
-    deviceId === UNKNOWN_DEVICE ? [] : await sql`select 1 from verified_devices where user_id = ${userId} and device_id = ${deviceId}`;
+  // Trust is the server's signed cookie, never the client-chosen device id (which any script on the page can read).
+  const known = await isTrusted(sql, deps.config.JWT_SECRET, userId, meta.trustCookie);
   if (!known) await guard.check(userId);
   const handle = known ? null : newToken();
   const nonce = known ? null : newToken();
@@ -249,10 +275,20 @@ export async function login(deps: Deps, mailer: Mailer, input: LoginInput, meta:
   const session = await sql.begin(async (tx) => {
     // A pending sign-in lives as long as its code (10 min); it gets the full lifetime only once verified.
     const lifetime = known ? sessionLifetimeSeconds(rememberMe) : CODE_TTL_SECONDS;
-    const info = { device_name: client.deviceName, device_type: client.deviceType, browser: client.browser, os: client.os, ip_address: meta.ip,
-      location_city: client.city, location_country: client.country, remember_me: rememberMe };
+    const info = {
+      device_name: client.deviceName,
+      device_type: client.deviceType,
+      browser: client.browser,
+      os: client.os,
+      ip_address: meta.ip,
+      location_city: client.city,
+      location_country: client.country,
+      remember_me: rememberMe,
+    };
     // Only a live pending sign-in of this device is reused (re-submitting the form); anything else gets a new row.
-    const [open] = known ? [] : await tx`
+    const [open] = known
+      ? []
+      : await tx`
       select id from login_sessions where user_id = ${userId} and device_id = ${deviceId} and status = 'pending' and expires_at > now() for update`;
     const [row] = open
       ? await tx`
@@ -260,8 +296,16 @@ export async function login(deps: Deps, mailer: Mailer, input: LoginInput, meta:
                  expires_at = now() + make_interval(secs => ${lifetime}), last_seen_at = now(), updated_at = now()
           where id = ${open.id} returning id, expires_at`
       : await tx`
-          insert into login_sessions ${tx({ ...info, user_id: userId, device_id: deviceId, status: known ? "active" : "pending", verified: Boolean(known),
-            pending_handle: handle, pending_nonce_hash: nonce ? hashToken(nonce) : null, expires_at: new Date(Date.now() + lifetime * 1000) })}
+          insert into login_sessions ${tx({
+            ...info,
+            user_id: userId,
+            device_id: deviceId,
+            status: known ? "active" : "pending",
+            verified: Boolean(known),
+            pending_handle: handle,
+            pending_nonce_hash: nonce ? hashToken(nonce) : null,
+            expires_at: new Date(Date.now() + lifetime * 1000),
+          })}
           returning id, expires_at`;
     // A stale pending row of this device (expired) is closed so the partial unique index stays free.
     await tx`update login_sessions set status = 'revoked', pending_handle = null, updated_at = now()
@@ -307,15 +351,15 @@ async function pendingSession(deps: Deps, handle: string, nonce: string | undefi
         where s.pending_handle = ${handle} and s.pending_nonce_hash = ${hashToken(nonce)}
           and s.status = 'pending' and s.expires_at > now()`
     : [];
-  if (!row) throw badRequest(DETAIL.missingSession);
-  if (row.is_blocked) throw forbidden(BLOCKED_DETAIL);
+  if (!row) throw badRequest(DETAIL.missingSession).withCode(CODE.missingSession);
+  if (row.is_blocked) throw forbidden(BLOCKED_DETAIL).withCode("user_blocked");
   return row;
 }
 
 /** Wrong code: counted on the code (5 per code) and on the user (across all pending sign-ins); a lock mails the owner. */
-async function wrongCode(deps: Deps, mailer: Mailer, guard: WrongCodeGuard, session: PendingRow, ip: string | null) {
+async function wrongCode(deps: Deps, mailer: Mailer, locks: boolean, session: PendingRow, ip: string | null) {
   securityEvent(deps.log, "device_code_wrong", { user_id: session.user_id, session_id: session.id, ip });
-  if (!(await guard.fail(session.user_id))) return;
+  if (!locks) return;
   securityEvent(deps.log, "device_locked", { user_id: session.user_id, session_id: session.id, ip });
   await deps.sql`update login_sessions set status = 'revoked', pending_handle = null, updated_at = now() where user_id = ${session.user_id} and status = 'pending'`;
   await mailer.send({
@@ -331,17 +375,33 @@ export async function verifyDeviceCode(
   deps: Deps,
   mailer: Mailer,
   guard: WrongCodeGuard,
-  input: { handle: string; nonce: string | undefined; code: string; ip?: string },
+  input: { handle: string; nonce: string | undefined; code: string; ip?: string; trustCookie?: string },
 ): Promise<IssuedSession> {
   const session = await pendingSession(deps, input.handle, input.nonce);
-  await guard.check(session.user_id);
+  const taken = await guard.take(session.user_id);
   const sessionId = session.id as number;
   const code = input.code.trim();
-  const outcome = await deps.sql.begin(async (tx) => {
+  const outcome = await checkDeviceCode(deps, session, code, input.trustCookie).catch(async (err) => {
+    await guard.giveBack(session.user_id);
+    throw err;
+  });
+  if (outcome === "wrong") {
+    await wrongCode(deps, mailer, taken === guard.max, session, input.ip ?? null);
+    throw badRequest(DETAIL.wrongDeviceCode).withCode(CODE.wrongDeviceCode);
+  }
+  await guard.giveBack(session.user_id);
+  if (outcome instanceof HttpError) throw outcome;
+  return { ...(await activate(deps, sessionId, session.user_id, session.remember_me, outcome.expiresAt)), trustCookie: outcome.trust };
+}
+
+/** Compares the code and, when it matches, activates the sign-in and trusts the browser, in one transaction. */
+async function checkDeviceCode(deps: Deps, session: PendingRow, code: string, trustCookie: string | undefined) {
+  const sessionId = session.id;
+  return deps.sql.begin(async (tx) => {
     const [row] = await tx`
       select id, code_hash, attempts, expires_at > now() as live from device_codes where session_id = ${sessionId} for update`;
-    if (!row || !row.live) return badRequest(DETAIL.deviceCodeExpired);
-    if (row.attempts >= MAX_CODE_ATTEMPTS) return tooManyRequests(DETAIL.tooManyCodeAttempts);
+    if (!row?.live) return badRequest(DETAIL.deviceCodeExpired).withCode(CODE.deviceCodeExpired);
+    if (row.attempts >= MAX_CODE_ATTEMPTS) return tooManyRequests(DETAIL.tooManyCodeAttempts).withCode(CODE.tooManyCodeAttempts);
     if (!CODE_PATTERN.test(code) || !codeMatches(deps.config.JWT_SECRET, `session:${sessionId}`, code, row.code_hash)) {
       // Returned rather than thrown so the attempt counter commits.
       await tx`update device_codes set attempts = attempts + 1 where id = ${row.id}`;
@@ -354,17 +414,11 @@ export async function verifyDeviceCode(
           expires_at = now() + make_interval(secs => ${sessionLifetimeSeconds(session.remember_me)})
       where id = ${sessionId} and status = 'pending'
       returning expires_at`;
-    if (!active) return badRequest(DETAIL.missingSession);
-    await tx`insert into verified_devices (user_id, device_id) values (${session.user_id}, ${session.device_id}) on conflict do nothing`;
+    if (!active) return badRequest(DETAIL.missingSession).withCode(CODE.missingSession);
+    const trust = await grantTrust(tx, deps.config.JWT_SECRET, session.user_id, session.device_id, trustCookie);
     await retireDeviceSessions(tx, session.user_id, session.device_id, sessionId);
-    return active.expires_at as Date;
+    return { expiresAt: active.expires_at as Date, trust };
   });
-  if (outcome === "wrong") {
-    await wrongCode(deps, mailer, guard, session, input.ip ?? null);
-    throw badRequest(DETAIL.wrongDeviceCode);
-  }
-  if (outcome instanceof HttpError) throw outcome;
-  return activate(deps, sessionId, session.user_id, session.remember_me, outcome);
 }
 
 export async function resendDeviceCode(deps: Deps, mailer: Mailer, input: { handle: string; nonce: string | undefined }) {
@@ -391,7 +445,7 @@ export type Refreshed = { accessToken: string; refreshToken: string | null; reme
  * few seconds: a new access token, no new cookie) or a stolen copy being replayed (the whole session dies).
  */
 export async function refresh(deps: Deps, token: string | undefined, meta: ClientMeta): Promise<Refreshed> {
-  if (!token) throw unauthorized(DETAIL.sessionExpired);
+  if (!token) throw unauthorized(DETAIL.sessionExpired).withCode(CODE.sessionExpired);
   const { sql, config } = deps;
   const [row] = await sql`
     select t.id, t.session_id, t.revoked_at, t.expires_at > now() as live,
@@ -400,12 +454,12 @@ export async function refresh(deps: Deps, token: string | undefined, meta: Clien
            extract(epoch from now() - s.last_seen_at)::float8 as idle
     from refresh_tokens t join login_sessions s on s.id = t.session_id join users u on u.id = s.user_id
     where t.token_hash = ${hashToken(token)}`;
-  if (!row || row.revoked_at || !row.live || row.status !== "active") throw unauthorized(DETAIL.sessionExpired);
+  if (!row || row.revoked_at || !row.live || row.status !== "active") throw unauthorized(DETAIL.sessionExpired).withCode(CODE.sessionExpired);
   if (row.idle > idleSeconds(row.remember_me)) {
     await revokeSession(sql, row.session_id);
-    throw unauthorized(DETAIL.sessionExpired);
+    throw unauthorized(DETAIL.sessionExpired).withCode(CODE.sessionExpired);
   }
-  if (row.is_blocked) throw forbidden(BLOCKED_DETAIL);
+  if (row.is_blocked) throw forbidden(BLOCKED_DETAIL).withCode("user_blocked");
   const sessionId = row.session_id as number;
   const userId = row.user_id as number;
 
@@ -420,7 +474,7 @@ export async function refresh(deps: Deps, token: string | undefined, meta: Clien
   });
   if (!result) {
     securityEvent(deps.log, "refresh_reuse", { user_id: userId, session_id: sessionId, ip: meta.ip });
-    throw unauthorized(DETAIL.refreshReuse);
+    throw unauthorized(DETAIL.refreshReuse).withCode(CODE.refreshReuse);
   }
   await sql`update login_sessions set last_seen_at = now(), ip_address = ${meta.ip} where id = ${sessionId}`;
   const accessToken = await signAccessToken(config.JWT_SECRET, { userId, sessionId });
@@ -428,7 +482,8 @@ export async function refresh(deps: Deps, token: string | undefined, meta: Clien
 }
 
 /** End the session named by the refresh cookie and/or the access token; always succeeds (logout is idempotent). */
-export async function logout({ sql }: Deps, refreshToken: string | undefined, accessSessionId: number | null) {
+/** Ends this browser's session and withdraws its device trust for that user (the next sign-in here needs a code). */
+export async function logout({ sql, config }: Deps, refreshToken: string | undefined, accessSessionId: number | null, trustCookie?: string) {
   const ids = new Set<number>();
   if (accessSessionId !== null) ids.add(accessSessionId);
   if (refreshToken) {
@@ -436,5 +491,14 @@ export async function logout({ sql }: Deps, refreshToken: string | undefined, ac
     if (row) ids.add(row.session_id as number);
   }
   for (const id of ids) await revokeSession(sql, id);
+  if (ids.size) {
+    const owners = await sql`select distinct user_id from login_sessions where id in ${sql([...ids])}`;
+    await revokeBrowserTrust(
+      sql,
+      config.JWT_SECRET,
+      owners.map((r) => r.user_id as number),
+      trustCookie,
+    );
+  }
   return { status: "logged_out", detail: "Signed out" };
 }

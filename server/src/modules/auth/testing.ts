@@ -13,8 +13,7 @@ export function accountsApp() {
 }
 export type TestApp = ReturnType<typeof accountsApp>;
 
-export const CHROME_UA =
-  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+export const CHROME_UA = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 export const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
@@ -46,15 +45,21 @@ export function pendingCookie(headers: Headers): string {
   return "";
 }
 
+/** The Cookie header that carries a browser's device trust (from a registration or device-verify answer), or "". */
+export function deviceCookieHeader(headers: Headers): string {
+  for (const line of headers.getSetCookie()) {
+    const m = line.match(/^tw_device=([^;]+)/);
+    if (m) return `tw_device=${m[1]}`;
+  }
+  return "";
+}
+
 export function setCookieLine(headers: Headers): string {
   return headers.getSetCookie().find((l) => l.startsWith("tw_refresh=")) ?? "";
 }
 
 /** Full registration through the API: code by mail, verify, complete. */
-export async function registerViaApi(
-  app: TestApp,
-  opts: { email?: string; password?: string; deviceId?: string; ip?: string } = {},
-) {
+export async function registerViaApi(app: TestApp, opts: { email?: string; password?: string; deviceId?: string; ip?: string } = {}) {
   const email = opts.email ?? uniqueEmail("reg");
   const password = opts.password ?? "Secret123!";
   const ip = opts.ip ?? freshIp();
@@ -78,17 +83,27 @@ export async function registerViaApi(
     },
   });
   if (res.status !== 201) throw new Error(`complete-registration ${res.status} ${JSON.stringify(res.body)}`);
-  return { email, password, userId: res.body.user_id as number, deviceId: opts.deviceId ?? "device-registered" };
+  // The registering browser is trusted through its tw_device cookie; `device` is that Cookie header.
+  return {
+    email,
+    password,
+    userId: res.body.user_id as number,
+    deviceId: opts.deviceId ?? "device-registered",
+    device: deviceCookieHeader(res.headers),
+  };
 }
+
+/** The headers of a browser that holds the user's device trust (its tw_device cookie). */
+export const trustedHeaders = (who: { device: string }, ip = freshIp(), ua?: string) => ({ ...clientHeaders(ip, ua), cookie: who.device });
 
 /** Sign in from a device already verified for the user: access token, session id and refresh cookie. */
 export async function signIn(
   app: TestApp,
-  who: { email: string; password: string; deviceId: string },
+  who: { email: string; password: string; deviceId: string; device: string },
   opts: { rememberMe?: boolean; ip?: string; ua?: string } = {},
 ) {
   const res = await call(app, "POST", "/api/auth/login", {
-    headers: clientHeaders(opts.ip ?? freshIp(), opts.ua),
+    headers: trustedHeaders(who, opts.ip ?? freshIp(), opts.ua),
     body: { email: who.email, password: who.password, remember_me: opts.rememberMe ?? false, device_id: who.deviceId },
   });
   if (res.status !== 200) throw new Error(`login ${res.status} ${JSON.stringify(res.body)}`);
@@ -108,5 +123,10 @@ export async function signInNewDevice(app: TestApp, who: { email: string; passwo
     body: { session_id: pending.body.session_id, code: await latestCode(app, who.email) },
   });
   if (res.status !== 200) throw new Error(`device verify ${res.status} ${JSON.stringify(res.body)}`);
-  return { token: res.body.access_token as string, sessionId: res.body.session_id as number, refresh: refreshCookie(res.headers)! };
+  return {
+    token: res.body.access_token as string,
+    sessionId: res.body.session_id as number,
+    refresh: refreshCookie(res.headers)!,
+    device: deviceCookieHeader(res.headers),
+  };
 }

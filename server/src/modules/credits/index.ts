@@ -1,13 +1,18 @@
-// GET /api/credits/usage (the balance endpoint lives in the accounts engineer's credits-balance module).
+// GET /api/credits/balance and /api/credits/usage: the signed-in user's balance and its totals from the ledger.
 import { Elysia } from "elysia";
-import type { ServerDeps } from "../../deps";
+import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
-import { usageSchema } from "./model";
-import { creditUsage } from "./service";
+import { balanceSchema, usageSchema } from "./model";
+import { creditBalance, creditUsage } from "./service";
 
-export const creditsModule = (deps: ServerDeps) =>
+export const creditsModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/api/credits", tags: ["credits"] })
     .use(authPlugin(deps))
+    .get("/balance", ({ user }) => creditBalance(deps.sql, user.id), {
+      auth: true,
+      response: { 200: balanceSchema },
+      detail: { summary: "Credit balance" },
+    })
     .get("/usage", ({ user }) => creditUsage(deps.sql, user.id), {
       auth: true,
       response: { 200: usageSchema },

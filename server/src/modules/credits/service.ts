@@ -1,21 +1,30 @@
 // Credit usage totals from the ledger: held at start (spent/used), given back on NO_TRADE or failure (refunded/returns).
+import type { CreditBalance, CreditUsage } from "@core/contract/credits";
+import { ledgerTotals } from "@core/credits";
 import type { Sql } from "@core/db";
+import { notFound } from "../../lib/http-error";
 
-export async function creditUsage(sql: Sql, userId: number) {
-  const [row] = await sql<{ spent: number; refunded: number; held: number; balance: number }[]>`
-    select
-      coalesce((select sum(-amount) from credit_ledger where user_id = ${userId} and kind = 'DEDUCTION'), 0)::int as spent,
-      coalesce((select sum(amount) from credit_ledger where user_id = ${userId} and kind = 'REFUND'), 0)::int as refunded,
-      (select count(*) from analysis_requests where user_id = ${userId} and credits_status = 'HELD')::int as held,
-      coalesce((select credits from users where id = ${userId}), 0)::int as balance`;
+export async function creditUsage(sql: Sql, userId: number): Promise<CreditUsage> {
+  const [totals, [row]] = await Promise.all([
+    ledgerTotals(sql, userId),
+    sql<{ held: number; balance: number }[]>`
+      select (select count(*) from analysis_requests where user_id = ${userId} and credits_status = 'HELD')::int as held,
+             coalesce((select credits from users where id = ${userId}), 0)::int as balance`,
+  ]);
+  const spent = totals.used;
+  const refunded = totals.refunded;
   return {
-    // The spec's client reads either spelling, so both carry the same figure.
-    spent: row.spent,
-    used: row.spent,
-    refunded: row.refunded,
-    returns: row.refunded,
-    net_used: row.spent - row.refunded - row.held,
+    used: spent,
+    refunded,
+    net_used: spent - refunded - row.held,
     held: row.held,
     credits: row.balance,
   };
+}
+
+/** The balance alone (the client refetches it on window focus). */
+export async function creditBalance(sql: Sql, userId: number): Promise<CreditBalance> {
+  const [row] = await sql`select credits from users where id = ${userId}`;
+  if (!row) throw notFound("User not found");
+  return { credits: row.credits as number };
 }

@@ -1,12 +1,12 @@
 // /api/user/favorites: list, add and remove the caller's favorite pairs.
 import { Elysia } from "elysia";
-import type { ServerDeps } from "../../deps";
+import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import { errorSchema } from "../signals/model";
 import { addBody, addResponse, favoritesSchema, removeResponse, symbolParams } from "./model";
 import { MAX_FAVORITES, addFavorite, listFavorites, removeFavorite } from "./service";
 
-export const favoritesModule = (deps: ServerDeps) =>
+export const favoritesModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/api/user/favorites", tags: ["favorites"] })
     .use(authPlugin(deps))
     .get("/", ({ user }) => listFavorites(deps.sql, user.id), {

@@ -2,7 +2,7 @@
 import type { Sql } from "@core/db";
 import { isSupportedSymbol } from "@core/symbols";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
-import { normalizeSymbol } from "../analysis/service";
+import { normalizeSymbol } from "../../lib/params";
 
 export const MAX_FAVORITES = 100;
 
@@ -15,15 +15,15 @@ export async function listFavorites(sql: Sql, userId: number) {
 /** Adding an existing favorite is a no-op, so a retried toggle cannot fail. */
 export async function addFavorite(sql: Sql, userId: number, rawSymbol: unknown) {
   const symbol = normalizeSymbol(rawSymbol);
-  if (!symbol) throw badRequest("Enter a symbol");
-  if (!isSupportedSymbol(symbol)) throw badRequest(`Symbol ${symbol} is not supported`);
+  if (!symbol) throw badRequest("Enter a symbol").withCode("symbol_required");
+  if (!isSupportedSymbol(symbol)) throw badRequest(`Symbol ${symbol} is not supported`).withCode("unsupported_symbol");
   await sql.begin(async (tx) => {
     // Serialises one user's adds so the cap holds under concurrent requests.
     await tx`select id from users where id = ${userId} for update`;
     const [exists] = await tx`select 1 from favorites where user_id = ${userId} and symbol = ${symbol}`;
     if (exists) return;
     const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from favorites where user_id = ${userId}`;
-    if (n >= MAX_FAVORITES) throw conflict(`Favorite limit reached: maximum ${MAX_FAVORITES} favorites allowed`);
+    if (n >= MAX_FAVORITES) throw conflict(`Favorite limit reached: maximum ${MAX_FAVORITES} favorites allowed`).withCode("favorite_limit");
     await tx`insert into favorites (user_id, symbol) values (${userId}, ${symbol})`;
   });
   return { symbol, ...(await listFavorites(sql, userId)) };

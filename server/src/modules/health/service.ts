@@ -6,8 +6,14 @@ const withTimeout = <T>(p: Promise<T>, ms: number) =>
 
 export async function readiness({ sql, redis }: ServerDeps) {
   const [postgres, redisOk] = await Promise.all([
-    withTimeout(sql`select 1 as ok`, 2000).then(() => true, () => false),
-    withTimeout(redis.ping(), 2000).then((r) => r === "PONG", () => false),
+    withTimeout(sql`select 1 as ok`, 2000).then(
+      () => true,
+      () => false,
+    ),
+    withTimeout(redis.ping(), 2000).then(
+      (r) => r === "PONG",
+      () => false,
+    ),
   ]);
   const ok = postgres && redisOk;
   return {

@@ -17,7 +17,10 @@ describe("GET /api/dev/mailbox", () => {
     await mailer.send({ to: uniqueEmail("other"), subject: "not yours", text: "x" });
     const res = await call(testApp(), "GET", `/api/dev/mailbox?to=${encodeURIComponent(to)}`);
     expect(res.status).toBe(200);
-    expect(res.body.map((m: { subject: string; text: string }) => [m.subject, m.text])).toEqual([["second", "two"], ["first", "one"]]);
+    expect(res.body.map((m: { subject: string; text: string }) => [m.subject, m.text])).toEqual([
+      ["second", "two"],
+      ["first", "one"],
+    ]);
     expect(res.body[1].to).toBe(to);
     expect(Number.isNaN(Date.parse(res.body[0].created_at))).toBe(false);
     expect((await call(testApp(), "GET", "/api/dev/mailbox")).status).toBe(422);
@@ -44,7 +47,9 @@ describe("GET /api/dev/mailbox", () => {
       const local = await fetch(`http://127.0.0.1:${port}/api/dev/mailbox?to=a@b.co`);
       expect(local.status).toBe(200);
       // The machine's own non-loopback address: a remote peer as far as the socket is concerned.
-      const external = Object.values(networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal);
+      const external = Object.values(networkInterfaces())
+        .flat()
+        .find((i) => i && i.family === "IPv4" && !i.internal);
       expect(external).toBeTruthy();
       const remote = await fetch(`http://${external!.address}:${port}/api/dev/mailbox?to=a@b.co`, { headers: { "x-forwarded-for": "127.0.0.1" } });
       expect(remote.status).toBe(404);
@@ -58,7 +63,10 @@ describe("GET /api/dev/mailbox", () => {
     expect(() => parseConfig({ ...base, NODE_ENV: "production" })).toThrow(/SMTP_URL is required in production/);
     expect(() => parseConfig({ ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25", DEV_MAILBOX: "1" })).toThrow(/DEV_MAILBOX/);
     expect(parseConfig({ ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).isProduction).toBe(true);
-    for (const [env, logged] of [["test", false], ["development", true]] as const) {
+    for (const [env, logged] of [
+      ["test", false],
+      ["development", true],
+    ] as const) {
       const lines: Record<string, unknown>[] = [];
       const log = { debug() {}, warn() {}, error() {}, info: (msg: string, fields?: Record<string, unknown>) => lines.push({ msg, ...fields }) };
       const deps = testDeps();

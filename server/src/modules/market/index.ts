@@ -1,26 +1,43 @@
 // GET /api/market/*: market snapshots read from Redis, the refresh intervals and the supported pairs; plus the /ws/market socket.
 import { Elysia } from "elysia";
-import type { ServerDeps } from "../../deps";
+import type { AppDeps } from "../../deps";
 import { coreAssetsQuery, errorResponse, moversQuery, orderbookQuery, snapshotResponse } from "./model";
 import { coreAssets, movers, orderbook, readSnapshot, refreshIntervals, symbolsList } from "./service";
 import { marketSocket } from "./socket";
 
 const responses = { 200: snapshotResponse, 400: errorResponse, 404: errorResponse, 503: errorResponse };
 
-export const marketModule = (deps: ServerDeps) =>
+export const marketModule = (deps: AppDeps) =>
   new Elysia().use(marketSocket(deps)).use(
     new Elysia({ prefix: "/api/market", tags: ["market"] })
-        .get("/refresh-interval", () => refreshIntervals(), { response: { 200: snapshotResponse }, detail: { summary: "Refresh intervals (seconds) per market topic" } })
-        .get("/symbols", () => symbolsList(), { response: { 200: snapshotResponse }, detail: { summary: "Supported pairs, most traded first" } })
-        .get("/health", () => readSnapshot(deps, "health"), { response: responses, detail: { summary: "Market health: status and composite score" } })
-        .get("/pre-analysis", () => readSnapshot(deps, "gate"), { response: responses, detail: { summary: "Pre-analysis gate: GO / CAUTION / NO_GO" } })
-        .get("/session", () => readSnapshot(deps, "session"), { response: responses, detail: { summary: "Trading sessions (UTC) and overlaps" } })
-        .get("/sentiment", () => readSnapshot(deps, "sentiment"), { response: responses, detail: { summary: "BTC volume dominance, BTC-ETH correlation, funding" } })
-        .get("/core-assets", ({ query }) => coreAssets(deps, query.symbols), { query: coreAssetsQuery, response: responses, detail: { summary: "BTC/ETH cards" } })
-        .get("/orderbook", ({ query }) => orderbook(deps, query.symbol), { query: orderbookQuery, response: responses, detail: { summary: "Order book modelled from candles" } })
-        .get("/movers", ({ query }) => movers(deps, query.full_details === "true" || query.full_details === "1"), {
-          query: moversQuery,
-          response: responses,
-          detail: { summary: "24h gainers, losers (and every pair with full_details=true)" },
-        }),
+      .get("/refresh-interval", () => refreshIntervals(), {
+        response: { 200: snapshotResponse },
+        detail: { summary: "Refresh intervals (seconds) per market topic" },
+      })
+      .get("/symbols", () => symbolsList(deps.config.MARKET_PROVIDER), {
+        response: { 200: snapshotResponse },
+        detail: { summary: "Supported pairs, most traded first" },
+      })
+      .get("/health", () => readSnapshot(deps, "health"), { response: responses, detail: { summary: "Market health: status and composite score" } })
+      .get("/pre-analysis", () => readSnapshot(deps, "gate"), { response: responses, detail: { summary: "Pre-analysis gate: GO / CAUTION / NO_GO" } })
+      .get("/session", () => readSnapshot(deps, "session"), { response: responses, detail: { summary: "Trading sessions (UTC) and overlaps" } })
+      .get("/sentiment", () => readSnapshot(deps, "sentiment"), {
+        response: responses,
+        detail: { summary: "BTC volume dominance, BTC-ETH correlation, funding" },
+      })
+      .get("/core-assets", ({ query }) => coreAssets(deps, query.symbols), {
+        query: coreAssetsQuery,
+        response: responses,
+        detail: { summary: "BTC/ETH cards" },
+      })
+      .get("/orderbook", ({ query }) => orderbook(deps, query.symbol), {
+        query: orderbookQuery,
+        response: responses,
+        detail: { summary: "Order book modelled from candles" },
+      })
+      .get("/movers", ({ query }) => movers(deps, query.full_details === "true" || query.full_details === "1"), {
+        query: moversQuery,
+        response: responses,
+        detail: { summary: "24h gainers, losers (and every pair with full_details=true)" },
+      }),
   );

@@ -17,16 +17,33 @@ beforeAll(async () => {
   await deps.redis.del(...MARKET_TOPICS.map((t) => deps.keys.key(`market:${t.topic}`)), deps.keys.key("market:leader"));
 });
 
-const paths = ["/api/market/health", "/api/market/pre-analysis", "/api/market/session", "/api/market/sentiment", "/api/market/core-assets?symbols=BTCUSDT,ETHUSDT", "/api/market/orderbook?symbol=BTCUSDT", "/api/market/movers?full_details=true"];
+const paths = [
+  "/api/market/health",
+  "/api/market/pre-analysis",
+  "/api/market/session",
+  "/api/market/sentiment",
+  "/api/market/core-assets?symbols=BTCUSDT,ETHUSDT",
+  "/api/market/orderbook?symbol=BTCUSDT",
+  "/api/market/movers?full_details=true",
+];
 
 describe("market API", () => {
   test("static reads work without snapshots", async () => {
     const r = await call(app, "GET", "/api/market/refresh-interval");
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ data: { full_snapshot: 90, market_health: 40, orderbook: 15, sentiment: 180, movers: 90, session: 60 }, computed_at: null });
+    expect(r.body).toEqual({
+      data: { full_snapshot: 90, market_health: 40, orderbook: 15, sentiment: 180, movers: 90, session: 60 },
+      computed_at: null,
+    });
     const s = await call(app, "GET", "/api/market/symbols");
     expect(s.body.data.symbols).toEqual(SUPPORTED_SYMBOLS);
-    expect(s.body.data.count).toBe(136);
+    // The spec's list: about 200 pairs, BNBUSDT among them; the replay has candles for 136 and says so for the rest.
+    expect(s.body.data.count).toBe(200);
+    expect(s.body.data.symbols).toContain("BNBUSDT");
+    expect(s.body.data.provider).toBe("replay");
+    expect(s.body.data.unavailable.BNBUSDT).toBe("no recorded data in replay");
+    expect(s.body.data.unavailable.BTCUSDT).toBeUndefined();
+    expect(Object.keys(s.body.data.unavailable).length).toBe(200 - 136);
   });
 
   test("503 with detail before the engine has published", async () => {

@@ -14,4 +14,8 @@ export const orderbookQuery = t.Object({ symbol: t.Optional(t.String()) });
 export const moversQuery = t.Object({ full_details: t.Optional(t.String()) });
 
 /** Client-side socket messages. */
-export type SocketRequest = { action: "subscribe"; topics: string[] } | { action: "unsubscribe"; topics: string[] } | { action: "auth"; token: string } | { action: "ping" };
+export type SocketRequest =
+  | { action: "subscribe"; topics: string[] }
+  | { action: "unsubscribe"; topics: string[] }
+  | { action: "auth"; token: string }
+  | { action: "ping" };

@@ -1,6 +1,6 @@
 // Market reads: snapshots come from Redis only (computed by the engine), never per request.
 import { CORE_ASSET_SYMBOLS, MARKET_REFRESH_SECONDS, snapshotKeyName, type MarketTopic, type StoredSnapshot } from "@core/market-intervals";
-import { isSupportedSymbol, SUPPORTED_SYMBOLS } from "@core/symbols";
+import { isSupportedSymbol, SUPPORTED_SYMBOLS, unavailableReason, type MarketProviderName } from "@core/symbols";
 import type { ServerDeps } from "../../deps";
 import { badRequest, HttpError, unavailable } from "../../lib/http-error";
 
@@ -25,7 +25,10 @@ function requireCoreAsset(symbol: string, what: string) {
 }
 
 export async function coreAssets(deps: Pick<ServerDeps, "redis" | "keys">, symbolsParam: string | undefined): Promise<StoredSnapshot> {
-  const requested = (symbolsParam ?? CORE_ASSET_SYMBOLS.join(",")).split(",").filter((s) => s.trim() !== "").map(parseSymbol);
+  const requested = (symbolsParam ?? CORE_ASSET_SYMBOLS.join(","))
+    .split(",")
+    .filter((s) => s.trim() !== "")
+    .map(parseSymbol);
   if (!requested.length) throw badRequest("symbols must list at least one pair, e.g. BTCUSDT,ETHUSDT");
   for (const s of requested) requireCoreAsset(s, "core-asset data");
   const snap = await readSnapshot(deps, "core_assets");
@@ -47,4 +50,12 @@ export async function movers(deps: Pick<ServerDeps, "redis" | "keys">, fullDetai
 }
 
 export const refreshIntervals = () => ({ data: { ...MARKET_REFRESH_SECONDS }, computed_at: null });
-export const symbolsList = () => ({ data: { symbols: SUPPORTED_SYMBOLS, count: SUPPORTED_SYMBOLS.length }, computed_at: null });
+/** The built-in list; `unavailable` names the pairs this deployment's market provider cannot serve, with the reason. */
+export function symbolsList(provider: MarketProviderName) {
+  const unavailable: Record<string, string> = {};
+  for (const s of SUPPORTED_SYMBOLS) {
+    const reason = unavailableReason(s, provider);
+    if (reason) unavailable[s] = reason;
+  }
+  return { data: { symbols: SUPPORTED_SYMBOLS, count: SUPPORTED_SYMBOLS.length, provider, unavailable }, computed_at: null };
+}

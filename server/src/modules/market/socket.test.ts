@@ -34,7 +34,10 @@ async function startServer(env: Record<string, string> = {}): Promise<number> {
   });
   procs.push(proc);
   for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return port;
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
     await Bun.sleep(100);
@@ -55,10 +58,11 @@ async function client(port: number, headers: Record<string, string> = {}) {
   ws.onmessage = (ev) => {
     const m = JSON.parse(String(ev.data)) as Msg;
     messages.push(m);
-    for (const w of [...waiters]) if (w.pred(m)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(m);
-    }
+    for (const w of [...waiters])
+      if (w.pred(m)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
   };
   await new Promise<void>((resolve, reject) => {
     ws.onopen = () => resolve();
@@ -91,7 +95,9 @@ function closeOf(ws: WebSocket, ms: number): Promise<{ code: number; reason: str
 function rawUpgrade(port: number, headers: Record<string, string> = {}, localAddress?: string): Promise<{ status: number; sock: Socket }> {
   return new Promise((resolve, reject) => {
     const sock = connect({ port, host: "127.0.0.1", localAddress }, () => {
-      const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+      const extra = Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join("");
       sock.write(
         `GET /ws/market HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
           `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`,
@@ -151,7 +157,13 @@ describe("/ws/market", () => {
     await c.waitFor((m) => m.type === "subscribed");
     const deps = testDeps();
     const provider = createReplayProvider(createReplayClock({ fixedMs: Date.parse("2024-08-15T14:30:00Z") }));
-    ingestion = startMarketIngestion({ config: { MARKET_PROVIDER: "replay" }, redis: deps.redis, keys: deps.keys, log: createLogger("test", "silent"), provider });
+    ingestion = startMarketIngestion({
+      config: { MARKET_PROVIDER: "replay" },
+      redis: deps.redis,
+      keys: deps.keys,
+      log: createLogger("test", "silent"),
+      provider,
+    });
     for (const type of ALL_TYPES) await c.waitFor((m) => m.type === type);
     await c.waitFor((m) => m.type === "orderbook" && m.data.symbol === "BTCUSDT");
     await c.waitFor((m) => m.type === "orderbook" && m.data.symbol === "ETHUSDT");
@@ -194,7 +206,18 @@ describe("/ws/market", () => {
     expect((await ca.waitFor((m) => m.type === "authenticated")).data).toEqual({ user_id: alice.id });
     await cb.waitFor((m) => m.type === "authenticated");
     const deps = testDeps();
-    const progress = { type: "analysis_progress", data: { request_id: 7, status: "IN_PROGRESS", current_phase: 2, progress_percent: 50, next_run_at: null, time_remaining_seconds: 30, final_signal_id: null } };
+    const progress = {
+      type: "analysis_progress",
+      data: {
+        request_id: 7,
+        status: "IN_PROGRESS",
+        current_phase: 2,
+        progress_percent: 50,
+        next_run_at: null,
+        time_remaining_seconds: 30,
+        final_signal_id: null,
+      },
+    };
     await deps.redis.publish(deps.keys.channel(`analysis.${alice.id}`), JSON.stringify(progress));
     expect(await ca.waitFor((m) => m.type === "analysis_progress")).toEqual(progress);
     // Bob's socket must not see Alice's progress: a marker for Bob arriving later proves the ordering.

@@ -4,11 +4,10 @@ import { Elysia } from "elysia";
 import type Redis from "ioredis";
 import type { Server, ServerWebSocket } from "bun";
 import { MARKET_TOPICS, snapshotKeyName, type StoredSnapshot } from "@core/market-intervals";
-import type { ServerDeps } from "../../deps";
+import type { AppDeps, ServerDeps } from "../../deps";
 import { verifyAccessToken, verifyOptions } from "../../lib/auth";
 import { clientIp, ipKey } from "../../lib/client-ip";
 import { forbidden, tooManyRequests } from "../../lib/http-error";
-import { createSessionCheck } from "../sessions/service";
 import { MESSAGE_LIMIT, POLICY_VIOLATION_CODE, SocketsPerClient, messageLimiter, originAllowed } from "./socket-limits";
 
 export const MARKET_BUN_TOPIC = "market";
@@ -44,7 +43,8 @@ function sendOrClose(ws: RawSocket, payload: string): boolean {
 }
 
 function checkBackpressure(hub: Hub) {
-  for (const ws of hub.sockets) if (ws.getBufferedAmount() > MAX_BUFFERED_BYTES) ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
+  for (const ws of hub.sockets)
+    if (ws.getBufferedAmount() > MAX_BUFFERED_BYTES) ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
 }
 
 /**
@@ -96,7 +96,7 @@ const clientKeyOf = (config: ServerDeps["config"], request: Request, peer: strin
 
 async function subscribe(deps: ServerDeps, raw: RawSocket, conn: Conn, msg: Record<string, unknown>) {
   const topics = Array.isArray(msg.topics) ? msg.topics : null;
-  if (!topics || !topics.length || !topics.every((t) => typeof t === "string"))
+  if (!topics?.length || !topics.every((t) => typeof t === "string"))
     return void sendOrClose(raw, errorMessage('subscribe needs topics, e.g. {"action":"subscribe","topics":["market"]}'));
   const unknown = topics.filter((t) => !SUBSCRIBABLE.has(t as string));
   if (unknown.length) return void sendOrClose(raw, errorMessage(`Unknown topic: ${String(unknown[0]).slice(0, 40)} (available: market)`));
@@ -116,9 +116,9 @@ async function subscribe(deps: ServerDeps, raw: RawSocket, conn: Conn, msg: Reco
   }
 }
 
-async function authenticate(deps: ServerDeps, sessionCheck: ReturnType<typeof createSessionCheck>, raw: RawSocket, token: unknown) {
+async function authenticate(deps: AppDeps, raw: RawSocket, token: unknown) {
   const user = typeof token === "string" ? await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config)) : null;
-  const live = user ? await sessionCheck(user).catch(() => false) : false;
+  const live = user ? await deps.sessionCheck(user).catch(() => false) : false;
   if (!user || !live || raw.readyState !== 1) return void sendOrClose(raw, errorMessage("Invalid or expired access token"));
   dropAuth(raw);
   raw.subscribe(userBunTopic(user.id));
@@ -131,9 +131,8 @@ async function authenticate(deps: ServerDeps, sessionCheck: ReturnType<typeof cr
   sendOrClose(raw, JSON.stringify({ type: "authenticated", data: { user_id: user.id } }));
 }
 
-export const marketSocket = (deps: ServerDeps) => {
+export const marketSocket = (deps: AppDeps) => {
   const hub = hubFor(deps.redis);
-  const sessionCheck = createSessionCheck(deps);
   // Per app instance, i.e. per server process (see SocketsPerClient).
   const perClient = new SocketsPerClient(deps.config.WS_MAX_PER_IP);
   const tooMany = `Too many open sockets from this address (limit ${perClient.max})`;
@@ -164,7 +163,8 @@ export const marketSocket = (deps: ServerDeps) => {
       const raw = ws.raw as RawSocket;
       const conn = conns.get(raw);
       if (!conn || raw.readyState !== 1) return;
-      if (!conn.allowMessage()) return void raw.close(POLICY_VIOLATION_CODE, `rate limit: more than ${MESSAGE_LIMIT.max} messages in ${MESSAGE_LIMIT.windowMs / 1000} s`);
+      if (!conn.allowMessage())
+        return void raw.close(POLICY_VIOLATION_CODE, `rate limit: more than ${MESSAGE_LIMIT.max} messages in ${MESSAGE_LIMIT.windowMs / 1000} s`);
       const msg = parseMessage(message);
       if (!msg) return void sendOrClose(raw, errorMessage("Messages must be JSON objects with an action"));
       switch (msg.action) {
@@ -174,7 +174,7 @@ export const marketSocket = (deps: ServerDeps) => {
           raw.unsubscribe(MARKET_BUN_TOPIC);
           return void sendOrClose(raw, JSON.stringify({ type: "unsubscribed", topics: ["market"] }));
         case "auth":
-          return authenticate(deps, sessionCheck, raw, msg.token);
+          return authenticate(deps, raw, msg.token);
         case "ping":
           return void sendOrClose(raw, JSON.stringify({ type: "pong" }));
         default:
@@ -188,7 +188,10 @@ export const marketSocket = (deps: ServerDeps) => {
  * Starts this process's Redis subscriber (one connection, pattern-subscribed to the prefixed market and analysis
  * channels) and the heartbeat; call with the Bun server once it listens. Returns stop().
  */
-export async function startMarketSocket(deps: Pick<ServerDeps, "redis" | "keys" | "log">, server: Pick<Server<unknown>, "publish">): Promise<() => Promise<void>> {
+export async function startMarketSocket(
+  deps: Pick<ServerDeps, "redis" | "keys" | "log">,
+  server: Pick<Server<unknown>, "publish">,
+): Promise<() => Promise<void>> {
   const hub = hubFor(deps.redis);
   const marketPrefix = deps.keys.channel("market.");
   const analysisPrefix = deps.keys.channel("analysis.");

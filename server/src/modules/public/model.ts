@@ -26,3 +26,40 @@ export const trackRecordSchema = t.Object({
     period: t.Object({ from: t.Nullable(t.String()), to: t.Nullable(t.String()) }),
   }),
 });
+
+export const errorSchema = t.Object({ detail: t.String(), code: t.String() });
+
+const hash = t.String({ pattern: "^[0-9a-f]{64}$" });
+
+export const ledgerRootsQuery = t.Object({
+  before: t.Optional(t.String({ description: "Page end, exclusive (YYYY-MM-DD, UTC); default: through today" })),
+  limit: t.Optional(t.String({ description: "Days the page covers back from `before`, 1-366 (default 30)" })),
+});
+
+export const ledgerRootsSchema = t.Object({
+  items: t.Array(
+    t.Object({
+      day: t.String({ description: "UTC day, YYYY-MM-DD" }),
+      root_hash: hash,
+      entries: t.Number({ description: "Signals committed that day" }),
+      last_seq: t.Number(),
+      final: t.Boolean({ description: "false for today: the root moves with every new signal until the day ends" }),
+    }),
+  ),
+  next_before: t.Nullable(t.String({ description: "`before` of the next (older) page; null when there is none" })),
+});
+
+const link = { seq: t.Number(), leaf_hash: hash, entry_hash: hash };
+
+export const ledgerProofSchema = t.Object({
+  signal_id: t.Number(),
+  day: t.String(),
+  root: t.Object({ hash, final: t.Boolean(), entries: t.Number() }),
+  entry: t.Object({
+    ...link,
+    prev_hash: hash,
+    committed_at: t.String(),
+    canonical: t.Nullable(t.String({ description: "The committed fields (buyer as a salted hash); null while the signal is open" })),
+  }),
+  chain: t.Array(t.Object(link), { description: "Every later entry of the day, up to the root" }),
+});

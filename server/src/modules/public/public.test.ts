@@ -16,7 +16,12 @@ describe("/api/public", () => {
     const before = (await call(app, "GET", "/api/public/live")).body;
     const u = await createUser();
     await seedSignal(u.id, "BTCUSDT", "LONG", 0);
-    for (const [symbol, progress] of [["ETHUSDT", 0], ["SOLUSDT", 33], ["XRPUSDT", 66], ["DOGEUSDT", 33]] as const) {
+    for (const [symbol, progress] of [
+      ["ETHUSDT", 0],
+      ["SOLUSDT", 33],
+      ["XRPUSDT", 66],
+      ["DOGEUSDT", 33],
+    ] as const) {
       await sql`insert into analysis_requests (user_id, symbol, progress_percent) values (${u.id}, ${symbol}, ${progress})`;
     }
     const res = await call(app, "GET", "/api/public/live");

@@ -1,6 +1,10 @@
-// Public figures for signed-out visitors: live counts and the track record (backtest file + stored outcomes). No user data.
+// Public figures for signed-out visitors: live counts, the track record (backtest file + stored outcomes) and the signal
+// ledger's daily roots and inclusion proofs. No user data.
 import { join } from "node:path";
 import type { Sql } from "@core/db";
+import { ledgerProof, ledgerRoots } from "@core/ledger";
+import { badRequest, notFound } from "../../lib/http-error";
+import { parseId, parseLimit } from "../../lib/params";
 
 export const LIVE_CARDS = 3;
 
@@ -40,20 +44,22 @@ async function readBacktest(file: string): Promise<unknown> {
 /** Live figures come from every stored signal; the backtest block is the model file as written, or null when absent. */
 export async function trackRecord(sql: Sql, file = TRACK_RECORD_FILE) {
   const [[live], backtest] = await Promise.all([
-    sql<{
-      issued: number;
-      no_trade: number;
-      open: number;
-      closed: number;
-      tp_hit: number;
-      sl_hit: number;
-      expired: number;
-      wins: number;
-      avg_r: number | null;
-      total_r: number | null;
-      first_at: Date | null;
-      last_at: Date | null;
-    }[]>`
+    sql<
+      {
+        issued: number;
+        no_trade: number;
+        open: number;
+        closed: number;
+        tp_hit: number;
+        sl_hit: number;
+        expired: number;
+        wins: number;
+        avg_r: number | null;
+        total_r: number | null;
+        first_at: Date | null;
+        last_at: Date | null;
+      }[]
+    >`
       select count(*) filter (where type <> 'NO_TRADE')::int as issued,
              count(*) filter (where type = 'NO_TRADE')::int as no_trade,
              count(*) filter (where outcome = 'OPEN')::int as open,
@@ -89,4 +95,28 @@ export async function trackRecord(sql: Sql, file = TRACK_RECORD_FILE) {
       },
     },
   };
+}
+
+const ROOT_PAGE_DAYS = 30;
+
+/** "YYYY-MM-DD" naming a real day from 1970 on: an impossible one (2024-02-30) would otherwise reach Postgres as a 500. */
+function isUtcDay(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= "1970-01-01";
+}
+
+/** GET /ledger/roots: one page of daily roots, newest first. */
+export function publicLedgerRoots(sql: Sql, query: { before?: string; limit?: string }) {
+  const { before } = query;
+  if (before !== undefined && !isUtcDay(before)) throw badRequest("before must be a date as YYYY-MM-DD").withCode("invalid_date");
+  return ledgerRoots(sql, { before, days: parseLimit(query.limit, ROOT_PAGE_DAYS, 366) });
+}
+
+/** GET /ledger/proof/:signalId: hashes only, and the signal's committed fields once it is no longer open. */
+export async function publicLedgerProof(sql: Sql, rawId: string) {
+  const id = parseId(rawId);
+  const proof = id === null ? null : await ledgerProof(sql, id);
+  if (!proof) throw notFound("No ledger entry for this signal").withCode("ledger_entry_not_found");
+  const { disclosable, ...rest } = proof;
+  return { ...rest, entry: { ...rest.entry, canonical: disclosable ? rest.entry.canonical : null } };
 }

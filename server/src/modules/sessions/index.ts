@@ -1,12 +1,12 @@
 // GET /api/user/sessions and DELETE /api/user/sessions/:id: the signed-in user's devices and remote logout.
 import { Elysia } from "elysia";
-import type { ServerDeps } from "../../deps";
+import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import { securityEvent } from "../../lib/security-log";
 import { sessionParams, sessionsResponse, statusResponse } from "./model";
 import { listSessions, revokeOwnSession } from "./service";
 
-export const sessionsModule = (deps: ServerDeps) =>
+export const sessionsModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/api/user/sessions", tags: ["sessions"] })
     .use(authPlugin(deps))
     .get("/", async ({ user }) => ({ sessions: await listSessions(deps, user.id, user.sessionId) }), {

@@ -1,28 +1,7 @@
 // Request/response shapes of the session list (spec 01 §3 "Listed sessions").
 import { t } from "elysia";
 
-export const sessionItem = t.Object({
-  id: t.Number(),
-  session_id: t.Number(),
-  device_id: t.String(),
-  device_name: t.String(),
-  name: t.String(),
-  device_type: t.String(),
-  browser: t.Nullable(t.String()),
-  os: t.Nullable(t.String()),
-  ip_address: t.Nullable(t.String()),
-  location_city: t.Nullable(t.String()),
-  location_country: t.Nullable(t.String()),
-  remember_me: t.Boolean(),
-  status: t.String(),
-  is_active: t.Boolean(),
-  is_current: t.Boolean(),
-  expires_at: t.String(),
-  last_seen_at: t.String(),
-  updated_at: t.String(),
-  created_at: t.String(),
-});
-
-export const sessionsResponse = t.Object({ sessions: t.Array(sessionItem) });
-export const sessionParams = t.Object({ id: t.Numeric({ minimum: 1 }) });
+export { sessionItem, sessionsResponse } from "@core/contract/session";
+// Whole and within the bigint ids: "1.5" or a 20-digit id is a 422, not a database error.
+export const sessionParams = t.Object({ id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 export const statusResponse = t.Object({ status: t.String(), detail: t.String() });

@@ -1,6 +1,7 @@
 // Login sessions: lifetime rules, refresh-token chains, revocation, the per-request session check and the device list.
 import type { Sql, Tx } from "@core/db";
 import type { ServerDeps } from "../../deps";
+import type { Session } from "@core/contract/session";
 import type { AuthUser, SessionCheck } from "../../lib/auth";
 import { forbidden, notFound } from "../../lib/http-error";
 import { hashToken, newToken } from "../auth/secrets";
@@ -59,7 +60,7 @@ export function createSessionCheck({ sql }: Pick<ServerDeps, "sql">): SessionChe
       left join login_sessions s on s.id = ${user.sessionId} and s.user_id = u.id
       where u.id = ${user.id}`;
     if (!row) return false;
-    if (row.is_blocked) throw forbidden(BLOCKED_DETAIL);
+    if (row.is_blocked) throw forbidden(BLOCKED_DETAIL).withCode("user_blocked");
     if (user.sessionId === null) return true;
     if (!row.session_ok) return false;
     // "Last seen" at minute precision is enough for the device list and spares a write per request.
@@ -68,7 +69,7 @@ export function createSessionCheck({ sql }: Pick<ServerDeps, "sql">): SessionChe
   };
 }
 
-export async function listSessions({ sql }: Pick<ServerDeps, "sql">, userId: number, currentSessionId: number | null) {
+export async function listSessions({ sql }: Pick<ServerDeps, "sql">, userId: number, currentSessionId: number | null): Promise<Session[]> {
   const rows = await sql`
     select id, device_id, device_name, device_type, browser, os, ip_address, location_city, location_country,
            remember_me, status, expires_at, last_seen_at, updated_at, created_at
@@ -77,10 +78,8 @@ export async function listSessions({ sql }: Pick<ServerDeps, "sql">, userId: num
     order by last_seen_at desc, id desc`;
   return rows.map((r) => ({
     id: r.id as number,
-    session_id: r.id as number,
     device_id: r.device_id as string,
     device_name: r.device_name as string,
-    name: r.device_name as string,
     device_type: r.device_type as string,
     browser: r.browser as string | null,
     os: r.os as string | null,
@@ -89,7 +88,6 @@ export async function listSessions({ sql }: Pick<ServerDeps, "sql">, userId: num
     location_country: r.location_country as string | null,
     remember_me: r.remember_me as boolean,
     status: r.status as string,
-    is_active: true,
     is_current: r.id === currentSessionId,
     expires_at: (r.expires_at as Date).toISOString(),
     last_seen_at: (r.last_seen_at as Date).toISOString(),

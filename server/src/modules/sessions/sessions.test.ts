@@ -8,7 +8,10 @@ afterAll(() => closeTestDeps());
 
 async function phoneSession(who: { email: string; password: string }, ip: string) {
   const headers = clientHeaders(ip, IPHONE_UA);
-  const pending = await call(app, "POST", "/api/auth/login", { headers, body: { email: who.email, password: who.password, device_id: "iphone-1", remember_me: true } });
+  const pending = await call(app, "POST", "/api/auth/login", {
+    headers,
+    body: { email: who.email, password: who.password, device_id: "iphone-1", remember_me: true },
+  });
   const ok = await call(app, "POST", "/api/auth/device-otp/verify", {
     headers: { ...headers, cookie: pendingCookie(pending.headers) },
     body: { session_id: pending.body.session_id, code: await latestCode(app, who.email) },
@@ -22,20 +25,38 @@ describe("GET /api/user/sessions", () => {
     const desk = await signIn(app, who, { ip: "10.1.2.3" });
     const phone = await phoneSession(who, "81.2.69.160");
     // A pending sign-in from a third device is not a session yet.
-    await call(app, "POST", "/api/auth/login", { headers: clientHeaders("10.1.2.4"), body: { email: who.email, password: who.password, device_id: "pending-one" } });
+    await call(app, "POST", "/api/auth/login", {
+      headers: clientHeaders("10.1.2.4"),
+      body: { email: who.email, password: who.password, device_id: "pending-one" },
+    });
 
     const res = await call(app, "GET", "/api/user/sessions", { token: desk.token });
     expect(res.status).toBe(200);
     const byId = new Map(res.body.sessions.map((s: { id: number }) => [s.id, s]));
     expect(res.body.sessions.length).toBe(2);
     expect(byId.get(desk.sessionId)).toMatchObject({
-      id: desk.sessionId, session_id: desk.sessionId, device_id: who.deviceId, device_name: "Chrome on Mac OS", name: "Chrome on Mac OS",
-      device_type: "desktop", browser: "Chrome", ip_address: "10.1.2.3", location_city: null, location_country: "Local network",
-      remember_me: false, status: "active", is_active: true, is_current: true,
+      id: desk.sessionId,
+      device_id: who.deviceId,
+      device_name: "Chrome on Mac OS",
+      device_type: "desktop",
+      browser: "Chrome",
+      ip_address: "10.1.2.3",
+      location_city: null,
+      location_country: "Local network",
+      remember_me: false,
+      status: "active",
+      is_current: true,
     });
     expect(byId.get(phone.sessionId)).toMatchObject({
-      device_id: "iphone-1", device_name: "Apple iPhone · Mobile Safari", device_type: "mobile", browser: "Mobile Safari",
-      os: "iOS 17.5", ip_address: "81.2.69.160", location_country: "United Kingdom", remember_me: true, is_current: false,
+      device_id: "iphone-1",
+      device_name: "Apple iPhone · Mobile Safari",
+      device_type: "mobile",
+      browser: "Mobile Safari",
+      os: "iOS 17.5",
+      ip_address: "81.2.69.160",
+      location_country: "United Kingdom",
+      remember_me: true,
+      is_current: false,
     });
     for (const key of ["expires_at", "last_seen_at", "updated_at", "created_at"]) {
       expect(Number.isNaN(Date.parse((byId.get(phone.sessionId) as Record<string, string>)[key]))).toBe(false);

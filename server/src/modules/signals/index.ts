@@ -1,18 +1,21 @@
 // GET /api/signals (list with filters), /api/signals/stats (dashboard cards), /api/signals/{id}: the caller's own signals only.
 import { Elysia, t } from "elysia";
-import type { ServerDeps } from "../../deps";
+import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
-import { errorSchema, signalFilters, signalSchema, statsSchema } from "./model";
+import { errorSchema, pageOf, signalFilters, signalSchema, statsSchema } from "./model";
 import { getSignal, listSignals, signalStats } from "./service";
 
-export const signalsModule = (deps: ServerDeps) =>
+export const signalsModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/api/signals", tags: ["signals"] })
     .use(authPlugin(deps))
     .get("/", ({ user, query }) => listSignals(deps.sql, user.id, query), {
       auth: true,
       query: signalFilters,
-      response: { 200: t.Array(signalSchema), 400: errorSchema },
-      detail: { summary: "My signals, newest first (also served without the trailing slash)" },
+      response: { 200: t.Union([t.Array(signalSchema), pageOf(signalSchema)]), 400: errorSchema },
+      detail: {
+        summary: "My signals, newest first (also served without the trailing slash)",
+        description: "A bare array of the newest `limit`; with `cursor` (empty for the first page) one page: {items, next_cursor, total}.",
+      },
     })
     .get("/stats", ({ user }) => signalStats(deps.sql, user.id), {
       auth: true,

@@ -1,10 +1,10 @@
 // Signals of one user: list with filters, one by id, the dashboard's four stat cards; plus the row → API shape used by analysis too.
+import { ledgerTotals } from "@core/credits";
+import { last7Days, trendPercent } from "@core/stats";
 import type { Sql } from "@core/db";
-import type { Static } from "elysia";
 import { badRequest, notFound } from "../../lib/http-error";
-import type { signalContextSchema } from "./model";
-
-type SignalContext = Static<typeof signalContextSchema>;
+import { parseId } from "../../lib/params";
+import type { Signal, SignalContext } from "@core/contract/signal";
 
 export type SignalType = "LONG" | "SHORT" | "NO_TRADE";
 
@@ -38,19 +38,16 @@ type SignalRow = {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** The §3 signal entity with the spellings the client reads (type/signal_type, confidence/confidence_percent, …). */
-export function signalDto(r: SignalRow) {
+/** The §3 signal entity, one spelling per field (the client's readers accept the spec's others). */
+export function signalDto(r: SignalRow): Signal {
   const created = iso(r.created_at)!;
   return {
     id: r.id,
     symbol: r.symbol,
     type: r.type,
-    signal_type: r.type,
     confidence: r.confidence,
-    confidence_percent: Math.round(r.confidence * 100),
     status: r.status,
     created_at: created,
-    generated_at: created,
     entry_price: r.entry_price,
     take_profit: r.take_profit,
     stop_loss: r.stop_loss,
@@ -59,7 +56,6 @@ export function signalDto(r: SignalRow) {
     entry_timing: r.entry_timing,
     reasoning: r.reasoning,
     request_id: r.request_id,
-    analysis_request_id: r.request_id,
     is_active: r.is_active,
     next_run_at: null,
     no_trade: r.no_trade,
@@ -72,7 +68,7 @@ export function signalDto(r: SignalRow) {
     context: r.context,
   };
 }
-export type SignalDto = ReturnType<typeof signalDto>;
+export type SignalDto = Signal;
 
 /** Signals by id for one user (used to embed final_signal in analysis rows). */
 export async function signalsByIds(sql: Sql, userId: number, ids: number[]): Promise<Map<number, SignalDto>> {
@@ -114,22 +110,51 @@ export function parseFilters(q: SignalFilters) {
   return { symbol, type: TYPE_ALIASES[typeKey], hours: RANGE_HOURS[rangeKey], limit };
 }
 
-export async function listSignals(sql: Sql, userId: number, q: SignalFilters) {
-  const f = parseFilters(q);
+/** Default page size of the paged list (the unpaged list keeps its 200). */
+export const PAGE_SIZE = 50;
+
+/**
+ * Keyset cursor of a paged list: the id of the previous page's last row ("" = the first page). Keyset rather than
+ * offset, so rows arriving at the top while a client pages do not shift or repeat the older pages.
+ */
+export function parseCursor(raw: string): number | null {
+  if (raw === "") return null;
+  const id = parseId(raw);
+  if (id === null) throw badRequest("cursor must be the next_cursor of the previous page");
+  return id;
+}
+
+/** A page of a newest-first list: `limit + 1` rows were read, so one more row means another page. */
+export function toPage<R extends { id: number }, T>(rows: R[], limit: number, total: number, dto: (r: R) => T) {
+  const items = rows.slice(0, limit);
+  return { items: items.map(dto), next_cursor: rows.length > limit ? String(items[items.length - 1].id) : null, total };
+}
+
+/**
+ * Without `cursor`: the newest `limit` signals as a bare array (the original call). With `cursor` (empty for the first
+ * page): `{items, next_cursor, total}`, where total counts every signal matching the filters.
+ */
+export async function listSignals(sql: Sql, userId: number, q: SignalFilters & { cursor?: string }) {
+  const paged = q.cursor !== undefined;
+  const f = parseFilters({ ...q, limit: q.limit || (paged ? String(PAGE_SIZE) : undefined) });
+  const after = paged ? parseCursor(q.cursor ?? "") : null;
+  const matching = () => sql`
+    s.user_id = ${userId}
+    ${f.symbol ? sql`and s.symbol like ${"%" + f.symbol + "%"}` : sql``}
+    ${f.type ? sql`and s.type = ${f.type}` : sql``}
+    ${f.hours ? sql`and s.created_at >= now() - make_interval(hours => ${f.hours})` : sql``}`;
   const rows = await sql<SignalRow[]>`
     select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
-    where s.user_id = ${userId}
-      ${f.symbol ? sql`and s.symbol like ${"%" + f.symbol + "%"}` : sql``}
-      ${f.type ? sql`and s.type = ${f.type}` : sql``}
-      ${f.hours ? sql`and s.created_at >= now() - make_interval(hours => ${f.hours})` : sql``}
+    where ${matching()}
+      ${after !== null ? sql`and (s.created_at, s.id) < (select c.created_at, c.id from signals c where c.id = ${after} and c.user_id = ${userId})` : sql``}
     order by s.created_at desc, s.id desc
-    limit ${f.limit}`;
-  return rows.map(signalDto);
+    limit ${paged ? f.limit + 1 : f.limit}`;
+  if (!paged) return rows.map(signalDto);
+  const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from signals s where ${matching()}`;
+  return toPage(rows, f.limit, total, signalDto);
 }
 
 /** Ids in paths are digits only; anything else cannot name a row, so it is a plain 404 rather than a DB error. */
-export const parseId = (raw: string): number | null => (/^\d{1,15}$/.test(raw) ? Number(raw) : null);
-
 export async function getSignal(sql: Sql, userId: number, rawId: string) {
   const id = parseId(rawId);
   // Another user's signal answers exactly like a missing one, so ids cannot be probed.
@@ -145,25 +170,12 @@ export async function getSignal(sql: Sql, userId: number, rawId: string) {
 
 type DayPoint = { date: string; value: number };
 
-/** The last 7 UTC days (oldest first) as date strings, today last. */
-function last7Days(today: Date): string[] {
-  const out: string[] = [];
-  for (let i = 6; i >= 0; i--) out.push(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - i)).toISOString().slice(0, 10));
-  return out;
-}
-
 const series = (days: string[], counts: Map<string, number>): DayPoint[] => days.map((date) => ({ date, value: counts.get(date) ?? 0 }));
-
-/** Percent change of the last 7 days against the 7 before; null when there is nothing to compare with. */
-export function trendPercent(last: number, previous: number): number | null {
-  if (previous === 0) return last === 0 ? 0 : null;
-  return Math.round(((last - previous) / previous) * 1000) / 10;
-}
 
 /** The dashboard's four stat cards (spec 02 §2), each with a 7-day daily series in UTC days. */
 export async function signalStats(sql: Sql, userId: number) {
   const [{ today }] = await sql<{ today: Date }[]>`select date_trunc('day', now() at time zone 'utc') at time zone 'utc' as today`;
-  const days = last7Days(new Date(today));
+  const days = last7Days(new Date(today).getTime());
   const byDay = async (rows: Promise<{ day: string; n: number }[]>) => new Map((await rows).map((r) => [r.day, r.n]));
 
   const [signalCounts, requestCounts, ledgerCounts] = await Promise.all([
@@ -177,12 +189,7 @@ export async function signalStats(sql: Sql, userId: number) {
              count(*) filter (where status = 'COMPLETED')::int as completed,
              count(*) filter (where status = 'FAILED')::int as failed
       from analysis_requests where user_id = ${userId}`,
-    sql<{ used: number; refunded: number; used_today: number; refunded_today: number }[]>`
-      select coalesce(sum(-amount) filter (where kind = 'DEDUCTION'), 0)::int as used,
-             coalesce(sum(amount) filter (where kind = 'REFUND'), 0)::int as refunded,
-             coalesce(sum(-amount) filter (where kind = 'DEDUCTION' and created_at >= ${today}), 0)::int as used_today,
-             coalesce(sum(amount) filter (where kind = 'REFUND' and created_at >= ${today}), 0)::int as refunded_today
-      from credit_ledger where user_id = ${userId}`,
+    ledgerTotals(sql, userId, new Date(today)),
   ]);
   const since = `${days[0]}T00:00:00Z`;
   const [signalDays, startedDays, usedDays, refundDays] = await Promise.all([
@@ -197,7 +204,7 @@ export async function signalStats(sql: Sql, userId: number) {
   ]);
   const s = signalCounts[0];
   const r = requestCounts[0];
-  const l = ledgerCounts[0];
+  const l = ledgerCounts;
   const trend = trendPercent(s.last7, s.prev7);
   return {
     total_signals: {
@@ -209,10 +216,10 @@ export async function signalStats(sql: Sql, userId: number) {
       series: series(days, signalDays),
     },
     live_analyses: { value: r.live, completed: r.completed, failed: r.failed, series: series(days, startedDays) },
-    used_credits: { value: l.used, today: l.used_today, series: series(days, usedDays) },
+    used_credits: { value: l.used, today: l.used_since, series: series(days, usedDays) },
     returned_credits: {
       value: l.refunded,
-      today: l.refunded_today,
+      today: l.refunded_since,
       // Share of held credits that came back (NO_TRADE or failure), 0..1.
       ratio: l.used === 0 ? 0 : Math.round((l.refunded / l.used) * 1000) / 1000,
       series: series(days, refundDays),

@@ -18,7 +18,17 @@ describe("GET /api/signals", () => {
     expect(all.status).toBe(200);
     expect(ids(all)).toEqual([fresh.signalId, mid.signalId, old.signalId]);
     expect(ids(await call(app, "GET", "/api/signals", { token: u.token }))).toEqual(ids(all));
-    expect(all.body[0]).toMatchObject({ type: "SHORT", signal_type: "SHORT", confidence: 0.55, confidence_percent: 55, entry_price: 100, take_profit: 90, stop_loss: 105, rr_ratio: 2, request_id: fresh.requestId, credits_status: "USED", outcome: "OPEN" });
+    expect(all.body[0]).toMatchObject({
+      type: "SHORT",
+      confidence: 0.55,
+      entry_price: 100,
+      take_profit: 90,
+      stop_loss: 105,
+      rr_ratio: 2,
+      request_id: fresh.requestId,
+      credits_status: "USED",
+      outcome: "OPEN",
+    });
     expect(all.body[1]).toMatchObject({ type: "NO_TRADE", no_trade: true, entry_price: null, credits_status: "RELEASED", outcome: null });
 
     expect(ids(await call(app, "GET", "/api/signals/?symbol=btc", { token: u.token }))).toEqual([fresh.signalId, old.signalId]);
@@ -34,6 +44,72 @@ describe("GET /api/signals", () => {
     expect(badType.body.detail).toContain("Unknown signal type");
     expect((await call(app, "GET", "/api/signals/?range=1y", { token: u.token })).status).toBe(400);
     expect((await call(app, "GET", "/api/signals/?limit=0", { token: u.token })).status).toBe(400);
+  });
+
+  test("paged with cursor: every signal exactly once, newest first, filters applied on the server, total per filter", async () => {
+    const u = await createUser();
+    const other = await createUser();
+    await seedSignal(other.id, "BTCUSDT", "LONG", 0.5);
+    // Seven signals an hour apart (newest first in `seeded`); BTC LONG, ETH SHORT and SOL NO_TRADE in turn.
+    const kinds = [
+      ["BTCUSDT", "LONG"],
+      ["ETHUSDT", "SHORT"],
+      ["SOLUSDT", "NO_TRADE"],
+    ] as const;
+    const seeded: Array<{ signalId: number; symbol: string; type: string; hoursAgo: number }> = [];
+    for (let i = 6; i >= 0; i--) {
+      const [symbol, type] = kinds[i % 3];
+      const hoursAgo = i * 24 + 1;
+      seeded.unshift({ ...(await seedSignal(u.id, symbol, type, hoursAgo / 24)), symbol, type, hoursAgo });
+    }
+    type Page = { items: Array<{ id: number }>; next_cursor: string | null; total: number };
+    const readAll = async (filters: string, limit: number) => {
+      const pages: Page[] = [];
+      let cursor = "";
+      do {
+        const res = await call(app, "GET", `/api/signals/?limit=${limit}&cursor=${cursor}${filters}`, { token: u.token });
+        expect(res.status).toBe(200);
+        pages.push(res.body);
+        cursor = res.body.next_cursor ?? "";
+      } while (cursor);
+      return pages;
+    };
+
+    const pages = await readAll("", 3);
+    expect(pages.map((p) => p.items.length)).toEqual([3, 3, 1]);
+    expect(pages.every((p) => p.total === 7)).toBe(true);
+    expect(pages.flatMap((p) => p.items.map((s) => s.id))).toEqual(seeded.map((s) => s.signalId));
+    expect(pages[2].next_cursor).toBeNull();
+
+    const expectIds = (wanted: (s: (typeof seeded)[number]) => boolean) => seeded.filter(wanted).map((s) => s.signalId);
+    const eth = await readAll("&symbol=eth", 1);
+    expect(eth.flatMap((p) => p.items.map((s) => s.id))).toEqual(expectIds((s) => s.symbol === "ETHUSDT"));
+    expect(eth[0].total).toBe(expectIds((s) => s.symbol === "ETHUSDT").length);
+    const longs = await readAll("&type=LONG&range=30d", 2);
+    expect(longs.flatMap((p) => p.items.map((s) => s.id))).toEqual(expectIds((s) => s.type === "LONG"));
+    const week = await readAll("&range=7d", 2);
+    expect(week.flatMap((p) => p.items.map((s) => s.id))).toEqual(expectIds((s) => s.hoursAgo < 7 * 24));
+    expect(week[0].total).toBe(expectIds((s) => s.hoursAgo < 7 * 24).length);
+
+    // A signal issued while paging lands on the first page, not in the middle of the older ones.
+    const first = (await call(app, "GET", "/api/signals/?limit=3&cursor=", { token: u.token })).body as Page;
+    const fresh = await seedSignal(u.id, "XRPUSDT", "LONG", 0);
+    const second = (await call(app, "GET", `/api/signals/?limit=3&cursor=${first.next_cursor}`, { token: u.token })).body as Page;
+    expect(second.items.map((s) => s.id)).toEqual(seeded.slice(3, 6).map((s) => s.signalId));
+    expect(second.total).toBe(8);
+    expect((await call(app, "GET", "/api/signals/?limit=1&cursor=", { token: u.token })).body.items[0].id).toBe(fresh.signalId);
+
+    // The original call shape is unchanged: a bare array, newest first.
+    const bare = await call(app, "GET", "/api/signals/?limit=2", { token: u.token });
+    expect(Array.isArray(bare.body)).toBe(true);
+    expect(bare.body.map((s: { id: number }) => s.id)).toEqual([fresh.signalId, seeded[0].signalId]);
+
+    // Another user's cursor finds nothing here; a malformed one is a 400.
+    const theirs = await call(app, "GET", "/api/signals/", { token: other.token });
+    expect((await call(app, "GET", `/api/signals/?cursor=${theirs.body[0].id}`, { token: u.token })).body.items).toEqual([]);
+    const bad = await call(app, "GET", "/api/signals/?cursor=abc", { token: u.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toContain("cursor");
   });
 
   test("one signal by id; another user's is a 404, as are garbage ids", async () => {

@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
 import { MAX_BODY_BYTES } from "../../app";
+import { accountsApp } from "../auth/testing";
 
 const app = testApp();
 afterAll(() => closeTestDeps());
@@ -17,6 +18,31 @@ describe("POST /api/support/contact", () => {
     expect(row).toEqual({ name: valid.name, email: valid.email, subject: valid.subject, message: valid.message });
   });
 
+  test("the sender gets a receipt with the ticket number, subject and a copy; at most 3 receipts an address a day", async () => {
+    // An app that trusts X-Forwarded-For, so each message comes from its own address (5 an hour per address).
+    const proxied = accountsApp();
+    const email = `receipt.${Date.now()}@example.com`;
+    const mails = async () =>
+      (await call(app, "GET", `/api/dev/mailbox?to=${encodeURIComponent(email)}`)).body as { subject: string; text: string }[];
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await call(proxied, "POST", "/api/support/contact", {
+        body: { ...valid, email, message: `Message number ${i} for support` },
+        headers: { "x-forwarded-for": `10.9.8.${i + 1}` },
+      });
+      expect(res.status).toBe(200);
+      ids.push(res.body.ticket_id);
+    }
+    const got = await mails();
+    expect(got.length).toBe(3);
+    const first = got.find((m) => m.subject === `Tradewind support: ticket #${ids[0]} received`)!;
+    expect(first.text).toContain(`ticket #${ids[0]}, "Credits & Refunds"`);
+    expect(first.text).toContain("Message number 0 for support");
+    // The fourth message is stored all the same.
+    const [{ n }] = await testDeps().sql`select count(*)::int as n from support_tickets where email = ${email}`;
+    expect(n).toBe(4);
+  });
+
   test("a body over the limit is 413 with a JSON detail, and no ticket is stored", async () => {
     const marker = `oversized-${Date.now()}`;
     const body = JSON.stringify({ ...valid, name: marker, message: "x".repeat(MAX_BODY_BYTES) });
@@ -26,7 +52,7 @@ describe("POST /api/support/contact", () => {
       headers: { "x-forwarded-for": "10.9.9.2", "content-length": String(Buffer.byteLength(body)) },
     });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ detail: `Request body too large (limit ${MAX_BODY_BYTES} bytes)` });
+    expect(res.body).toEqual({ detail: `Request body too large (limit ${MAX_BODY_BYTES} bytes)`, code: "payload_too_large" });
     expect(await testDeps().sql`select id from support_tickets where name = ${marker}`).toHaveLength(0);
   });
 
@@ -67,5 +93,9 @@ describe("POST /api/support/contact", () => {
     const res = await call(app, "GET", "/api/definitely-not-here");
     expect(res.status).toBe(404);
     expect(res.body.detail).toContain("Not found");
+    // A long path is quoted cut short, not echoed whole.
+    const long = await call(app, "GET", `/api/${"x".repeat(100_000)}`);
+    expect(long.status).toBe(404);
+    expect(long.body.detail.length).toBeLessThan(300);
   });
 });

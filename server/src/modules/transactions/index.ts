@@ -1,12 +1,12 @@
 // GET /api/transactions: the caller's credit ledger (an empty list, never 404, when there is none).
 import { Elysia, t } from "elysia";
-import type { ServerDeps } from "../../deps";
+import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import { errorSchema } from "../signals/model";
 import { transactionSchema, transactionsQuery } from "./model";
 import { listTransactions } from "./service";
 
-export const transactionsModule = (deps: ServerDeps) =>
+export const transactionsModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/api/transactions", tags: ["credits"] })
     .use(authPlugin(deps))
     .get("/", ({ user, query }) => listTransactions(deps.sql, user.id, query.limit), {

@@ -1,6 +1,6 @@
 // The caller's credit ledger as a transaction list, newest first.
 import type { Sql } from "@core/db";
-import { parseLimit } from "../analysis/service";
+import { parseLimit } from "../../lib/params";
 
 type LedgerRow = {
   id: number;

@@ -1,24 +1,19 @@
 // /api/user/*: profile (read, update, detailed), dashboard stats and password change for the signed-in user.
 import { Elysia } from "elysia";
-import type { ServerDeps } from "../../deps";
+import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import { createLimiter } from "../../lib/rate-limit";
+import { deviceCookie } from "../auth";
 import { changePassword } from "../auth/passwords";
 import { createMailer } from "../mail/service";
-import {
-  changePasswordBody,
-  detailedProfileResponse,
-  profileResponse,
-  profileUpdateBody,
-  statsResponse,
-  statusResponse,
-} from "./model";
+import { changePasswordBody, detailedProfileResponse, profileResponse, profileUpdateBody, statsResponse, statusResponse } from "./model";
 import { getDetailedProfile, getProfile, getStats, updateProfile } from "./service";
 
-export const userModule = (deps: ServerDeps) => {
+export const userModule = (deps: AppDeps) => {
   // A stolen access token must not become an oracle for guessing the current password.
   const changeLimit = createLimiter(deps, { name: "change-password", points: 5, durationSeconds: 15 * 60 });
   const mailer = createMailer(deps);
+  const device = deviceCookie(deps.config.isProduction);
   return new Elysia({ prefix: "/api/user", tags: ["user"] })
     .use(authPlugin(deps))
     .get("/profile", ({ user }) => getProfile(deps, user.id), {
@@ -44,9 +39,12 @@ export const userModule = (deps: ServerDeps) => {
     })
     .put(
       "/change-password",
-      async ({ user, body }) => {
+      async ({ user, body, cookie }) => {
         await changeLimit.consume(String(user.id), "Too many attempts. Please wait and try again.");
-        return changePassword(deps, mailer, user, body);
+        const result = await changePassword(deps, mailer, user, body);
+        // Every browser's device trust ended with the old password; this one's cookie goes too.
+        device.clear(cookie[device.name]);
+        return result;
       },
       {
         auth: true,

@@ -1,17 +1,8 @@
-// Request/response shapes of the profile, stats and password-change endpoints.
+// Request/response shapes of the profile, stats and password-change endpoints (the profile is the contract's).
+import { profileResponse } from "@core/contract/profile";
 import { t } from "elysia";
 
-export const profileResponse = t.Object({
-  id: t.Number(),
-  email: t.String(),
-  first_name: t.String(),
-  last_name: t.String(),
-  firstName: t.String(),
-  lastName: t.String(),
-  credits: t.Number(),
-  createdAt: t.String(),
-  created_at: t.String(),
-});
+export { profileResponse };
 
 export const detailedProfileResponse = t.Object({
   ...profileResponse.properties,

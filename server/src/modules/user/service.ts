@@ -1,21 +1,19 @@
 // The signed-in user's profile, detailed profile and dashboard stats.
+import type { Profile } from "@core/contract/profile";
+import { ledgerTotals } from "@core/credits";
 import type { ServerDeps } from "../../deps";
 import { badRequest, notFound } from "../../lib/http-error";
 
 type Deps = Pick<ServerDeps, "sql">;
 
-function profileOf(r: Record<string, unknown>) {
-  const createdAt = (r.created_at as Date).toISOString();
+function profileOf(r: Record<string, unknown>): Profile {
   return {
     id: r.id as number,
     email: r.email as string,
     first_name: r.first_name as string,
     last_name: r.last_name as string,
-    firstName: r.first_name as string,
-    lastName: r.last_name as string,
     credits: r.credits as number,
-    createdAt,
-    created_at: createdAt,
+    created_at: (r.created_at as Date).toISOString(),
   };
 }
 
@@ -49,26 +47,22 @@ export async function getDetailedProfile(deps: Deps, userId: number) {
     select
       (select is_blocked from users where id = ${userId}) as is_blocked,
       (select count(*) from login_sessions where user_id = ${userId} and status = 'active' and expires_at > now()) as active_sessions,
-      (select count(*) from verified_devices where user_id = ${userId}) as verified_devices,
+      (select count(*) from verified_devices where user_id = ${userId} and expires_at > now()) as verified_devices,
       (select max(created_at) from login_sessions where user_id = ${userId} and status <> 'pending') as last_login_at,
       (select count(*) from analysis_requests where user_id = ${userId}) as analyses_total,
-      (select count(*) from signals where user_id = ${userId}) as signals_total,
-      coalesce((select sum(amount) from credit_ledger where user_id = ${userId} and kind = 'GRANT'), 0) as granted,
-      coalesce((select sum(amount) from credit_ledger where user_id = ${userId} and kind = 'PURCHASE'), 0) as purchased,
-      coalesce((select -sum(amount) from credit_ledger where user_id = ${userId} and kind = 'DEDUCTION'), 0) as used,
-      coalesce((select sum(amount) from credit_ledger where user_id = ${userId} and kind = 'REFUND'), 0) as refunded,
-      coalesce((select sum(amount) from credit_ledger where user_id = ${userId} and kind = 'ADJUSTMENT'), 0) as adjusted`;
+      (select count(*) from signals where user_id = ${userId}) as signals_total`;
+  const totals = await ledgerTotals(deps.sql, userId);
   return {
     ...profile,
     is_blocked: row.is_blocked as boolean,
     active_sessions: row.active_sessions as number,
     verified_devices: row.verified_devices as number,
     credits_summary: {
-      granted: row.granted as number,
-      purchased: row.purchased as number,
-      used: row.used as number,
-      refunded: row.refunded as number,
-      adjusted: row.adjusted as number,
+      granted: totals.granted,
+      purchased: totals.purchased,
+      used: totals.used,
+      refunded: totals.refunded,
+      adjusted: totals.adjusted,
     },
     analyses_total: row.analyses_total as number,
     signals_total: row.signals_total as number,

@@ -1,22 +1,26 @@
 // User API: profile read/update, detailed profile, stats from signals, password change and its session effects.
 import { afterAll, describe, expect, test } from "bun:test";
 import { call, closeTestDeps, createUser, testDeps } from "../../../../test/helpers";
-import { accountsApp, registerViaApi, signIn, signInNewDevice } from "../auth/testing";
+import { accountsApp, registerViaApi, signIn, signInNewDevice, trustedHeaders } from "../auth/testing";
 
 const app = accountsApp();
 const sql = () => testDeps().sql;
 afterAll(() => closeTestDeps());
 
 describe("profile", () => {
-  test("GET returns names in both spellings, e-mail, creation date and credits", async () => {
+  test("GET returns the contract's profile: names, e-mail, creation date and credits, one spelling each", async () => {
     const who = await registerViaApi(app);
     const s = await signIn(app, who);
     const res = await call(app, "GET", "/api/user/profile", { token: s.token });
     expect(res.status).toBe(200);
     const [u] = await sql()`select created_at from users where id = ${who.userId}`;
     expect(res.body).toEqual({
-      id: who.userId, email: who.email, first_name: "Grace", last_name: "Hopper", firstName: "Grace", lastName: "Hopper",
-      credits: 1, createdAt: u.created_at.toISOString(), created_at: u.created_at.toISOString(),
+      id: who.userId,
+      email: who.email,
+      first_name: "Grace",
+      last_name: "Hopper",
+      credits: 1,
+      created_at: u.created_at.toISOString(),
     });
   });
 
@@ -62,7 +66,11 @@ describe("stats", () => {
     const user = await createUser({ credits: 4 });
     const empty = await call(app, "GET", "/api/user/stats", { token: user.token });
     expect(empty.body).toEqual({ activeSignals: 0, avgConfidence: null, credits: 4, creditsRemaining: 4 });
-    const signals: Array<[string, number, boolean]> = [["LONG", 0.72, true], ["SHORT", 0.65, false], ["NO_TRADE", 0.3, false]];
+    const signals: Array<[string, number, boolean]> = [
+      ["LONG", 0.72, true],
+      ["SHORT", 0.65, false],
+      ["NO_TRADE", 0.3, false],
+    ];
     for (const [type, confidence, active] of signals) {
       const [req] = await sql()`
         insert into analysis_requests (user_id, symbol, status, credits_status, progress_percent, current_phase)
@@ -85,7 +93,8 @@ describe("change password", () => {
     const who = await registerViaApi(app);
     const s = await signIn(app, who);
     const res = await call(app, "PUT", "/api/user/change-password", {
-      token: s.token, body: { current_password: "Wrong123", new_password: "Better123", confirm_new_password: "Better123" },
+      token: s.token,
+      body: { current_password: "Wrong123", new_password: "Better123", confirm_new_password: "Better123" },
     });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe("Current password is incorrect");
@@ -101,7 +110,8 @@ describe("change password", () => {
     ];
     for (const [next, confirm, detail] of cases) {
       const res = await call(app, "PUT", "/api/user/change-password", {
-        token: s.token, body: { current_password: who.password, new_password: next, confirm_new_password: confirm },
+        token: s.token,
+        body: { current_password: who.password, new_password: next, confirm_new_password: confirm },
       });
       expect(res.status).toBe(400);
       expect(res.body.detail).toBe(detail);
@@ -113,14 +123,23 @@ describe("change password", () => {
     const here = await signIn(app, who);
     const there = await signInNewDevice(app, who, "other-laptop");
     const res = await call(app, "PUT", "/api/user/change-password", {
-      token: here.token, body: { current_password: who.password, new_password: "Better123", confirm_new_password: "Better123" },
+      token: here.token,
+      body: { current_password: who.password, new_password: "Better123", confirm_new_password: "Better123" },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "ok", detail: "Password has been successfully changed." });
     expect((await call(app, "GET", "/api/user/profile", { token: here.token })).status).toBe(200);
     expect((await call(app, "GET", "/api/user/profile", { token: there.token })).status).toBe(401);
     expect((await call(app, "POST", "/api/auth/refresh", { headers: { cookie: `tw_refresh=${there.refresh}` } })).status).toBe(401);
-    expect((await signIn(app, { ...who, password: "Better123" })).res.status).toBe(200);
+    // The change ends device trust everywhere (and clears this browser's cookie): the next sign-in proves the mailbox.
+    expect(res.headers.getSetCookie().some((l) => /^tw_device=;/.test(l) && /Max-Age=0/i.test(l))).toBe(true);
+    const again = await call(app, "POST", "/api/auth/login", {
+      headers: trustedHeaders(who),
+      body: { email: who.email, password: "Better123", device_id: who.deviceId },
+    });
+    expect(again.status).toBe(401);
+    expect(again.body.requires_otp).toBe(true);
+    expect((await signInNewDevice(app, { ...who, password: "Better123" }, who.deviceId)).token).toBeString();
     // The owner is told by mail.
     const mails = (await call(app, "GET", `/api/dev/mailbox?to=${encodeURIComponent(who.email)}`)).body as { subject: string; text: string }[];
     expect(mails.some((m) => m.subject === "Your Tradewind password was changed" && m.text.includes("changed from your profile"))).toBe(true);

@@ -32,10 +32,7 @@ export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, className, type = "button", ...props },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, className, type = "button", ...props }, ref) {
   return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
 });
 

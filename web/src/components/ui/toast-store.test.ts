@@ -1,6 +1,9 @@
 // Toast queue rules: one at a time, replacement, removal 5000 ms after dismissal.
 import { expect, setSystemTime, test, jest } from "bun:test";
-import { dismissToast, getToasts, toast, TOAST_REMOVE_DELAY } from "./toast-store";
+import { appStore } from "@web/lib/store";
+import { dismissToast, toast, toastsAtom, TOAST_REMOVE_DELAY } from "./toast-store";
+
+const getToasts = () => appStore.get(toastsAtom);
 
 test("a new toast replaces the old one; dismissal closes then removes after the delay", () => {
   jest.useFakeTimers();

@@ -1,14 +1,14 @@
 // Toast UI on Radix Toast (limit 1, 5 s, swipe 50 px, hotkey F8) and the `toast()` API used across the app.
 import * as T from "@radix-ui/react-toast";
 import { CheckCircle2, Info, X, XCircle } from "lucide-react";
-import { useSyncExternalStore } from "react";
+import { useAtomValue } from "jotai";
 import { cn } from "./cn";
-import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION } from "./toast-store";
+import { dismissToast, TOAST_DURATION, toastsAtom } from "./toast-store";
 
 export { toast, dismissToast, type ToastInput, type ToastVariant } from "./toast-store";
 
 export function Toaster() {
-  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const toasts = useAtomValue(toastsAtom);
   return (
     <T.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => {
@@ -35,7 +35,11 @@ export function Toaster() {
               <T.Title className="text-sm font-semibold">{t.title}</T.Title>
               {t.description ? <T.Description className="mt-0.5 text-sm text-muted">{t.description}</T.Description> : null}
               {t.action ? (
-                <T.Action altText={t.action.label} onClick={t.action.onClick} className="mt-2 text-sm font-semibold text-accent-strong hover:underline">
+                <T.Action
+                  altText={t.action.label}
+                  onClick={t.action.onClick}
+                  className="mt-2 text-sm font-semibold text-accent-strong hover:underline"
+                >
                   {t.action.label}
                 </T.Action>
               ) : null}

@@ -1,7 +1,6 @@
 // Six single-digit boxes for the device code: typing advances, Backspace goes back, pasting fills all six.
 import { useRef, type ClipboardEvent, type KeyboardEvent } from "react";
-
-export const CODE_LENGTH = 6;
+import { CODE_LENGTH } from "../model/sign-in";
 
 export function CodeBoxes({ value, onChange, disabled }: { value: string; onChange: (v: string) => void; disabled?: boolean }) {
   const refs = useRef<Array<HTMLInputElement | null>>([]);
@@ -42,9 +41,10 @@ export function CodeBoxes({ value, onChange, disabled }: { value: string; onChan
   };
 
   return (
-    <div className="flex justify-between gap-2" role="group" aria-label="6-digit code">
+    <fieldset className="m-0 flex min-w-0 justify-between gap-2 border-0 p-0" aria-label="6-digit code">
       {digits.map((d, i) => (
         <input
+          // biome-ignore lint/suspicious/noArrayIndexKey: six fixed positions; a box is its position
           key={i}
           ref={(el) => {
             refs.current[i] = el;
@@ -62,6 +62,6 @@ export function CodeBoxes({ value, onChange, disabled }: { value: string; onChan
           className="h-12 w-11 rounded-lg border border-line-strong bg-bg/60 text-center text-lg font-semibold tabular-nums text-ink focus:border-accent/70 focus:outline-none focus:ring-2 focus:ring-accent/20 sm:w-12"
         />
       ))}
-    </div>
+    </fieldset>
   );
 }

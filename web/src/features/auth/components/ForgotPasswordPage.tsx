@@ -56,7 +56,14 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <Field id="forgot-email" label="Email" error={email && !valid ? "Enter a valid email address" : null}>
-          <Input id="forgot-email" type="email" autoComplete="email" value={email} invalid={!!email && !valid} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="forgot-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            invalid={!!email && !valid}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
         <Button type="submit" size="lg" disabled={!valid || sending || cooldown.remaining > 0}>

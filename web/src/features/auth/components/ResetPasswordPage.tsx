@@ -55,7 +55,8 @@ export function ResetPasswordPage() {
     } catch (err) {
       setResult({
         tone: "error",
-        text: err instanceof ApiError && err.status === 400 ? "Invalid or expired link. Please request a new one." : "Something went wrong. Try again.",
+        text:
+          err instanceof ApiError && err.status === 400 ? "Invalid or expired link. Please request a new one." : "Something went wrong. Try again.",
       });
     } finally {
       setSaving(false);
@@ -66,11 +67,23 @@ export function ResetPasswordPage() {
     <AuthShell title="Reset password" subtitle="Choose a new password for your account.">
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <Field id="reset-new" label="New password" error={ruleProblem}>
-          <PasswordInput id="reset-new" autoComplete="new-password" value={password} invalid={!!ruleProblem} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput
+            id="reset-new"
+            autoComplete="new-password"
+            value={password}
+            invalid={!!ruleProblem}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         <PasswordStrength password={password} lowercaseOrUnderscore />
         <Field id="reset-confirm" label="Confirm password" error={mismatch ? PASSWORD_MESSAGES.mismatch : null}>
-          <PasswordInput id="reset-confirm" autoComplete="new-password" value={confirm} invalid={mismatch} onChange={(e) => setConfirm(e.target.value)} />
+          <PasswordInput
+            id="reset-confirm"
+            autoComplete="new-password"
+            value={confirm}
+            invalid={mismatch}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         </Field>
         {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
         <Button type="submit" size="lg" disabled={!canSubmit}>

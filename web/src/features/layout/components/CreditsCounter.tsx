@@ -1,12 +1,12 @@
-// Credits counter in the nav: the live balance, refetched when the window regains focus.
+// Credits counter in the nav: the live balance (the profile's credits when the balance call fails), refetched on focus.
 import { Coins } from "lucide-react";
 import { Link } from "react-router";
-import { useCreditBalance } from "@web/lib/credit-balance";
+import { useCredits } from "@web/entities/user/hooks/use-credits";
 import { cn } from "@web/components/ui/cn";
 
 export function CreditsCounter({ className }: { className?: string }) {
-  const { data, isPending, isError } = useCreditBalance();
-  const text = isPending ? "…" : isError || data === null || data === undefined ? "—" : String(data);
+  const { credits, loading } = useCredits();
+  const text = credits !== null ? String(credits) : loading ? "…" : "—";
   return (
     <Link
       to="/pricing"

@@ -7,8 +7,8 @@ import { cn } from "@web/components/ui/cn";
 import { Dialog, DialogTrigger, SheetContent } from "@web/components/ui/Dialog";
 import { useIsSignedIn } from "@web/lib/session";
 import { CreditsCounter } from "./CreditsCounter";
-import { navLinksFor, startTradingTarget } from "./nav-items";
-import { useSignOut } from "./use-sign-out";
+import { navLinksFor, startTradingTarget } from "../model/nav-items";
+import { useSignOut } from "@web/entities/user/hooks/use-sign-out";
 
 export function MobileNav() {
   const [open, setOpen] = useState(false);
@@ -18,7 +18,11 @@ export function MobileNav() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <button type="button" aria-label="Open menu" className="grid size-9 place-items-center rounded-lg border border-line-strong text-ink hover:bg-white/5">
+        <button
+          type="button"
+          aria-label="Open menu"
+          className="grid size-9 place-items-center rounded-lg border border-line-strong text-ink hover:bg-white/5"
+        >
           <Menu className="size-5" />
         </button>
       </DialogTrigger>

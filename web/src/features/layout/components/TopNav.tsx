@@ -7,8 +7,8 @@ import { useIsSignedIn } from "@web/lib/session";
 import { CreditsCounter } from "./CreditsCounter";
 import { Logo } from "./Logo";
 import { MobileNav } from "./MobileNav";
-import { navLinksFor, startTradingTarget } from "./nav-items";
-import { useSignOut } from "./use-sign-out";
+import { navLinksFor, startTradingTarget } from "../model/nav-items";
+import { useSignOut } from "@web/entities/user/hooks/use-sign-out";
 
 export function TopNav() {
   const signedIn = useIsSignedIn();
@@ -24,10 +24,7 @@ export function TopNav() {
               to={item.to}
               end={item.to === "/"}
               className={({ isActive }) =>
-                cn(
-                  "rounded-md px-3 py-1.5 text-[13px] font-medium transition-colors",
-                  isActive ? "bg-white/5 text-ink" : "text-muted hover:text-ink",
-                )
+                cn("rounded-md px-3 py-1.5 text-[13px] font-medium transition-colors", isActive ? "bg-white/5 text-ink" : "text-muted hover:text-ink")
               }
             >
               {item.label}

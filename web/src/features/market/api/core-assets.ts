@@ -1,5 +1,7 @@
 // GET /api/market/core-assets?symbols=BTCUSDT,ETHUSDT: the BTC and ETH cards, polled at the full_snapshot interval.
 import { useQuery } from "@tanstack/react-query";
+import { CORE_ASSET_SYMBOLS } from "@core/market-intervals";
+import { apiQuery } from "@web/lib/api";
 import { isObj, num, obj, str, unwrap, type Obj } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
@@ -46,7 +48,14 @@ export function normalizeCoreAssets(raw: unknown): Record<string, CoreAsset> {
   return out;
 }
 
+export const fetchCoreAssets = () => apiQuery(`/api/market/core-assets?symbols=${CORE_ASSET_SYMBOLS.join(",")}`);
+
 export function useCoreAssets() {
   const r = useRefreshIntervals();
-  return useQuery({ queryKey: marketKeys.coreAssets, select: normalizeCoreAssets, refetchInterval: r.full_snapshot * 1000 });
+  return useQuery({
+    queryKey: marketKeys.coreAssets(),
+    queryFn: fetchCoreAssets,
+    select: normalizeCoreAssets,
+    refetchInterval: r.full_snapshot * 1000,
+  });
 }

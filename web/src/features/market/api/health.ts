@@ -1,5 +1,6 @@
 // GET /api/market/health: market status and the 0..1 composite score, polled at the market_health interval.
 import { useQuery } from "@tanstack/react-query";
+import { apiQuery } from "@web/lib/api";
 import { isObj, num, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
@@ -13,7 +14,9 @@ export function normalizeHealth(raw: unknown): MarketHealth | null {
   return { status: str(data, "status", "health_status"), score: num(data, "composite_score", "score", "composite") };
 }
 
+export const fetchMarketHealth = () => apiQuery("/api/market/health");
+
 export function useMarketHealth() {
   const r = useRefreshIntervals();
-  return useQuery({ queryKey: marketKeys.health, select: normalizeHealth, refetchInterval: r.market_health * 1000 });
+  return useQuery({ queryKey: marketKeys.health(), queryFn: fetchMarketHealth, select: normalizeHealth, refetchInterval: r.market_health * 1000 });
 }

@@ -6,7 +6,7 @@ import { normalizeMovers } from "./movers";
 import { normalizeOrderbook } from "./orderbook";
 import { gateTone, gateVisible, normalizeGate } from "./pre-analysis";
 import { DEFAULT_REFRESH, normalizeRefreshIntervals, preAnalysisPollMs } from "./refresh-interval";
-import { normalizeSentiment } from "./sentiment";
+import { dominanceLabel, normalizeSentiment } from "./sentiment";
 import { normalizeSession, replayDate } from "./session";
 
 test("a market clock far from ours is labelled as a replay with its recorded time", () => {
@@ -42,8 +42,16 @@ test("health: wrapped or nested, status and composite score", () => {
 
 describe("pre-analysis gate", () => {
   test("reads status, action, reasons, also nested under gate_decision", () => {
-    expect(normalizeGate({ data: { status: "NO_GO", action: "STAND_ASIDE", reasons: ["a", "b", 3] } })).toEqual({ status: "NO_GO", action: "STAND_ASIDE", reasons: ["a", "b"] });
-    expect(normalizeGate({ gate_decision: { status: "GO", action: "PROCEED", reasons: [] } })).toEqual({ status: "GO", action: "PROCEED", reasons: [] });
+    expect(normalizeGate({ data: { status: "NO_GO", action: "STAND_ASIDE", reasons: ["a", "b", 3] } })).toEqual({
+      status: "NO_GO",
+      action: "STAND_ASIDE",
+      reasons: ["a", "b"],
+    });
+    expect(normalizeGate({ gate_decision: { status: "GO", action: "PROCEED", reasons: [] } })).toEqual({
+      status: "GO",
+      action: "PROCEED",
+      reasons: [],
+    });
     expect(normalizeGate({ data: {} })).toBeNull();
   });
   test("hidden for CAUTION with a WAIT action only; red when the status contains NO", () => {
@@ -57,12 +65,43 @@ describe("pre-analysis gate", () => {
 });
 
 test("core assets keyed by symbol or listed", () => {
-  const btc = { price: 64250.5, change_24h: -1.25, momentum: { status: "BEARISH", rsi: 41.2 }, levels: { support: 63000, resistance: 66000 }, risk: "Normal conditions", risk_level: "LOW" };
+  const btc = {
+    price: 64250.5,
+    change_24h: -1.25,
+    momentum: { status: "BEARISH", rsi: 41.2 },
+    levels: { support: 63000, resistance: 66000 },
+    risk: "Normal conditions",
+    risk_level: "LOW",
+  };
   expect(normalizeCoreAssets({ data: { BTCUSDT: btc } })).toEqual({
-    BTCUSDT: { symbol: "BTCUSDT", price: 64250.5, change24h: -1.25, support: 63000, resistance: 66000, momentum: "BEARISH", rsi: 41.2, risk: "Normal conditions", riskLevel: "LOW" },
+    BTCUSDT: {
+      symbol: "BTCUSDT",
+      price: 64250.5,
+      change24h: -1.25,
+      support: 63000,
+      resistance: 66000,
+      momentum: "BEARISH",
+      rsi: 41.2,
+      risk: "Normal conditions",
+      riskLevel: "LOW",
+    },
   });
-  expect(normalizeCoreAssets([{ symbol: "ethusdt", current_price: 3100, change_pct: 2, support: 3000, resistance: 3200, ema_status: "BULLISH", rsi: 60, risk_note: "x" }])).toEqual({
-    ETHUSDT: { symbol: "ETHUSDT", price: 3100, change24h: 2, support: 3000, resistance: 3200, momentum: "BULLISH", rsi: 60, risk: "x", riskLevel: null },
+  expect(
+    normalizeCoreAssets([
+      { symbol: "ethusdt", current_price: 3100, change_pct: 2, support: 3000, resistance: 3200, ema_status: "BULLISH", rsi: 60, risk_note: "x" },
+    ]),
+  ).toEqual({
+    ETHUSDT: {
+      symbol: "ETHUSDT",
+      price: 3100,
+      change24h: 2,
+      support: 3000,
+      resistance: 3200,
+      momentum: "BULLISH",
+      rsi: 60,
+      risk: "x",
+      riskLevel: null,
+    },
   });
 });
 
@@ -70,21 +109,45 @@ describe("sentiment spellings", () => {
   test("engine shape: dominance percent, correlation ratio, funding fraction", () => {
     expect(normalizeSentiment({ data: { btc_dominance: 41.5, btc_eth_correlation: 0.8123, funding_rate: { btc: 0.0001, eth: 0.0002 } } })).toEqual({
       btcDominance: 41.5,
+      dominanceBasis: null,
       correlationPercent: 81.23,
       fundingPercent: 0.01,
     });
+  });
+  test("the dominance basis is kept, and a volume basis names the cell for what it is", () => {
+    const basis = "BTCUSDT share (%) of the 24h quote volume of the 136 tracked USDT pairs; not market-cap dominance";
+    const s = normalizeSentiment({ data: { btc_dominance: 38.2, btc_dominance_basis: basis } });
+    expect(s?.dominanceBasis).toBe(basis);
+    expect(dominanceLabel(basis)).toEqual({ label: "BTC Volume Share", note: "of 24h volume · not market cap" });
+    expect(dominanceLabel(null)).toEqual({ label: "BTC Dominance", note: null });
+    expect(dominanceLabel("share of total crypto market capitalisation")).toEqual({ label: "BTC Dominance", note: null });
   });
   test("nested and flat alternatives", () => {
     const s = normalizeSentiment({ dominance: { btc: 0.52 }, correlation: { btc_eth: -0.5 }, btc_funding_rate: -0.00025 });
     expect(s?.btcDominance).toBeCloseTo(52, 10);
     expect(s?.correlationPercent).toBe(-50);
     expect(s?.fundingPercent).toBeCloseTo(-0.025, 12);
-    expect(normalizeSentiment({ funding_rates: { BTC: 0.0003 } })).toEqual({ btcDominance: null, correlationPercent: null, fundingPercent: 0.03 });
+    expect(normalizeSentiment({ funding_rates: { BTC: 0.0003 } })).toEqual({
+      btcDominance: null,
+      dominanceBasis: null,
+      correlationPercent: null,
+      fundingPercent: 0.03,
+    });
   });
 });
 
 test("orderbook: percentage or value, imbalance, execution, derived on envelope or payload", () => {
-  expect(normalizeOrderbook({ data: { spread: { percentage: 0.012345, value: 7.9 }, imbalance: { buy_percentage: 61.2, sell_percentage: 38.8 }, execution: "Tight", basis: "Modelled" }, derived: true })).toEqual({
+  expect(
+    normalizeOrderbook({
+      data: {
+        spread: { percentage: 0.012345, value: 7.9 },
+        imbalance: { buy_percentage: 61.2, sell_percentage: 38.8 },
+        execution: "Tight",
+        basis: "Modelled",
+      },
+      derived: true,
+    }),
+  ).toEqual({
     spreadPercent: 0.012345,
     buyPercent: 61.2,
     sellPercent: 38.8,
@@ -108,7 +171,11 @@ test("movers: the five card pairs in order, change from any list and spelling", 
       data: {
         gainers: [{ symbol: "SOLUSDT", change_24h: 5.5 }],
         losers: [{ symbol: "DOGEUSDT", change_pct: -3 }],
-        all_symbols: [{ symbol: "BTCUSDT", change_24h: 1 }, { symbol: "xrpusdt", change: 0.5 }, { symbol: "PEPEUSDT", change_24h: 9 }],
+        all_symbols: [
+          { symbol: "BTCUSDT", change_24h: 1 },
+          { symbol: "xrpusdt", change: 0.5 },
+          { symbol: "PEPEUSDT", change_24h: 9 },
+        ],
       },
     }),
   ).toEqual([
@@ -121,7 +188,16 @@ test("movers: the five card pairs in order, change from any list and spelling", 
 });
 
 test("session: session or current_session, session_info.is_overlap or overlap", () => {
-  expect(normalizeSession({ data: { current_session: "London", session: "London", session_info: { is_overlap: true, overlap: "London/New York" }, next_change: "London closes" } })).toEqual({
+  expect(
+    normalizeSession({
+      data: {
+        current_session: "London",
+        session: "London",
+        session_info: { is_overlap: true, overlap: "London/New York" },
+        next_change: "London closes",
+      },
+    }),
+  ).toEqual({
     current: "London",
     overlap: true,
     overlapName: "London/New York",

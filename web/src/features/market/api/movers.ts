@@ -1,5 +1,6 @@
 // GET /api/market/movers?full_details=true: 24h change of the five pairs on the Market Movers card.
 import { useQuery } from "@tanstack/react-query";
+import { apiQuery } from "@web/lib/api";
 import { isObj, num, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
@@ -27,7 +28,9 @@ export function normalizeMovers(raw: unknown): MoverRow[] {
   return MOVER_SYMBOLS.map((symbol) => ({ symbol, change24h: changes.get(symbol) ?? null }));
 }
 
+export const fetchMovers = () => apiQuery("/api/market/movers?full_details=true");
+
 export function useMovers() {
   const r = useRefreshIntervals();
-  return useQuery({ queryKey: marketKeys.movers, select: normalizeMovers, refetchInterval: r.movers * 1000 });
+  return useQuery({ queryKey: marketKeys.movers(), queryFn: fetchMovers, select: normalizeMovers, refetchInterval: r.movers * 1000 });
 }

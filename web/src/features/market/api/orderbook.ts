@@ -1,5 +1,6 @@
 // GET /api/market/orderbook?symbol=: spread, buy/sell imbalance and execution note (modelled books say derived).
 import { useQuery } from "@tanstack/react-query";
+import { apiQuery } from "@web/lib/api";
 import { bool, isObj, num, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
@@ -30,7 +31,14 @@ export function normalizeOrderbook(raw: unknown): Orderbook | null {
   };
 }
 
+export const fetchOrderbook = (symbol: string) => apiQuery(`/api/market/orderbook?symbol=${encodeURIComponent(symbol)}`);
+
 export function useOrderbook(symbol: string) {
   const r = useRefreshIntervals();
-  return useQuery({ queryKey: marketKeys.orderbook(symbol), select: normalizeOrderbook, refetchInterval: r.orderbook * 1000 });
+  return useQuery({
+    queryKey: marketKeys.orderbook(symbol),
+    queryFn: () => fetchOrderbook(symbol),
+    select: normalizeOrderbook,
+    refetchInterval: r.orderbook * 1000,
+  });
 }

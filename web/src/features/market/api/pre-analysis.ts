@@ -1,5 +1,6 @@
 // GET /api/market/pre-analysis: the gate (status, action, reasons), polled at twice the health interval (min 60 s).
 import { useQuery } from "@tanstack/react-query";
+import { apiQuery } from "@web/lib/api";
 import { isObj, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { preAnalysisPollMs, useRefreshIntervals } from "./refresh-interval";
@@ -21,7 +22,9 @@ export const gateVisible = (g: GateDecision) => !(g.status.toUpperCase() === "CA
 /** Red when the status contains NO (NO_GO), otherwise green. */
 export const gateTone = (g: GateDecision): "negative" | "positive" => (g.status.toUpperCase().includes("NO") ? "negative" : "positive");
 
+export const fetchPreAnalysis = () => apiQuery("/api/market/pre-analysis");
+
 export function usePreAnalysis() {
   const r = useRefreshIntervals();
-  return useQuery({ queryKey: marketKeys.preAnalysis, select: normalizeGate, refetchInterval: preAnalysisPollMs(r) });
+  return useQuery({ queryKey: marketKeys.preAnalysis(), queryFn: fetchPreAnalysis, select: normalizeGate, refetchInterval: preAnalysisPollMs(r) });
 }

@@ -1,5 +1,6 @@
 // GET /api/market/refresh-interval: seconds per market topic; cached 10 min, and the spec 02 §9 defaults when it fails.
 import { useQuery } from "@tanstack/react-query";
+import { apiQuery } from "@web/lib/api";
 import { MARKET_REFRESH_SECONDS } from "@core/market-intervals";
 import { isObj, num, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
@@ -32,9 +33,12 @@ export function normalizeRefreshIntervals(raw: unknown): RefreshIntervals {
 /** Pre-analysis follows health at twice its interval, never faster than once a minute. */
 export const preAnalysisPollMs = (r: RefreshIntervals) => Math.max(PRE_ANALYSIS_MIN_MS, 2 * r.market_health * 1000);
 
+export const fetchRefreshIntervals = () => apiQuery("/api/market/refresh-interval");
+
 export function useRefreshIntervals(): RefreshIntervals {
   const q = useQuery({
-    queryKey: marketKeys.refreshInterval,
+    queryKey: marketKeys.refreshInterval(),
+    queryFn: fetchRefreshIntervals,
     staleTime: 10 * 60_000,
     gcTime: 30 * 60_000,
     select: normalizeRefreshIntervals,

@@ -1,5 +1,6 @@
 // GET /api/market/session: the current trading session and whether two sessions overlap, polled every 60 s.
 import { useQuery } from "@tanstack/react-query";
+import { apiQuery } from "@web/lib/api";
 import { bool, isObj, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { SESSION_POLL_MS } from "./refresh-interval";
@@ -35,6 +36,8 @@ export function normalizeSession(raw: unknown): MarketSession | null {
   };
 }
 
+export const fetchMarketSession = () => apiQuery("/api/market/session");
+
 export function useMarketSession() {
-  return useQuery({ queryKey: marketKeys.session, select: normalizeSession, refetchInterval: SESSION_POLL_MS });
+  return useQuery({ queryKey: marketKeys.session(), queryFn: fetchMarketSession, select: normalizeSession, refetchInterval: SESSION_POLL_MS });
 }

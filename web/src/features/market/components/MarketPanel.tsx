@@ -25,13 +25,17 @@ function LiveDot({ status }: { status: SocketStatus }) {
   );
 }
 
-/** Honest labelling: replayed recordings say so, with the recorded time the market is at. */
+/** Honest labelling: replayed recordings say so, with the recorded time the market is at, named as market time. */
 function ReplayBadge({ marketTime }: { marketTime: string | null }) {
   const date = replayDate(marketTime, Date.now());
   if (!date) return null;
   return (
-    <span data-testid="replay-badge" title="Prices are replayed in real time from recorded Binance candles" className="rounded-md border border-line px-1.5 py-0.5 font-mono text-[10px] text-muted">
-      Replay · {date} UTC
+    <span
+      data-testid="replay-badge"
+      title="Prices are replayed in real time from recorded Binance candles"
+      className="rounded-md border border-line px-1.5 py-0.5 font-mono text-[10px] text-muted"
+    >
+      Replay · market time {date} UTC
     </span>
   );
 }
@@ -43,7 +47,9 @@ export function MarketPanel({ socket }: { socket: SocketStatus }) {
   return (
     <section aria-labelledby="market-heading" className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
-        <h2 id="market-heading" className="text-sm font-semibold tracking-tight">Market</h2>
+        <h2 id="market-heading" className="text-sm font-semibold tracking-tight">
+          Market
+        </h2>
         <div className="flex items-center gap-3">
           <ReplayBadge marketTime={session.data?.marketTime ?? null} />
           <LiveDot status={socket} />

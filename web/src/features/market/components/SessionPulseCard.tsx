@@ -8,7 +8,9 @@ export function SessionPulseCard({ session, error }: { session: MarketSession | 
   return (
     <Tile title="Session Pulse" testId="session-pulse" right={<Clock className="size-3.5 text-faint" aria-hidden />}>
       {error ? (
-        <p role="alert" className="text-xs text-rose-400">{error}</p>
+        <p role="alert" className="text-xs text-rose-400">
+          {error}
+        </p>
       ) : (
         <>
           <div className="flex items-center gap-2">

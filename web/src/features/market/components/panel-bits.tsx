@@ -5,7 +5,11 @@ import { formatSignedPercent } from "@web/lib/format";
 
 export function Tile(props: { title: string; right?: ReactNode; children: ReactNode; className?: string; testId?: string }) {
   return (
-    <section data-testid={props.testId} aria-label={props.title} className={cn("flex flex-col rounded-xl border border-line bg-surface p-4", props.className)}>
+    <section
+      data-testid={props.testId}
+      aria-label={props.title}
+      className={cn("flex flex-col rounded-xl border border-line bg-surface p-4", props.className)}
+    >
       <header className="mb-3 flex items-center justify-between gap-2">
         <h3 className="text-[11px] font-semibold uppercase tracking-[0.08em] text-muted">{props.title}</h3>
         {props.right}
@@ -24,7 +28,8 @@ export function Metric({ label, value, className }: { label: string; value: Reac
   );
 }
 
-export const changeTone = (v: number | null | undefined) => (typeof v !== "number" || v === 0 ? "text-muted" : v > 0 ? "text-accent-strong" : "text-rose-400");
+export const changeTone = (v: number | null | undefined) =>
+  typeof v !== "number" || v === 0 ? "text-muted" : v > 0 ? "text-accent-strong" : "text-rose-400";
 
 export function Change({ value, className }: { value: number | null | undefined; className?: string }) {
   return <span className={cn("num font-mono", changeTone(value), className)}>{formatSignedPercent(value)}</span>;

@@ -1,23 +1,53 @@
 // Socket message routing: each market type lands in its query key; analysis progress names the queries to invalidate.
 import { describe, expect, test } from "bun:test";
+import { partialMatchKey } from "@tanstack/react-query";
+import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { marketKeys } from "../api/keys";
-import { analysisKeyMatcher, marketSocketUrl, mergeSnapshot, parseSocketMessage, routeSocketMessage } from "./socket-messages";
+import {
+  RECONNECT_JITTER,
+  RECONNECT_MAX_MS,
+  RECONNECT_MS,
+  analysisProgressKeys,
+  marketSocketUrl,
+  mergeSnapshot,
+  parseSocketMessage,
+  reconnectDelayMs,
+  resyncKeys,
+  routeSocketMessage,
+} from "./socket-messages";
 
 describe("routeSocketMessage", () => {
-  test("market topics map to their REST query keys", () => {
-    expect(routeSocketMessage({ type: "market_health", data: { status: "WEAK" } })).toEqual({ kind: "market", key: marketKeys.health, data: { status: "WEAK" } });
-    expect(routeSocketMessage({ type: "gate_decision", data: 1 })).toEqual({ kind: "market", key: ["/api/market/pre-analysis"], data: 1 });
-    expect(routeSocketMessage({ type: "core_assets", data: {} })).toEqual({ kind: "market", key: ["/api/market/core-assets?symbols=BTCUSDT,ETHUSDT"], data: {} });
-    expect(routeSocketMessage({ type: "movers", data: {} }).kind).toBe("market");
-    expect(routeSocketMessage({ type: "session", data: {} })).toEqual({ kind: "market", key: ["/api/market/session"], data: {} });
+  test("market topics map through the shared topic table to their query keys", () => {
+    expect(routeSocketMessage({ type: "market_health", data: { status: "WEAK" } })).toEqual({
+      kind: "market",
+      key: marketKeys.health(),
+      data: { status: "WEAK" },
+    });
+    expect(routeSocketMessage({ type: "gate_decision", data: 1 })).toEqual({ kind: "market", key: marketKeys.preAnalysis(), data: 1 });
+    expect(routeSocketMessage({ type: "core_assets", data: {} })).toEqual({ kind: "market", key: marketKeys.coreAssets(), data: {} });
+    expect(routeSocketMessage({ type: "movers", data: {} })).toEqual({ kind: "market", key: marketKeys.movers(), data: {} });
+    expect(routeSocketMessage({ type: "sentiment", data: {} })).toEqual({ kind: "market", key: marketKeys.sentiment(), data: {} });
+    expect(routeSocketMessage({ type: "session", data: {} })).toEqual({ kind: "market", key: marketKeys.session(), data: {} });
   });
   test("orderbook goes to its symbol's key, from data.symbol or the message", () => {
-    expect(routeSocketMessage({ type: "orderbook", data: { symbol: "ETHUSDT" } })).toEqual({ kind: "market", key: ["/api/market/orderbook?symbol=ETHUSDT"], data: { symbol: "ETHUSDT" } });
-    expect(routeSocketMessage({ type: "orderbook", symbol: "btcusdt", data: {} })).toEqual({ kind: "market", key: ["/api/market/orderbook?symbol=BTCUSDT"], data: {} });
+    expect(routeSocketMessage({ type: "orderbook", data: { symbol: "ETHUSDT" } })).toEqual({
+      kind: "market",
+      key: marketKeys.orderbook("ETHUSDT"),
+      data: { symbol: "ETHUSDT" },
+    });
+    expect(routeSocketMessage({ type: "orderbook", symbol: "btcusdt", data: {} })).toEqual({
+      kind: "market",
+      key: marketKeys.orderbook("BTCUSDT"),
+      data: {},
+    });
     expect(routeSocketMessage({ type: "orderbook", data: {} })).toEqual({ kind: "ignore" });
   });
   test("analysis progress carries the request id; control messages are ignored", () => {
-    expect(routeSocketMessage({ type: "analysis_progress", data: { request_id: 7, status: "COMPLETED" } })).toEqual({ kind: "analysis", id: 7, data: { request_id: 7, status: "COMPLETED" } });
+    expect(routeSocketMessage({ type: "analysis_progress", data: { request_id: 7, status: "COMPLETED" } })).toEqual({
+      kind: "analysis",
+      id: 7,
+      data: { request_id: 7, status: "COMPLETED" },
+    });
     expect(routeSocketMessage({ type: "subscribed", topics: ["market"] })).toEqual({ kind: "ignore" });
     expect(routeSocketMessage({ type: "error", detail: "x" })).toEqual({ kind: "ignore" });
   });
@@ -34,18 +64,41 @@ test("mergeSnapshot keeps the envelope and replaces data", () => {
   expect(mergeSnapshot(undefined, 5)).toEqual({ data: 5 });
 });
 
-test("analysisKeyMatcher: active list, detail and reasoning of that id only", () => {
-  const m = analysisKeyMatcher(12);
-  expect(m(["/api/analysis/active"])).toBe(true);
-  expect(m(["/api/analysis/12"])).toBe(true);
-  expect(m(["/api/analysis/12/latest-reasoning?limit=900"])).toBe(true);
-  expect(m(["/api/analysis/detail/12"])).toBe(true);
-  expect(m(["/api/analysis/123"])).toBe(false);
-  expect(m(["/api/analysis/1"])).toBe(false);
-  expect(m(["/api/analysis/history"])).toBe(false);
+test("an analysis push reaches the active list, detail and reasoning of that id only", () => {
+  const reached = (key: readonly unknown[]) => analysisProgressKeys(12).some((k) => partialMatchKey(key, k));
+  expect(reached(analysisKeys.active())).toBe(true);
+  expect(reached(analysisKeys.detail(12))).toBe(true);
+  expect(reached(analysisKeys.reasoning(12, { limit: 900 }))).toBe(true);
+  expect(reached(analysisKeys.detail(123))).toBe(false);
+  expect(reached(analysisKeys.detail(1))).toBe(false);
+  expect(reached(analysisKeys.history())).toBe(false);
+});
+
+test("a reconnect re-reads every market topic and the active list", () => {
+  const reached = (key: readonly unknown[]) => resyncKeys().some((k) => partialMatchKey(key, k));
+  expect(reached(marketKeys.orderbook("BTCUSDT"))).toBe(true);
+  expect(reached(marketKeys.refreshInterval())).toBe(true);
+  expect(reached(analysisKeys.active())).toBe(true);
+  expect(reached(analysisKeys.detail(1))).toBe(false);
 });
 
 test("socket URL follows the page's scheme and host", () => {
   expect(marketSocketUrl({ protocol: "https:", host: "app.example.com" })).toBe("wss://app.example.com/ws/market");
   expect(marketSocketUrl({ protocol: "http:", host: "localhost:4100" })).toBe("ws://localhost:4100/ws/market");
+});
+
+describe("reconnectDelayMs", () => {
+  test("doubles from 4 s per failed attempt and stops at 30 s", () => {
+    const none = () => 0;
+    expect([0, 1, 2, 3, 4, 10].map((a) => reconnectDelayMs(a, none))).toEqual([4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    expect(reconnectDelayMs(-1, none)).toBe(RECONNECT_MS);
+  });
+  test("adds up to a quarter at random, so clients dropped together come back spread out", () => {
+    expect(reconnectDelayMs(0, () => 1)).toBe(RECONNECT_MS * (1 + RECONNECT_JITTER));
+    expect(reconnectDelayMs(9, () => 1)).toBe(RECONNECT_MAX_MS * (1 + RECONNECT_JITTER));
+    expect(reconnectDelayMs(0, () => 7)).toBe(RECONNECT_MS * (1 + RECONNECT_JITTER));
+    const delays = Array.from({ length: 200 }, () => reconnectDelayMs(0));
+    for (const d of delays) expect(d >= RECONNECT_MS && d <= RECONNECT_MS * (1 + RECONNECT_JITTER)).toBe(true);
+    expect(new Set(delays).size).toBeGreaterThan(50);
+  });
 });

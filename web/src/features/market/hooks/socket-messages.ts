@@ -1,14 +1,23 @@
 // Pure routing of /ws/market messages: which query cache entry a {type, data} message replaces, or which analysis it concerns.
+import type { QueryKey } from "@tanstack/react-query";
+import { MARKET_TOPICS, type MarketTopic } from "@core/market-intervals";
+import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { isObj, num, str, type Obj } from "@web/lib/read";
 import { marketKeys } from "../api/keys";
 
-export type SocketAction =
-  | { kind: "market"; key: readonly string[]; data: unknown }
-  | { kind: "analysis"; id: number; data: Obj }
-  | { kind: "ignore" };
+export type SocketAction = { kind: "market"; key: QueryKey; data: unknown } | { kind: "analysis"; id: number; data: Obj } | { kind: "ignore" };
 
 export const RECONNECT_MS = 4_000;
-export const RECONNECT_JITTER_MS = 750;
+/** The doubling stops here: with every server down, each client still tries about twice a minute, not every 4 s. */
+export const RECONNECT_MAX_MS = 30_000;
+/** Up to this share of the wait is added at random, so a dead server's clients do not all come back at one instant. */
+export const RECONNECT_JITTER = 0.25;
+
+/** Wait before reconnect attempt `attempt` (0 right after a close, reset once a socket opens): 4 s doubling to 30 s, plus jitter. */
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** Math.max(0, Math.floor(attempt)));
+  return Math.round(base * (1 + RECONNECT_JITTER * Math.min(1, Math.max(0, random()))));
+}
 
 /** ws: or wss: to /ws/market on the page's own host. */
 export function marketSocketUrl(loc: Pick<Location, "protocol" | "host">): string {
@@ -25,35 +34,24 @@ export function parseSocketMessage(raw: unknown): Obj | null {
   }
 }
 
+/** Message type to topic, from the shared topic table; an orderbook's topic is built from the symbol it names. */
+const TOPIC_OF_TYPE = new Map<string, MarketTopic>(MARKET_TOPICS.map((t) => [t.wsType, t.topic]));
+
 export function routeSocketMessage(msg: Obj): SocketAction {
   const type = str(msg, "type");
   const data = msg.data;
   if (!type || data === undefined) return { kind: "ignore" };
-  switch (type) {
-    case "market_health":
-      return { kind: "market", key: marketKeys.health, data };
-    case "session":
-      return { kind: "market", key: marketKeys.session, data };
-    case "gate_decision":
-      return { kind: "market", key: marketKeys.preAnalysis, data };
-    case "core_assets":
-      return { kind: "market", key: marketKeys.coreAssets, data };
-    case "movers":
-      return { kind: "market", key: marketKeys.movers, data };
-    case "sentiment":
-      return { kind: "market", key: marketKeys.sentiment, data };
-    case "orderbook": {
-      const symbol = (isObj(data) ? str(data, "symbol") : null) ?? str(msg, "symbol");
-      return symbol ? { kind: "market", key: marketKeys.orderbook(symbol.toUpperCase()), data } : { kind: "ignore" };
-    }
-    case "analysis_progress": {
-      if (!isObj(data)) return { kind: "ignore" };
-      const id = num(data, "request_id", "analysis_request_id", "id");
-      return id === null ? { kind: "ignore" } : { kind: "analysis", id, data };
-    }
-    default:
-      return { kind: "ignore" };
+  if (type === "orderbook") {
+    const symbol = (isObj(data) ? str(data, "symbol") : null) ?? str(msg, "symbol");
+    return symbol ? { kind: "market", key: marketKeys.orderbook(symbol.toUpperCase()), data } : { kind: "ignore" };
   }
+  if (type === "analysis_progress") {
+    if (!isObj(data)) return { kind: "ignore" };
+    const id = num(data, "request_id", "analysis_request_id", "id");
+    return id === null ? { kind: "ignore" } : { kind: "analysis", id, data };
+  }
+  const topic = TOPIC_OF_TYPE.get(type);
+  return topic ? { kind: "market", key: marketKeys.topic(topic), data } : { kind: "ignore" };
 }
 
 /** The cached REST envelope with the pushed payload in `data` (computed_at/derived kept from the last fetch). */
@@ -61,13 +59,8 @@ export function mergeSnapshot(old: unknown, data: unknown): Obj {
   return { ...(isObj(old) ? old : {}), data };
 }
 
-/** Query keys to invalidate for an analysis progress push: the active list, and that analysis' detail and reasoning. */
-export function analysisKeyMatcher(id: number) {
-  const base = `/api/analysis/${id}`;
-  return (key: readonly unknown[]) => {
-    const k = key[0];
-    if (typeof k !== "string") return false;
-    if (k === "/api/analysis/active") return true;
-    return k === base || k.startsWith(`${base}/`) || k.startsWith(`${base}?`) || k === `/api/analysis/detail/${id}` || k.startsWith(`/api/analysis/detail/${id}/`);
-  };
-}
+/** Keys an analysis progress push invalidates: the active list, and that analysis' detail (which prefixes its reasoning). */
+export const analysisProgressKeys = (id: number): QueryKey[] => [analysisKeys.active(), analysisKeys.detail(id)];
+
+/** Keys re-read after a reconnect: pushes missed while disconnected are gone, so every market topic and the active list. */
+export const resyncKeys = (): QueryKey[] => [marketKeys.all, analysisKeys.active()];

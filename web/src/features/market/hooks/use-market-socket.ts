@@ -1,15 +1,14 @@
-// One WebSocket to /ws/market: pushes go straight into the market query cache; reconnects 4 s after a close and re-fetches.
+// One WebSocket to /ws/market: pushes go straight into the market query cache; reconnects with backoff and jitter and re-fetches.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { getAccessToken, subscribeSession } from "@web/lib/session";
-import { isMarketKey } from "../api/keys";
 import {
-  RECONNECT_JITTER_MS,
-  RECONNECT_MS,
-  analysisKeyMatcher,
+  analysisProgressKeys,
   marketSocketUrl,
   mergeSnapshot,
   parseSocketMessage,
+  reconnectDelayMs,
+  resyncKeys,
   routeSocketMessage,
 } from "./socket-messages";
 
@@ -23,6 +22,7 @@ export function useMarketSocket(): SocketStatus {
     let ws: WebSocket | null = null;
     let stopped = false;
     let everOpened = false;
+    let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let sentToken: string | null = null;
 
@@ -38,13 +38,13 @@ export function useMarketSocket(): SocketStatus {
       ws = socket;
       sentToken = null;
       socket.onopen = () => {
+        attempt = 0;
         setStatus("live");
         socket.send(JSON.stringify({ action: "subscribe", topics: ["market"] }));
         sendAuth();
         // Pushes missed while disconnected are gone: the REST reads fill the gap.
         if (everOpened) {
-          void qc.invalidateQueries({ predicate: (q) => isMarketKey(q.queryKey) });
-          void qc.invalidateQueries({ queryKey: ["/api/analysis/active"] });
+          for (const queryKey of resyncKeys()) void qc.invalidateQueries({ queryKey });
         }
         everOpened = true;
       };
@@ -53,12 +53,13 @@ export function useMarketSocket(): SocketStatus {
         if (!msg) return;
         const action = routeSocketMessage(msg);
         if (action.kind === "market") qc.setQueryData(action.key, (old: unknown) => mergeSnapshot(old, action.data));
-        else if (action.kind === "analysis") void qc.invalidateQueries({ predicate: (q) => analysisKeyMatcher(action.id)(q.queryKey) });
+        else if (action.kind === "analysis") for (const queryKey of analysisProgressKeys(action.id)) void qc.invalidateQueries({ queryKey });
       };
       socket.onclose = () => {
         if (stopped) return;
         setStatus("reconnecting");
-        timer = setTimeout(connect, RECONNECT_MS + Math.random() * RECONNECT_JITTER_MS);
+        // Spread out: when a server dies, all of its clients lose their sockets in the same instant.
+        timer = setTimeout(connect, reconnectDelayMs(attempt++));
       };
       // An error is always followed by close, which schedules the reconnect.
       socket.onerror = () => socket.close();

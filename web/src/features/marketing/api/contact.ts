@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ContactInput } from "@core/contact";
 import { ApiError, apiRequest } from "@web/lib/api";
-import { isObj, num, str } from "./read";
+import { isObj, num, str } from "@web/lib/read";
 
 export type ContactResult = { ticket_id?: number | string; detail?: string; message?: string };
 

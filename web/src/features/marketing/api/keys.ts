@@ -1,7 +1,8 @@
-// Query keys of the marketing feature; each key is the endpoint path so the default query can fetch it.
-export const marketingKeys = {
-  publicLive: ["/api/public/live"] as const,
-  trackRecord: ["/api/public/track-record"] as const,
-  userStats: ["/api/user/stats"] as const,
-  userProfile: ["/api/user/profile"] as const,
+// Query keys of the public figures shown on the marketing pages, the only place they are spelled.
+export const publicKeys = {
+  all: ["public"] as const,
+  live: () => [...publicKeys.all, "live"] as const,
+  trackRecord: () => [...publicKeys.all, "track-record"] as const,
+  ledgerRoots: () => [...publicKeys.all, "ledger", "roots"] as const,
+  ledgerProof: (signalId: number) => [...publicKeys.all, "ledger", "proof", signalId] as const,
 };

@@ -6,7 +6,6 @@ import { normalizePublicLive } from "./public-live";
 import { interval, LIVE_MIN_CLOSED, normalizeBacktest, normalizeTrackRecord } from "./track-record";
 import { V2_BACKTEST } from "./test-track-record";
 import { normalizeUserStats } from "./user-stats";
-import { normalizeProfileContact } from "./user-profile";
 
 describe("contact texts", () => {
   test("success with and without a ticket id", () => {
@@ -55,8 +54,18 @@ describe("normalizePublicLive", () => {
 
 describe("normalizeTrackRecord", () => {
   // The shape GET /api/public/track-record answers (server/src/modules/public).
-  const backtest = { period: { from: "2024-08-01T00:00:00.000Z", to: "2024-09-07T00:00:00.000Z" }, sample_size: 90, win_rate: 0.5444, expectancy_r: 0.1697 };
-  const live = (closed: number) => ({ sample_size: closed, win_rate: closed ? 0.6 : null, avg_r_multiple: closed ? 0.3 : null, period: { from: "2026-11-01T00:00:00.000Z", to: "2026-11-20T00:00:00.000Z" } });
+  const backtest = {
+    period: { from: "2024-08-01T00:00:00.000Z", to: "2024-09-07T00:00:00.000Z" },
+    sample_size: 90,
+    win_rate: 0.5444,
+    expectancy_r: 0.1697,
+  };
+  const live = (closed: number) => ({
+    sample_size: closed,
+    win_rate: closed ? 0.6 : null,
+    avg_r_multiple: closed ? 0.3 : null,
+    period: { from: "2026-11-01T00:00:00.000Z", to: "2026-11-20T00:00:00.000Z" },
+  });
   test("the backtest while few live signals have closed", () => {
     expect(normalizeTrackRecord({ backtest, live: live(LIVE_MIN_CLOSED - 1) })).toEqual({
       winRate: 0.5444,
@@ -71,9 +80,20 @@ describe("normalizeTrackRecord", () => {
     });
   });
   test("live outcomes once enough have closed", () => {
-    expect(normalizeTrackRecord({ backtest, live: live(LIVE_MIN_CLOSED) })).toMatchObject({ winRate: 0.6, sampleSize: LIVE_MIN_CLOSED, expectancyR: 0.3, source: "live signals", edge: null });
+    expect(normalizeTrackRecord({ backtest, live: live(LIVE_MIN_CLOSED) })).toMatchObject({
+      winRate: 0.6,
+      sampleSize: LIVE_MIN_CLOSED,
+      expectancyR: 0.3,
+      source: "live signals",
+      edge: null,
+    });
     const losing = { ...live(LIVE_MIN_CLOSED), avg_r_multiple: -0.05 };
-    expect(normalizeTrackRecord({ backtest: V2_BACKTEST, live: losing })).toMatchObject({ source: "live signals", expectancyR: -0.05, edge: false, verdictText: null });
+    expect(normalizeTrackRecord({ backtest: V2_BACKTEST, live: losing })).toMatchObject({
+      source: "live signals",
+      expectancyR: -0.05,
+      edge: false,
+      verdictText: null,
+    });
   });
   test("the v2 out-of-fold report: its verdict decides the edge", () => {
     expect(normalizeTrackRecord({ backtest: V2_BACKTEST, live: live(0) })).toEqual({
@@ -91,7 +111,10 @@ describe("normalizeTrackRecord", () => {
   });
   test("without a verdict: a figure at or below zero, or an interval reaching zero, is no edge", () => {
     expect(normalizeTrackRecord({ backtest: { ...backtest, expectancy_r: -0.02 } })?.edge).toBe(false);
-    expect(normalizeTrackRecord({ backtest: { ...backtest, expectancy_r_ci: [-0.01, 0.3] } })).toMatchObject({ edge: false, source: "out-of-fold testing" });
+    expect(normalizeTrackRecord({ backtest: { ...backtest, expectancy_r_ci: [-0.01, 0.3] } })).toMatchObject({
+      edge: false,
+      source: "out-of-fold testing",
+    });
     expect(normalizeTrackRecord({ backtest: { ...backtest, expectancy_r_ci: [0.02, 0.3] } })?.edge).toBeNull();
     expect(normalizeTrackRecord({ backtest: { ...backtest, verdict: { edge: "no", text: "" } } })?.edge).toBeNull();
   });
@@ -109,8 +132,16 @@ test("the full backtest, older shape: period, sample, no-trade rate, results and
   const raw = {
     backtest: {
       period: { from: "2024-08-01T00:00:00.000Z", to: "2024-09-07T00:00:00.000Z" },
-      pairs: 133, evaluations: 19505, signals: 90, sample_size: 90, no_trade_rate: 0.9954, win_rate: 0.5444,
-      expectancy_r: 0.1697, profit_factor: 1.3356, max_drawdown_r: 21.7369, fees: "0.1% taker per side, included",
+      pairs: 133,
+      evaluations: 19505,
+      signals: 90,
+      sample_size: 90,
+      no_trade_rate: 0.9954,
+      win_rate: 0.5444,
+      expectancy_r: 0.1697,
+      profit_factor: 1.3356,
+      max_drawdown_r: 21.7369,
+      fees: "0.1% taker per side, included",
       baselines: { random_direction: { win_rate: 0.3889, expectancy_r: -0.1863 }, always_long: { win_rate: 0.5444, expectancy_r: 0.1697 } },
     },
     live: { sample_size: 0 },
@@ -148,7 +179,10 @@ test("the full backtest, older shape: period, sample, no-trade rate, results and
     verdict: null,
   });
   // The older report's calibration bins draw the same reliability diagram.
-  const calibration = [{ from: 0.55, to: 0.6, n: 46, predicted: 0.5751, observed_tp_rate: 0.5 }, { n: 3, predicted: "x" }];
+  const calibration = [
+    { from: 0.55, to: 0.6, n: 46, predicted: 0.5751, observed_tp_rate: 0.5 },
+    { n: 3, predicted: "x" },
+  ];
   expect(normalizeBacktest({ backtest: { ...raw.backtest, calibration } })?.reliability).toEqual([{ predicted: 0.5751, observed: 0.5, n: 46 }]);
   expect(normalizeBacktest({ backtest: { ...raw.backtest, sample_size: 0, signals: 0 } })).toBeNull();
   expect(normalizeBacktest({ live: {} })).toBeNull();
@@ -179,7 +213,10 @@ test("the full backtest, v2 shape: intervals, calibration and skill, by month (n
     longShare: 0.97,
     verdict: V2_BACKTEST.verdict,
   });
-  expect(d?.baselines.map((b) => [b.key, b.expectancyR])).toEqual([["random_direction", -0.1], ["always_long", -0.19]]);
+  expect(d?.baselines.map((b) => [b.key, b.expectancyR])).toEqual([
+    ["random_direction", -0.1],
+    ["always_long", -0.19],
+  ]);
   expect(d?.byMonth).toEqual([
     { month: "2024-03", signals: 656, expectancyR: -0.17, alwaysLongR: -0.2, randomR: -0.1 },
     { month: "2024-04", signals: 412, expectancyR: 0.05, alwaysLongR: 0.02, randomR: -0.08 },
@@ -197,12 +234,11 @@ test("intervals: a two-number array (numeric strings too) or {lo, hi}; anything 
 });
 
 test("user stats: confidence as ratio or percent, zero means no value", () => {
-  expect(normalizeUserStats({ activeSignals: 2, avgConfidence: 0.714, credits: 5 })).toEqual({ activeSignals: 2, avgConfidencePercent: 71, credits: 5 });
+  expect(normalizeUserStats({ activeSignals: 2, avgConfidence: 0.714, credits: 5 })).toEqual({
+    activeSignals: 2,
+    avgConfidencePercent: 71,
+    credits: 5,
+  });
   expect(normalizeUserStats({ avgConfidence: 68.4 })?.avgConfidencePercent).toBe(68);
   expect(normalizeUserStats({ avgConfidence: 0 })?.avgConfidencePercent).toBeNull();
-});
-
-test("profile contact joins first and last name in either spelling", () => {
-  expect(normalizeProfileContact({ first_name: "Ada", last_name: "Lovelace", email: "ada@x.io" })).toEqual({ name: "Ada Lovelace", email: "ada@x.io" });
-  expect(normalizeProfileContact({ firstName: "Ada", email: "ada@x.io" })).toEqual({ name: "Ada", email: "ada@x.io" });
 });

@@ -1,7 +1,8 @@
 // GET /api/public/track-record: the headline record (live or out-of-fold backtest, with its edge verdict) and the backtest in full.
 import { useQuery } from "@tanstack/react-query";
-import { marketingKeys } from "./keys";
+import { apiQuery } from "@web/lib/api";
 import { arr, isObj, num, obj, str, unwrap, type Obj } from "@web/lib/read";
+import { publicKeys } from "./keys";
 
 export type Interval = [number, number];
 
@@ -30,7 +31,7 @@ export const LIVE_MIN_CLOSED = 30;
 export function interval(o: Obj, key: string): Interval | null {
   const v = o[key];
   const pair = Array.isArray(v) ? v : isObj(v) ? [v.lo, v.hi] : null;
-  if (!pair || pair.length !== 2) return null;
+  if (pair?.length !== 2) return null;
   const [lo, hi] = pair.map((x) => (typeof x === "string" && x.trim() !== "" ? Number(x) : x));
   return typeof lo === "number" && typeof hi === "number" && Number.isFinite(lo) && Number.isFinite(hi) ? [lo, hi] : null;
 }
@@ -185,10 +186,15 @@ export function normalizeBacktest(raw: unknown): BacktestDetail | null {
   };
 }
 
+export const fetchTrackRecord = () => apiQuery("/api/public/track-record");
+
+/** One cached answer, two readings: the About page's full backtest and the one-line note elsewhere. */
+const trackRecordQuery = { queryKey: publicKeys.trackRecord(), queryFn: fetchTrackRecord, staleTime: 600_000 };
+
 export function useBacktestDetail() {
-  return useQuery({ queryKey: marketingKeys.trackRecord, select: normalizeBacktest, staleTime: 600_000 });
+  return useQuery({ ...trackRecordQuery, select: normalizeBacktest });
 }
 
 export function useTrackRecord() {
-  return useQuery({ queryKey: marketingKeys.trackRecord, select: normalizeTrackRecord, staleTime: 600_000 });
+  return useQuery({ ...trackRecordQuery, select: normalizeTrackRecord });
 }

@@ -1,8 +1,9 @@
 // GET /api/user/stats (signed in): average confidence and active signals for the home badges.
 import { useQuery } from "@tanstack/react-query";
+import { userKeys } from "@web/entities/user/api/keys";
+import { apiQuery } from "@web/lib/api";
+import { isObj, num, unwrap } from "@web/lib/read";
 import { useIsSignedIn } from "@web/lib/session";
-import { marketingKeys } from "./keys";
-import { isObj, num, unwrap } from "./read";
 
 export type UserStats = { activeSignals: number | null; avgConfidencePercent: number | null; credits: number | null };
 
@@ -18,7 +19,9 @@ export function normalizeUserStats(raw: unknown): UserStats | null {
   };
 }
 
+export const fetchUserStats = () => apiQuery("/api/user/stats");
+
 export function useUserStats() {
   const signedIn = useIsSignedIn();
-  return useQuery({ queryKey: marketingKeys.userStats, select: normalizeUserStats, enabled: signedIn });
+  return useQuery({ queryKey: userKeys.stats(), queryFn: fetchUserStats, select: normalizeUserStats, enabled: signedIn });
 }

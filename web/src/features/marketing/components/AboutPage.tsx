@@ -5,11 +5,21 @@ import { Card } from "@web/components/ui/Card";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { PageHero, Section } from "./Section";
 import { BacktestReport } from "./BacktestReport";
+import { LedgerRootNote } from "./LedgerRootNote";
 
 const POINTS = [
-  { title: "Built on real market data", text: "Every analysis reads recorded and live candles on several timeframes, volume, funding and BTC correlation — never a canned answer." },
-  { title: "A model, not a hunch", text: "Probabilities come from a model fitted and calibrated walk-forward on market history. A setup whose expected R after costs misses the bar ends in No Trade." },
-  { title: "Honest about results", text: "Results are published from out-of-fold testing and closed signals with their period, sample size and baselines — also when they show no edge." },
+  {
+    title: "Built on real market data",
+    text: "Every analysis reads recorded and live candles on several timeframes, volume, funding and BTC correlation — never a canned answer.",
+  },
+  {
+    title: "A model, not a hunch",
+    text: "Probabilities come from a model fitted and calibrated walk-forward on market history. A setup whose expected R after costs misses the bar ends in No Trade.",
+  },
+  {
+    title: "Honest about results",
+    text: "Results are published from out-of-fold testing and closed signals with their period, sample size and baselines — also when they show no edge.",
+  },
   { title: "Fair by design", text: "You hold one credit per analysis and get it back automatically whenever there is no solid trade." },
 ];
 
@@ -43,6 +53,7 @@ export function AboutPage() {
             View Pricing
           </ButtonLink>
         </div>
+        <LedgerRootNote />
       </Section>
     </>
   );

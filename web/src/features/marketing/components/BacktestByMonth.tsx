@@ -3,7 +3,7 @@ import { Card } from "@web/components/ui/Card";
 import { cn } from "@web/components/ui/cn";
 import { formatCount, formatSignedR } from "@web/lib/format";
 import type { BacktestDetail } from "../api/track-record";
-import { monthLabel } from "../hooks/backtest-text";
+import { monthLabel } from "../model/backtest-text";
 
 const tone = (r: number | null) => (r === null ? "text-muted" : r > 0 ? "text-accent-strong" : r < 0 ? "text-rose-300" : "text-ink");
 const HEAD = ["Signals", "Avg R", "Always LONG", "Random"];
@@ -21,7 +21,9 @@ export function BacktestByMonth({ data }: { data: BacktestDetail }) {
         <table className="w-full text-xs sm:text-[13px]">
           <thead>
             <tr className="text-[11px] uppercase tracking-wide text-faint">
-              <th scope="col" className="py-2 pr-2 pl-4 text-left font-medium sm:pl-5">Month</th>
+              <th scope="col" className="py-2 pr-2 pl-4 text-left font-medium sm:pl-5">
+                Month
+              </th>
               {HEAD.map((h) => (
                 <th key={h} scope="col" className="px-2 py-2 text-right font-medium last:pr-4 sm:px-3 sm:last:pr-5">
                   {h}

@@ -2,7 +2,7 @@
 import { Card } from "@web/components/ui/Card";
 import { formatCount, formatDateUtc, formatRatioPercent, formatSignedR } from "@web/lib/format";
 import type { BacktestDetail } from "../api/track-record";
-import { ciR, eceText, signedScore } from "../hooks/backtest-text";
+import { ciR, eceText, signedScore } from "../model/backtest-text";
 import { BaselineComparison } from "./BaselineComparison";
 
 /** A figure: its value, an optional second line (its interval) and a plain-words hint under the label. */
@@ -13,11 +13,19 @@ const present = (r: Row | null): r is Row => r !== null;
 function sampleRows(d: BacktestDetail): Row[] {
   const ci = d.signalRateCi;
   const rows: (Row | null)[] = [
-    { label: d.outOfFold ? "Period (out of fold)" : "Period (out of sample)", value: d.from && d.to ? `${formatDateUtc(d.from)} – ${formatDateUtc(d.to)}` : "—" },
+    {
+      label: d.outOfFold ? "Period (out of fold)" : "Period (out of sample)",
+      value: d.from && d.to ? `${formatDateUtc(d.from)} – ${formatDateUtc(d.to)}` : "—",
+    },
     { label: "Pairs × analyses", value: `${d.pairs ?? "—"} pairs, ${d.evaluations !== null ? formatCount(d.evaluations) : "—"} analyses` },
     { label: "LONG/SHORT signals", value: formatCount(d.signals), hint: "the sample every result below is measured on" },
     d.signalRate !== null
-      ? { label: "Signal rate", value: formatRatioPercent(d.signalRate, 2), sub: ci ? `95% CI ${formatRatioPercent(ci[0], 2)}–${formatRatioPercent(ci[1], 2)}` : null, hint: "share of analyses that issued a setup" }
+      ? {
+          label: "Signal rate",
+          value: formatRatioPercent(d.signalRate, 2),
+          sub: ci ? `95% CI ${formatRatioPercent(ci[0], 2)}–${formatRatioPercent(ci[1], 2)}` : null,
+          hint: "share of analyses that issued a setup",
+        }
       : null,
     { label: "Ended in No Trade", value: formatRatioPercent(d.noTradeRate) },
     d.signalDaysShare !== null ? { label: "Days with a signal", value: formatRatioPercent(d.signalDaysShare, 0) } : null,
@@ -31,10 +39,19 @@ function resultRows(d: BacktestDetail): Row[] {
   const rows: (Row | null)[] = [
     { label: "Profit factor", value: d.profitFactor === null ? "—" : d.profitFactor.toFixed(2), hint: "gross wins ÷ gross losses; below 1 loses" },
     { label: "Worst drawdown", value: d.maxDrawdownR === null ? "—" : `${d.maxDrawdownR.toFixed(1)}R` },
-    ece !== null ? { label: "Calibration error (ECE), all / issued", value: ece, hint: "gap between predicted and observed P(TP first); 0 is perfect" } : null,
-    d.brierSkill !== null ? { label: "Brier skill", value: signedScore(d.brierSkill), hint: "above 0 beats the no-skill reference for the same stop and target" } : null,
+    ece !== null
+      ? { label: "Calibration error (ECE), all / issued", value: ece, hint: "gap between predicted and observed P(TP first); 0 is perfect" }
+      : null,
+    d.brierSkill !== null
+      ? { label: "Brier skill", value: signedScore(d.brierSkill), hint: "above 0 beats the no-skill reference for the same stop and target" }
+      : null,
     d.directionalSkillR !== null
-      ? { label: "Directional skill", value: formatSignedR(d.directionalSkillR), sub: ciR(d.directionalSkillCi), hint: "R gained over taking the opposite side of the same trades" }
+      ? {
+          label: "Directional skill",
+          value: formatSignedR(d.directionalSkillR),
+          sub: ciR(d.directionalSkillCi),
+          hint: "R gained over taking the opposite side of the same trades",
+        }
       : null,
   ];
   return rows.filter(present);

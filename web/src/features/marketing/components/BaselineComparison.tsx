@@ -2,7 +2,7 @@
 import { cn } from "@web/components/ui/cn";
 import { formatRatioPercent, formatSignedR } from "@web/lib/format";
 import type { BacktestDetail } from "../api/track-record";
-import { ciR } from "../hooks/backtest-text";
+import { ciR } from "../model/backtest-text";
 
 const tone = (r: number | null) => (r === null ? "" : r > 0 ? "text-accent-strong" : r < 0 ? "text-rose-300" : "");
 
@@ -14,12 +14,20 @@ export function BaselineComparison({ data }: { data: BacktestDetail }) {
   return (
     <div className="px-5 pt-5 pb-3" data-testid="baseline-comparison">
       <table className="w-full text-sm">
-        <caption className="pb-2 text-left text-xs font-semibold uppercase tracking-wide text-muted">Average result per signal, compared with</caption>
+        <caption className="pb-2 text-left text-xs font-semibold uppercase tracking-wide text-muted">
+          Average result per signal, compared with
+        </caption>
         <thead>
           <tr className="text-left text-[11px] uppercase tracking-wide text-faint">
-            <th scope="col" className="py-1.5 pr-3 font-medium">Strategy</th>
-            <th scope="col" className="whitespace-nowrap py-1.5 pr-3 text-right font-medium">TP first</th>
-            <th scope="col" className="py-1.5 text-right font-medium">Avg R after costs</th>
+            <th scope="col" className="py-1.5 pr-3 font-medium">
+              Strategy
+            </th>
+            <th scope="col" className="whitespace-nowrap py-1.5 pr-3 text-right font-medium">
+              TP first
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              Avg R after costs
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -7,22 +7,50 @@ import { PageHero, Section } from "./Section";
 
 const STEPS = [
   { icon: Search, title: "Choose an asset", text: "Search the supported USDT pairs, keep up to 100 favourites and start from a quick-start chip." },
-  { icon: BrainCircuit, title: "AI starts analysis", text: "Scanning, confirmation and final calibration run on live multi-timeframe data. You watch progress and reasoning as each phase completes; the whole run takes 2-5 minutes." },
-  { icon: Send, title: "Signal generation", text: "A confirmed setup arrives with direction, entry, stop loss, take profit, risk/reward, timeframe, confidence and reasoning." },
-  { icon: Coins, title: "Fair credit system", text: "One credit is held at start. It is used for a LONG or SHORT signal and returned automatically when the result is No Trade." },
+  {
+    icon: BrainCircuit,
+    title: "AI starts analysis",
+    text: "Scanning, confirmation and final calibration run on live multi-timeframe data. You watch progress and reasoning as each phase completes; the whole run takes 2-5 minutes.",
+  },
+  {
+    icon: Send,
+    title: "Signal generation",
+    text: "A confirmed setup arrives with direction, entry, stop loss, take profit, risk/reward, timeframe, confidence and reasoning.",
+  },
+  {
+    icon: Coins,
+    title: "Fair credit system",
+    text: "One credit is held at start. It is used for a LONG or SHORT signal and returned automatically when the result is No Trade.",
+  },
 ];
 
 const FLOW = [
   { icon: MinusCircle, tone: "text-rose-300", title: "Start analysis", value: "-1 credit", text: "The credit is held while the analysis runs." },
-  { icon: PlusCircle, tone: "text-accent-strong", title: "No solid signal", value: "+1 credit returned", text: "No Trade means the credit goes straight back to your balance." },
-  { icon: CheckCircle2, tone: "text-sky-300", title: "Confirmed opportunity", value: "Signal delivered", text: "The held credit is used and the full setup is yours." },
+  {
+    icon: PlusCircle,
+    tone: "text-accent-strong",
+    title: "No solid signal",
+    value: "+1 credit returned",
+    text: "No Trade means the credit goes straight back to your balance.",
+  },
+  {
+    icon: CheckCircle2,
+    tone: "text-sky-300",
+    title: "Confirmed opportunity",
+    value: "Signal delivered",
+    text: "The held credit is used and the full setup is yours.",
+  },
 ];
 
 export function HowItWorksPage() {
   usePageTitle("How It Works");
   return (
     <>
-      <PageHero eyebrow="How It Works" title="From a pair to a trade plan in four steps" lead="Every signal follows the same transparent process — and you only pay for real setups." />
+      <PageHero
+        eyebrow="How It Works"
+        title="From a pair to a trade plan in four steps"
+        lead="Every signal follows the same transparent process — and you only pay for real setups."
+      />
       <Section className="grid gap-10 lg:grid-cols-[1.3fr_1fr]">
         <ol className="space-y-4">
           {STEPS.map((s, i) => (

@@ -28,8 +28,18 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
             ))}
           </ol>
           <p className="mt-6 text-xs text-faint">
-            Other documents: <Link to="/privacy" className="hover:text-ink">Privacy</Link> · <Link to="/terms" className="hover:text-ink">Terms</Link> ·{" "}
-            <Link to="/risk" className="hover:text-ink">Risk</Link>
+            Other documents:{" "}
+            <Link to="/privacy" className="hover:text-ink">
+              Privacy
+            </Link>{" "}
+            ·{" "}
+            <Link to="/terms" className="hover:text-ink">
+              Terms
+            </Link>{" "}
+            ·{" "}
+            <Link to="/risk" className="hover:text-ink">
+              Risk
+            </Link>
           </p>
         </div>
       </nav>

@@ -9,7 +9,13 @@ import { formatCount } from "@web/lib/format";
 import { usePublicLive, type LiveAnalysis } from "../api/public-live";
 import { Section, SectionHeading } from "./Section";
 
-const statusLabel = (s: string) => (/progress|running|process|generat/i.test(s) ? "Running" : s.replace(/_/g, " ").toLowerCase().replace(/^\w/, (c) => c.toUpperCase()));
+const statusLabel = (s: string) =>
+  /progress|running|process|generat/i.test(s)
+    ? "Running"
+    : s
+        .replace(/_/g, " ")
+        .toLowerCase()
+        .replace(/^\w/, (c) => c.toUpperCase());
 
 function LiveCard({ a }: { a: LiveAnalysis }) {
   const time = a.createdAt ? new Date(a.createdAt).toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit" }) : "—";
@@ -46,7 +52,12 @@ export function LivePreview() {
   return (
     <Section id="live">
       <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-        <SectionHeading align="left" eyebrow="Live Preview" title="Analyses running right now" lead="Real requests from traders, shown without names. Each one runs three phases before a signal — or a refunded No Trade." />
+        <SectionHeading
+          align="left"
+          eyebrow="Live Preview"
+          title="Analyses running right now"
+          lead="Real requests from traders, shown without names. Each one runs three phases before a signal — or a refunded No Trade."
+        />
         <div className="flex gap-2">
           <ButtonLink to="/start-trading">Start Trading</ButtonLink>
           <ButtonLink to="/dashboard" variant="secondary">

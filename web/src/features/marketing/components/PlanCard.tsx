@@ -18,7 +18,11 @@ export function PlanCard({ plan, action, selected }: { plan: Plan; action: React
     >
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">{plan.name}</h3>
-        {selected ? <Badge tone="accent">Selected</Badge> : plan.badge ? <Badge tone={plan.badge === "POPULAR" ? "accent" : "warn"}>{plan.badge}</Badge> : null}
+        {selected ? (
+          <Badge tone="accent">Selected</Badge>
+        ) : plan.badge ? (
+          <Badge tone={plan.badge === "POPULAR" ? "accent" : "warn"}>{plan.badge}</Badge>
+        ) : null}
       </div>
       <p className="mt-4 flex items-baseline gap-1.5">
         <span className="num text-4xl font-semibold tracking-tight">{formatUsd(plan.price)}</span>

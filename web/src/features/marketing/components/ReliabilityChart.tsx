@@ -3,7 +3,7 @@ import { CartesianGrid, ReferenceLine, ResponsiveContainer, Scatter, ScatterChar
 import { Card } from "@web/components/ui/Card";
 import { formatCount, formatRatioPercent } from "@web/lib/format";
 import type { BacktestDetail } from "../api/track-record";
-import { reliabilityMax, reliabilityTicks } from "../hooks/backtest-text";
+import { reliabilityMax, reliabilityTicks } from "../model/backtest-text";
 
 const AXIS = { stroke: "#2a3444", tick: { fill: "#8b97a8", fontSize: 11 } };
 const pct = (v: number) => formatRatioPercent(v, 0);
@@ -60,7 +60,14 @@ export function ReliabilityChart({ data }: { data: BacktestDetail }) {
               label={{ value: "Observed", angle: -90, position: "insideLeft", offset: 8, fill: "#8b97a8", fontSize: 11 }}
             />
             <ZAxis type="number" dataKey="n" range={[24, 160]} />
-            <ReferenceLine segment={[{ x: 0, y: 0 }, { x: max, y: max }]} stroke="#7a8698" strokeDasharray="4 4" />
+            <ReferenceLine
+              segment={[
+                { x: 0, y: 0 },
+                { x: max, y: max },
+              ]}
+              stroke="#7a8698"
+              strokeDasharray="4 4"
+            />
             <Tooltip cursor={false} content={BinTooltip} />
             <Scatter data={bins} fill="#34d399" fillOpacity={0.85} line={{ stroke: "#10b981", strokeWidth: 1.5 }} isAnimationActive={false} />
           </ScatterChart>

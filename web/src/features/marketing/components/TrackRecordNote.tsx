@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { cn } from "@web/components/ui/cn";
 import { formatCount, formatDateUtc, formatRatioPercent } from "@web/lib/format";
 import { NO_TRACK_RECORD_TEXT, useTrackRecord, type TrackRecord } from "../api/track-record";
-import { HOW_WE_MEASURE_TEXT, sampleText, trackRecordSentence } from "../hooks/track-record-text";
+import { HOW_WE_MEASURE_TEXT, sampleText, trackRecordSentence } from "../model/track-record-text";
 
 function HowWeMeasure({ className }: { className?: string }) {
   return (

@@ -10,7 +10,9 @@ function Tile({ label, value, tone }: { label: string; value: string; tone?: "po
   return (
     <div className="rounded-lg border border-line bg-bg/50 px-3 py-2.5">
       <p className="text-[11px] uppercase tracking-wide text-faint">{label}</p>
-      <p className={`num mt-0.5 font-mono text-sm font-semibold ${tone === "pos" ? "text-accent-strong" : tone === "neg" ? "text-rose-300" : ""}`}>{value}</p>
+      <p className={`num mt-0.5 font-mono text-sm font-semibold ${tone === "pos" ? "text-accent-strong" : tone === "neg" ? "text-rose-300" : ""}`}>
+        {value}
+      </p>
     </div>
   );
 }
@@ -19,7 +21,7 @@ export function TradingPreviewCard() {
   return (
     <div className="relative">
       <div className="absolute -inset-6 rounded-[2rem] bg-accent/10 blur-3xl" aria-hidden />
-      <div className="relative rounded-2xl border border-line-strong bg-surface/95 p-5 shadow-2xl" aria-label="Example signal">
+      <figure className="relative m-0 rounded-2xl border border-line-strong bg-surface/95 p-5 shadow-2xl" aria-label="Example signal">
         <div className="flex items-center justify-between">
           <div className="flex items-center gap-2.5">
             <span className="grid size-9 place-items-center rounded-full bg-warn/15 font-mono text-[10px] font-bold text-amber-300">BTC</span>
@@ -54,7 +56,7 @@ export function TradingPreviewCard() {
         <p className="mt-3 flex items-center gap-1.5 text-[11px] text-faint">
           <ShieldCheck className="size-3.5" aria-hidden /> Illustrative example of a signal card — not a live signal.
         </p>
-      </div>
+      </figure>
     </div>
   );
 }

@@ -1,14 +1,8 @@
-// Profile screen calls: profile, sessions (60 s refetch), remote logout, password change; keys are the paths (default query).
+// Profile screen calls: sessions (60 s refetch), remote logout, password change (the profile itself is @web/entities/user).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api";
+import { userKeys } from "@web/entities/user/api/keys";
+import { apiQuery, apiRequest } from "@web/lib/api";
 import { useIsSignedIn } from "@web/lib/session";
-
-export const profileKeys = {
-  profile: ["/api/user/profile"] as const,
-  sessions: ["/api/user/sessions"] as const,
-};
-
-export type Profile = { first_name?: string; firstName?: string; last_name?: string; lastName?: string; email: string; createdAt?: string; credits?: number };
 
 export type ServerSession = {
   id: number;
@@ -30,22 +24,30 @@ export type ServerSession = {
   created_at?: string;
 };
 
-/** What the card shows (spec 01 §3 display form). */
-export type DisplaySession = { id: number; name: string; icon: "phone" | "desktop"; location: string; ip: string; lastSeen: string; isCurrent: boolean };
+/** What the card shows (spec 01 §3 display form), with the device it belongs to for "one per device". */
+export type DisplaySession = {
+  id: number;
+  /** The browser's device id; null when the server sent none. */
+  deviceId: string | null;
+  name: string;
+  icon: "phone" | "desktop";
+  location: string;
+  ip: string;
+  lastSeen: string;
+  isCurrent: boolean;
+};
 
-export function useProfile() {
-  const signedIn = useIsSignedIn();
-  return useQuery<Profile | null>({ queryKey: profileKeys.profile, enabled: signedIn });
-}
+export const fetchSessions = () => apiQuery<ServerSession[] | { sessions: ServerSession[] }>("/api/user/sessions");
 
 export function useSessions() {
   const signedIn = useIsSignedIn();
-  return useQuery<ServerSession[] | { sessions: ServerSession[] } | null, Error, ServerSession[]>({
-    queryKey: profileKeys.sessions,
+  return useQuery({
+    queryKey: userKeys.sessions(),
+    queryFn: fetchSessions,
     enabled: signedIn,
     refetchInterval: signedIn ? 60_000 : false,
     // Spec 01 §7: an array, or an object with sessions.
-    select: (data) => (Array.isArray(data) ? data : (data?.sessions ?? [])),
+    select: (data): ServerSession[] => (Array.isArray(data) ? data : (data?.sessions ?? [])),
   });
 }
 
@@ -53,7 +55,7 @@ export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<unknown>("DELETE", `/api/user/sessions/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.sessions() }),
   });
 }
 
@@ -71,6 +73,7 @@ export function toDisplaySession(s: ServerSession, currentSessionId: string | nu
   const isPhone = s.device_type === "mobile" || s.device_type === "tablet" || PHONE.test(name);
   return {
     id: s.id ?? s.session_id,
+    deviceId: s.device_id?.trim() || null,
     name,
     icon: isPhone ? "phone" : "desktop",
     location: place || "Unknown location",
@@ -80,14 +83,18 @@ export function toDisplaySession(s: ServerSession, currentSessionId: string | nu
   };
 }
 
-/** One row per device name (the newest, or the current one), unless the user asks for all. */
+/**
+ * One row per device (device_id: two browsers may share a display name, and one device keeps its id across sign-ins),
+ * the first listed (the newest) or the current one; a session without a device id stands alone.
+ */
 export function onePerDevice(sessions: DisplaySession[]): DisplaySession[] {
+  const deviceOf = (s: DisplaySession) => (s.deviceId === null ? `session:${s.id}` : `device:${s.deviceId}`);
   const seen = new Map<string, DisplaySession>();
   for (const s of sessions) {
-    const prev = seen.get(s.name);
-    if (!prev || (s.isCurrent && !prev.isCurrent)) seen.set(s.name, s);
+    const prev = seen.get(deviceOf(s));
+    if (!prev || (s.isCurrent && !prev.isCurrent)) seen.set(deviceOf(s), s);
   }
-  return sessions.filter((s) => seen.get(s.name) === s);
+  return sessions.filter((s) => seen.get(deviceOf(s)) === s);
 }
 
 export function relativeTime(iso: string | undefined, now = Date.now()): string {

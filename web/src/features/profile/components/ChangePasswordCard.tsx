@@ -14,7 +14,8 @@ import { CollapsibleCard } from "./Collapsible";
 export function changePasswordErrorText(err: unknown): string {
   const detail = err instanceof ApiError ? ((err.json as { detail?: unknown } | undefined)?.detail ?? "") : "";
   const text = typeof detail === "string" ? detail.toLowerCase() : "";
-  if (text.includes("current password is incorrect")) return "Current password is incorrect. Please check your password and try again.";
+  if ((err instanceof ApiError && err.code === "wrong_current_password") || text.includes("current password is incorrect"))
+    return "Current password is incorrect. Please check your password and try again.";
   for (const m of Object.values(PASSWORD_MESSAGES)) if (text === m.toLowerCase()) return m;
   return "Failed to update password. Please try again.";
 }

@@ -35,7 +35,12 @@ export function PaymentMethodsCard() {
                   <p className="text-xs text-muted">Expires {m.exp}</p>
                 </div>
               </div>
-              <Button variant="ghost" size="sm" onClick={() => setMethods((all) => all.filter((x) => x.id !== m.id))} aria-label={`Delete ${m.brand} ending ${m.last4}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setMethods((all) => all.filter((x) => x.id !== m.id))}
+                aria-label={`Delete ${m.brand} ending ${m.last4}`}
+              >
                 <Trash2 className="size-3.5" />
                 Delete
               </Button>

@@ -1,19 +1,17 @@
 // Profile settings (spec 01 §2): personal information, password change, payment mock, devices, account actions.
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { LogOut, UserRound } from "lucide-react";
-import { Button } from "@web/components/ui/Button";
+import { UserRound } from "lucide-react";
 import { Card, CardBody, CardHeader, CardTitle } from "@web/components/ui/Card";
-import { Dialog, DialogClose, DialogContent } from "@web/components/ui/Dialog";
 import { Field } from "@web/components/ui/Field";
 import { Input } from "@web/components/ui/Input";
 import { PageSpinner } from "@web/components/ui/Spinner";
 import { toast } from "@web/components/ui/toast";
-import { useCreditBalance } from "@web/lib/credit-balance";
+import { useCredits } from "@web/entities/user/hooks/use-credits";
+import { useProfile } from "@web/entities/user/api/profile";
+import { useSignOut } from "@web/entities/user/hooks/use-sign-out";
 import { usePageTitle } from "@web/lib/use-page-title";
-import { logout } from "@web/lib/session";
-import { useQueryClient } from "@tanstack/react-query";
-import { useProfile } from "../api/profile-api";
+import { AccountActionsCard } from "./AccountActionsCard";
 import { ChangePasswordCard } from "./ChangePasswordCard";
 import { PaymentMethodsCard } from "./PaymentMethodsCard";
 import { SessionsCard } from "./SessionsCard";
@@ -22,15 +20,8 @@ export function ProfilePage() {
   usePageTitle("Profile");
   const navigate = useNavigate();
   const profile = useProfile();
-  const balance = useCreditBalance();
-  const queryClient = useQueryClient();
-  // Spec 01 §4 Logout: server call, then session, caches and local state cleared whatever the answer.
-  const signOut = async () => {
-    await logout();
-    queryClient.clear();
-    navigate("/login", { replace: true });
-  };
-  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const balance = useCredits();
+  const signOut = useSignOut();
   const noUser = profile.isSuccess && profile.data === null;
 
   useEffect(() => {
@@ -42,9 +33,9 @@ export function ProfilePage() {
 
   if (profile.isPending) return <PageSpinner />;
   const user = profile.data;
-  const first = user?.first_name ?? user?.firstName ?? "";
-  const last = user?.last_name ?? user?.lastName ?? "";
-  const credits = balance.data ?? user?.credits ?? 0;
+  const first = user?.firstName ?? "";
+  const last = user?.lastName ?? "";
+  const credits = balance.credits ?? user?.credits ?? 0;
   const created = user?.createdAt ? new Date(user.createdAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" }) : "—";
 
   return (
@@ -80,41 +71,11 @@ export function ProfilePage() {
       <PaymentMethodsCard />
       <SessionsCard />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Account Actions</CardTitle>
-        </CardHeader>
-        <CardBody className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted">Sign out of Tradewind on this device.</p>
-          <Button variant="danger" onClick={() => setConfirmSignOut(true)}>
-            <LogOut className="size-4" />
-            Sign Out
-          </Button>
-        </CardBody>
-      </Card>
+      <AccountActionsCard onSignOut={signOut} />
 
       <p className="text-center text-xs text-faint">
         Account created {created} · {credits} {credits === 1 ? "credit" : "credits"} available
       </p>
-
-      <Dialog open={confirmSignOut} onOpenChange={setConfirmSignOut}>
-        <DialogContent title="Sign Out" description="Are you sure you want to sign out?">
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setConfirmSignOut(false);
-                void signOut();
-              }}
-            >
-              Sign Out
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
     </section>
   );
 }

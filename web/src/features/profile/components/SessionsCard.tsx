@@ -1,4 +1,5 @@
 // Active Devices / Sessions: list with icon, location, IP, last seen, current mark; remote logout with confirmation.
+import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
@@ -9,7 +10,7 @@ import { Checkbox } from "@web/components/ui/Checkbox";
 import { Dialog, DialogClose, DialogContent } from "@web/components/ui/Dialog";
 import { Spinner } from "@web/components/ui/Spinner";
 import { toast } from "@web/components/ui/toast";
-import { clearSession, getSessionId } from "@web/lib/session";
+import { clearSession, sessionAtom } from "@web/lib/session";
 import { onePerDevice, toDisplaySession, useRevokeSession, useSessions, type DisplaySession } from "../api/profile-api";
 import { CollapsibleCard } from "./Collapsible";
 
@@ -20,8 +21,9 @@ export function SessionsCard() {
   const navigate = useNavigate();
   const [showAll, setShowAll] = useState(false);
   const [target, setTarget] = useState<DisplaySession | null>(null);
+  const currentId = useAtomValue(sessionAtom).sessionId;
 
-  const all = (sessions.data ?? []).map((s) => toDisplaySession(s, getSessionId()));
+  const all = (sessions.data ?? []).map((s) => toDisplaySession(s, currentId));
   const shown = showAll ? all : onePerDevice(all);
 
   const confirmLogout = async () => {

@@ -1,9 +1,11 @@
-// GET /api/credits/usage: credits used and returned, every 10 s (spent/used and refunded/returns spellings).
+// GET /api/credits/usage: credits used and returned, every 10 s (the reader also takes the spec's spent/returns spellings).
 import { useQuery } from "@tanstack/react-query";
+import { creditKeys } from "@web/entities/user/api/keys";
+import type { CreditUsage as CreditUsageAnswer } from "@core/contract/credits";
+import { apiQuery } from "@web/lib/api";
 import { isObj, num, unwrap } from "@web/lib/read";
 import { useIsSignedIn } from "@web/lib/session";
-import { USAGE_POLL_MS } from "../hooks/polling";
-import { signalsKeys } from "./keys";
+import { USAGE_POLL_MS } from "../model/polling";
 
 export type CreditUsage = { used: number; refunded: number };
 
@@ -16,7 +18,16 @@ export function normalizeUsage(raw: unknown): CreditUsage | null {
   return { used: used ?? 0, refunded: refunded ?? 0 };
 }
 
+export const fetchCreditUsage = () => apiQuery<CreditUsageAnswer>("/api/credits/usage");
+
 export function useCreditUsage() {
   const signedIn = useIsSignedIn();
-  return useQuery({ queryKey: signalsKeys.usage, select: normalizeUsage, enabled: signedIn, refetchInterval: USAGE_POLL_MS, staleTime: 0 });
+  return useQuery({
+    queryKey: creditKeys.usage(),
+    queryFn: fetchCreditUsage,
+    select: normalizeUsage,
+    enabled: signedIn,
+    refetchInterval: USAGE_POLL_MS,
+    staleTime: 0,
+  });
 }

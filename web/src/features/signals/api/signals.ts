@@ -1,12 +1,12 @@
 // GET /api/signals/: my signals every 5 s; transient HTML answers are hidden three times, then retried per spec 02 §8.
 import { useQuery, type QueryFunctionContext } from "@tanstack/react-query";
 import { useState } from "react";
-import { defaultQueryFn } from "@web/lib/api";
-import { readSignals, type Signal } from "@web/lib/entities";
+import { signalKeys } from "@web/entities/analysis/api/keys";
+import { apiQuery } from "@web/lib/api";
+import { readSignals, type Signal } from "@web/entities/analysis/model/readers";
 import { classifyFailure } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
-import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../hooks/polling";
-import { signalsKeys } from "./keys";
+import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../model/polling";
 
 /**
  * A fetcher with its own streak of hidden HTML answers. Dashboard reading of the rule: the streak restarts after any
@@ -16,7 +16,7 @@ export function createSignalsFetcher() {
   let htmlStreak = 0;
   return async (ctx: QueryFunctionContext): Promise<Signal[]> => {
     try {
-      const signals = readSignals(await defaultQueryFn(ctx));
+      const signals = readSignals(await apiQuery("/api/signals/"));
       htmlStreak = 0;
       return signals;
     } catch (err) {
@@ -29,13 +29,14 @@ export function createSignalsFetcher() {
   };
 }
 
-export function useSignals() {
+/** The newest 200 as one list: only the client-side stat fallback reads it (`wanted`); the table reads ./signal-pages. */
+export function useSignals(wanted = true) {
   const signedIn = useIsSignedIn();
   const [queryFn] = useState(createSignalsFetcher);
   return useQuery({
-    queryKey: signalsKeys.list,
+    queryKey: signalKeys.feed("dashboard"),
     queryFn,
-    enabled: signedIn,
+    enabled: signedIn && wanted,
     refetchInterval: SIGNALS_POLL_MS,
     staleTime: 0,
     retry: signalsRetry,

@@ -1,10 +1,10 @@
 // GET /api/transactions/: credit ledger rows (DEDUCTION, REFUND, …) every 15 s; a 404 means an empty list.
-import { useQuery, type QueryFunctionContext } from "@tanstack/react-query";
-import { ApiError, defaultQueryFn } from "@web/lib/api";
+import { useQuery } from "@tanstack/react-query";
+import { creditKeys } from "@web/entities/user/api/keys";
+import { ApiError, apiQuery } from "@web/lib/api";
 import { list, num, str } from "@web/lib/read";
 import { useIsSignedIn } from "@web/lib/session";
-import { TRANSACTIONS_POLL_MS } from "../hooks/polling";
-import { signalsKeys } from "./keys";
+import { TRANSACTIONS_POLL_MS } from "../model/polling";
 
 export type Transaction = { type: string; amount: number; createdAt: string | null };
 
@@ -15,12 +15,12 @@ export const normalizeTransactions = (raw: unknown): Transaction[] =>
     return amount === null || !type ? [] : [{ type: type.toUpperCase(), amount, createdAt: str(t, "created_at") }];
   });
 
-/** Runs the default query and answers `empty` for a 404 (endpoints that may not exist everywhere). */
-async function fetchOr404<T>(ctx: QueryFunctionContext, empty: T): Promise<unknown> {
+/** A 404 is an empty ledger (the endpoint may not exist everywhere). */
+export async function fetchTransactions(): Promise<unknown> {
   try {
-    return await defaultQueryFn(ctx);
+    return await apiQuery("/api/transactions/");
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return empty;
+    if (err instanceof ApiError && err.status === 404) return [];
     throw err;
   }
 }
@@ -28,8 +28,8 @@ async function fetchOr404<T>(ctx: QueryFunctionContext, empty: T): Promise<unkno
 export function useTransactions() {
   const signedIn = useIsSignedIn();
   return useQuery({
-    queryKey: signalsKeys.transactions,
-    queryFn: (ctx) => fetchOr404(ctx, []),
+    queryKey: creditKeys.transactions(),
+    queryFn: fetchTransactions,
     select: normalizeTransactions,
     enabled: signedIn,
     refetchInterval: TRANSACTIONS_POLL_MS,

@@ -1,9 +1,9 @@
 // Badges shared by the table and the drawer: signal type (green LONG, red SHORT), LIVE tag and the status badge.
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
-import { isFailedStatus } from "@web/lib/analysis-status";
-import type { SignalType } from "@web/lib/signal-type";
-import { statusLabel } from "../hooks/status";
+import { isFailedStatus } from "@web/entities/analysis/model/analysis-status";
+import type { SignalType } from "@web/entities/analysis/model/signal-type";
+import { statusLabel } from "../model/status";
 
 export function TypeBadge({ type }: { type: SignalType | null }) {
   if (type === "LONG") return <Badge tone="accent">LONG</Badge>;
@@ -33,7 +33,10 @@ export function StatusBadge({ status, live }: { status: string; live: boolean })
   const label = statusLabel(status, live);
   const tone = isFailedStatus(status) ? "negative" : live || label === "In Progress" ? "info" : label === "Completed" ? "accent" : "neutral";
   return (
-    <span data-testid="status-badge" className={cn("inline-flex items-center rounded-md border px-2 py-0.5 text-[11px] font-semibold", STATUS_TONES[tone])}>
+    <span
+      data-testid="status-badge"
+      className={cn("inline-flex items-center rounded-md border px-2 py-0.5 text-[11px] font-semibold", STATUS_TONES[tone])}
+    >
       {label}
     </span>
   );

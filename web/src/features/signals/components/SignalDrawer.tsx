@@ -3,15 +3,17 @@
 import * as D from "@radix-ui/react-dialog";
 import { Ban, X } from "lucide-react";
 import type { ReactNode } from "react";
-import { ClearingTheBar } from "@web/components/signal/ClearingTheBar";
-import { BestSideNote, WhyThisSetup } from "@web/components/signal/WhyThisSetup";
+import { ClearingTheBar } from "@web/entities/analysis/components/ClearingTheBar";
+import { BestSideNote, WhyThisSetup } from "@web/entities/analysis/components/WhyThisSetup";
 import { Button, ButtonLink } from "@web/components/ui/Button";
 import { cn } from "@web/components/ui/cn";
 import { formatPrice } from "@web/lib/format";
-import { outcomeView } from "@web/lib/signal-outcome";
-import { useAnalysisDetail } from "@web/lib/analysis-detail";
-import { useLatestReasoning } from "@web/lib/latest-reasoning";
-import { liveProgress, type Row } from "../hooks/rows";
+import { outcomeView } from "@web/entities/analysis/model/signal-outcome";
+import { useAnalysisDetail } from "@web/entities/analysis/api/analysis-detail";
+import { MarketTime } from "@web/entities/analysis/components/MarketTime";
+import { DETAIL_FAILED, failureText } from "@web/entities/analysis/model/fetch-failures";
+import { useLatestReasoning } from "@web/entities/analysis/api/latest-reasoning";
+import { liveProgress, type Row } from "../model/rows";
 import { formatRowDate } from "./SignalsTable";
 import { LiveTag, StatusBadge, TypeBadge } from "./SignalBadges";
 
@@ -22,7 +24,16 @@ function Tile({ label, children, tone }: { label: string; children: ReactNode; t
   return (
     <div className="rounded-lg border border-line bg-bg/50 px-3 py-2.5">
       <p className="text-[10px] font-semibold uppercase tracking-[0.08em] text-faint">{label}</p>
-      <div className={cn("num mt-1 font-mono text-sm font-semibold", tone === "pos" && "text-accent-strong", tone === "neg" && "text-rose-400", tone === "muted" && "text-muted")}>{children}</div>
+      <div
+        className={cn(
+          "num mt-1 font-mono text-sm font-semibold",
+          tone === "pos" && "text-accent-strong",
+          tone === "neg" && "text-rose-400",
+          tone === "muted" && "text-muted",
+        )}
+      >
+        {children}
+      </div>
     </div>
   );
 }
@@ -37,7 +48,10 @@ function ReasoningBlock({ row }: { row: Row }) {
   return (
     <section className="mt-5">
       <h3 className="text-[11px] font-semibold uppercase tracking-[0.08em] text-muted">{row.live ? "Live Reasoning" : "Reasoning"}</h3>
-      <p data-testid="drawer-reasoning" className="mt-2 whitespace-pre-line rounded-lg border border-line bg-bg/40 p-3 text-[13px] leading-relaxed text-ink/90">
+      <p
+        data-testid="drawer-reasoning"
+        className="mt-2 whitespace-pre-line rounded-lg border border-line bg-bg/40 p-3 text-[13px] leading-relaxed text-ink/90"
+      >
         {text}
       </p>
       {row.kind === "analysis" && reasoning.data && reasoning.data.criteria.length > 0 ? (
@@ -51,6 +65,29 @@ function ReasoningBlock({ row }: { row: Row }) {
   );
 }
 
+/** Symbol and id, when it ran (and the market time it read), the timeframe, and the X. */
+function DrawerHeader(props: { row: Row; ident: string; timeframe: string | null; marketTimeMs: number | null | undefined }) {
+  const { row, ident, timeframe, marketTimeMs } = props;
+  return (
+    <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
+      <div className="min-w-0">
+        <D.Title className="flex items-center gap-2 font-mono text-base font-semibold">
+          {row.symbol}
+          <span className="text-xs font-medium text-muted">{ident}</span>
+        </D.Title>
+        <D.Description className="num mt-1 text-xs text-muted">
+          {formatRowDate(row.createdAt)}
+          {timeframe ? ` · ${timeframe}` : ""}
+        </D.Description>
+        <MarketTime marketTimeMs={marketTimeMs} createdAt={row.createdAt} className="mt-0.5" />
+      </div>
+      <D.Close aria-label="Close drawer" className="rounded-md p-1.5 text-muted hover:bg-white/5 hover:text-ink">
+        <X className="size-5" />
+      </D.Close>
+    </div>
+  );
+}
+
 function DrawerBody({ row }: { row: Row }) {
   const detail = useAnalysisDetail(row.kind === "analysis" && row.live ? row.analysis.id : null);
   const analysis = row.kind === "analysis" ? (detail.data ?? row.analysis) : null;
@@ -61,22 +98,17 @@ function DrawerBody({ row }: { row: Row }) {
   const outcome = signal ? outcomeView(signal.outcome, signal.rMultiple) : null;
   return (
     <>
-      <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
-        <div className="min-w-0">
-          <D.Title className="flex items-center gap-2 font-mono text-base font-semibold">
-            {row.symbol}
-            <span className="text-xs font-medium text-muted">{ident}</span>
-          </D.Title>
-          <D.Description className="num mt-1 text-xs text-muted">
-            {formatRowDate(row.createdAt)}
-            {timeframe ? ` · ${timeframe}` : ""}
-          </D.Description>
-        </div>
-        <D.Close aria-label="Close drawer" className="rounded-md p-1.5 text-muted hover:bg-white/5 hover:text-ink">
-          <X className="size-5" />
-        </D.Close>
-      </div>
+      <DrawerHeader row={row} ident={ident} timeframe={timeframe} marketTimeMs={(signal ?? analysis)?.marketTimeMs} />
       <div className="flex-1 overflow-y-auto px-5 py-4">
+        {detail.isError ? (
+          <p
+            role="alert"
+            data-testid="detail-error"
+            className="mb-3 rounded-lg border border-negative/30 bg-negative/[0.05] px-3 py-2 text-xs text-rose-300"
+          >
+            {failureText(detail.error, DETAIL_FAILED)}
+          </p>
+        ) : null}
         {signal?.noTrade ? (
           <div data-testid="no-trade-notice" className="flex gap-3 rounded-lg border border-line-strong bg-white/[0.03] p-4">
             <Ban className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden />
@@ -92,10 +124,18 @@ function DrawerBody({ row }: { row: Row }) {
         ) : (
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             <Tile label="Signal">{signal ? <TypeBadge type={signal.type} /> : row.live ? <LiveTag /> : "—"}</Tile>
-            {analysis && row.live ? <Tile label="Progress">{liveProgress(analysis)}%</Tile> : <Tile label="Confidence">{signal?.confidence != null ? `${signal.confidence}%` : "—"}</Tile>}
+            {analysis && row.live ? (
+              <Tile label="Progress">{liveProgress(analysis)}%</Tile>
+            ) : (
+              <Tile label="Confidence">{signal?.confidence != null ? `${signal.confidence}%` : "—"}</Tile>
+            )}
             <Tile label="Entry">{formatPrice(signal?.entry)}</Tile>
-            <Tile label="TP" tone="pos">{formatPrice(signal?.takeProfit)}</Tile>
-            <Tile label="SL" tone="neg">{formatPrice(signal?.stopLoss)}</Tile>
+            <Tile label="TP" tone="pos">
+              {formatPrice(signal?.takeProfit)}
+            </Tile>
+            <Tile label="SL" tone="neg">
+              {formatPrice(signal?.stopLoss)}
+            </Tile>
             <Tile label="RR">{signal?.rr != null ? signal.rr.toFixed(2) : "—"}</Tile>
             <Tile label="Timeframe">{timeframe ?? "—"}</Tile>
             <Tile label="Status">
@@ -115,9 +155,13 @@ function DrawerBody({ row }: { row: Row }) {
       </div>
       <div className="flex gap-2 border-t border-line px-5 py-4">
         <D.Close asChild>
-          <Button variant="secondary" className="flex-1">Close</Button>
+          <Button variant="secondary" className="flex-1">
+            Close
+          </Button>
         </D.Close>
-        <ButtonLink to="/trading" className="flex-1">New Analysis</ButtonLink>
+        <ButtonLink to="/trading" className="flex-1">
+          New Analysis
+        </ButtonLink>
       </div>
     </>
   );

@@ -2,7 +2,7 @@
 import { Search } from "lucide-react";
 import { Input } from "@web/components/ui/Input";
 import { Select } from "@web/components/ui/Select";
-import { RANGE_OPTIONS, TYPE_OPTIONS, type Filters } from "../hooks/rows";
+import { RANGE_OPTIONS, TYPE_OPTIONS, type Filters } from "../model/rows";
 
 /** The option equal to `v`, or the current value when `v` is not one of them. */
 const pick = <T extends string>(options: readonly T[], v: string, current: T): T => options.find((o) => o === v) ?? current;
@@ -22,12 +22,28 @@ export function SignalFilters({ value, onChange }: { value: Filters; onChange: (
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex">
         <div className="sm:w-36">
-          <label htmlFor="filter-type" className="sr-only">Signal type</label>
-          <Select id="filter-type" value={value.type} options={TYPE_OPTIONS} onValueChange={(v) => onChange({ ...value, type: pick(TYPE_OPTIONS, v, value.type) })} className="h-9" />
+          <label htmlFor="filter-type" className="sr-only">
+            Signal type
+          </label>
+          <Select
+            id="filter-type"
+            value={value.type}
+            options={TYPE_OPTIONS}
+            onValueChange={(v) => onChange({ ...value, type: pick(TYPE_OPTIONS, v, value.type) })}
+            className="h-9"
+          />
         </div>
         <div className="sm:w-36">
-          <label htmlFor="filter-range" className="sr-only">Time range</label>
-          <Select id="filter-range" value={value.range} options={RANGE_OPTIONS} onValueChange={(v) => onChange({ ...value, range: pick(RANGE_OPTIONS, v, value.range) })} className="h-9" />
+          <label htmlFor="filter-range" className="sr-only">
+            Time range
+          </label>
+          <Select
+            id="filter-range"
+            value={value.range}
+            options={RANGE_OPTIONS}
+            onValueChange={(v) => onChange({ ...value, range: pick(RANGE_OPTIONS, v, value.range) })}
+            className="h-9"
+          />
         </div>
       </div>
     </div>

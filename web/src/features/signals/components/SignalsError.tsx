@@ -1,6 +1,8 @@
-// Load error screen for the signals list: 'Error Loading Signals', the message and a Retry that reloads the page.
+// Load error screen for the signals list: 'Error Loading Signals', the message and a Retry that reloads the page; and the
+// notice of a failed analysis history above the table.
 import { AlertTriangle, RotateCw } from "lucide-react";
 import { Button } from "@web/components/ui/Button";
+import { HISTORY_FAILED, failureText } from "@web/entities/analysis/model/fetch-failures";
 
 export function SignalsError({ message }: { message: string }) {
   return (
@@ -13,5 +15,20 @@ export function SignalsError({ message }: { message: string }) {
         Retry
       </Button>
     </div>
+  );
+}
+
+/** The analysis history failed (spec 02 §8: the server's detail, else 'Failed to fetch analysis history'): the signals
+ * still show, but failed analyses may be missing, so the table says so above itself. */
+export function HistoryNotice({ error }: { error: unknown }) {
+  return (
+    <p
+      role="alert"
+      data-testid="history-error"
+      className="flex items-center gap-2 rounded-lg border border-negative/30 bg-negative/[0.05] px-3 py-2 text-xs text-rose-300"
+    >
+      <AlertTriangle className="size-3.5 shrink-0" aria-hidden />
+      {failureText(error, HISTORY_FAILED)}
+    </p>
   );
 }

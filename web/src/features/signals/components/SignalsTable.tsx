@@ -1,10 +1,12 @@
 // Signals table (spec 02 §2): Date, Symbol, Signal, Confidence / Progress, Status, View; newest first, 800px scroll.
 import { Eye } from "lucide-react";
+import type { ReactNode } from "react";
 import { cn } from "@web/components/ui/cn";
 import { ProgressBar } from "@web/components/ui/ProgressBar";
-import { formatCountdown, secondsLeft } from "@web/lib/countdown";
+import { MarketTime } from "@web/entities/analysis/components/MarketTime";
+import { formatCountdown, secondsLeft } from "@web/entities/analysis/model/countdown";
 import { useNow } from "@web/lib/use-now";
-import { liveProgress, type Row } from "../hooks/rows";
+import { liveProgress, type Row } from "../model/rows";
 import { LiveTag, StatusBadge, TypeBadge } from "./SignalBadges";
 
 export const EMPTY_TEXT = "No signals yet. Start a new analysis.";
@@ -35,7 +37,9 @@ function LiveProgress({ row, now, fetchedAt }: { row: Extract<Row, { kind: "anal
         <ProgressBar value={pct} className="w-24" label={`${row.symbol} progress`} />
         <span className="num w-10 font-mono text-xs">{pct}%</span>
       </div>
-      <span className="num font-mono text-[11px] text-muted">Next {formatCountdown(secondsLeft(row.analysis.nextRunAt, now, { seconds: row.analysis.timeRemaining, receivedAtMs: fetchedAt }))}</span>
+      <span className="num font-mono text-[11px] text-muted">
+        Next {formatCountdown(secondsLeft(row.analysis.nextRunAt, now, { seconds: row.analysis.timeRemaining, receivedAtMs: fetchedAt }))}
+      </span>
     </div>
   );
 }
@@ -64,7 +68,11 @@ function Measure({ row, now, fetchedAt }: { row: Row; now: number; fetchedAt: nu
 
 const signalCell = (row: Row) => (row.live ? <LiveTag /> : <TypeBadge type={row.kind === "signal" ? row.signal.type : null} />);
 
-export function SignalsTable(props: { rows: Row[]; filtered: boolean; fetchedAt: number; onView: (row: Row) => void }) {
+/** The market clock a row read: its signal's, else its analysis's. */
+const marketTimeOf = (row: Row) => (row.kind === "signal" ? row.signal.marketTimeMs : row.analysis.marketTimeMs);
+
+/** `footer`: the paging foot, inside the scroll area so reaching it loads the older page. */
+export function SignalsTable(props: { rows: Row[]; filtered: boolean; fetchedAt: number; onView: (row: Row) => void; footer?: ReactNode }) {
   const anyLive = props.rows.some((r) => r.live);
   const now = useNow(1_000, anyLive);
   const th = "sticky top-0 z-10 bg-surface-2 px-4 py-2.5 text-left text-[11px] font-semibold uppercase tracking-[0.08em] text-muted";
@@ -92,6 +100,7 @@ export function SignalsTable(props: { rows: Row[]; filtered: boolean; fetchedAt:
               <div className="flex flex-col gap-1">
                 <Measure row={row} now={now} fetchedAt={props.fetchedAt} />
                 <span className="num font-mono text-[11px] text-faint">{formatRowDate(row.createdAt)}</span>
+                <MarketTime marketTimeMs={marketTimeOf(row)} createdAt={row.createdAt} />
               </div>
               <ViewButton row={row} onView={props.onView} />
             </div>
@@ -111,8 +120,15 @@ export function SignalsTable(props: { rows: Row[]; filtered: boolean; fetchedAt:
         </thead>
         <tbody>
           {props.rows.map((row) => (
-            <tr key={row.key} data-testid="signal-row" className={cn("border-t border-line transition-colors hover:bg-white/[0.02]", row.live && "bg-sky-500/[0.03]")}>
-              <td className="num whitespace-nowrap px-4 py-2.5 font-mono text-xs text-muted">{formatRowDate(row.createdAt)}</td>
+            <tr
+              key={row.key}
+              data-testid="signal-row"
+              className={cn("border-t border-line transition-colors hover:bg-white/[0.02]", row.live && "bg-sky-500/[0.03]")}
+            >
+              <td className="num whitespace-nowrap px-4 py-2.5 font-mono text-xs text-muted">
+                {formatRowDate(row.createdAt)}
+                <MarketTime marketTimeMs={marketTimeOf(row)} createdAt={row.createdAt} className="mt-0.5 font-sans" />
+              </td>
               <td className="px-4 py-2.5 font-mono text-[13px] font-semibold">{row.symbol}</td>
               <td className="px-4 py-2.5">{signalCell(row)}</td>
               <td className="px-4 py-2.5">
@@ -128,6 +144,7 @@ export function SignalsTable(props: { rows: Row[]; filtered: boolean; fetchedAt:
           ))}
         </tbody>
       </table>
+      {props.footer}
     </div>
   );
 }

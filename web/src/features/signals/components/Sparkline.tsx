@@ -1,6 +1,6 @@
 // Tiny 7-day area sparkline (recharts) for a stat card; no axes, the tooltip names the UTC day.
 import { Area, AreaChart, ResponsiveContainer, Tooltip } from "recharts";
-import type { DayPoint } from "../hooks/stats";
+import type { DayPoint } from "../model/stats";
 
 export function Sparkline({ data, color, id }: { data: DayPoint[]; color: string; id: string }) {
   return (

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { cn } from "@web/components/ui/cn";
 import { formatCount, formatSignedPercent } from "@web/lib/format";
-import type { DashboardStats, DayPoint } from "../hooks/stats";
+import type { DashboardStats, DayPoint } from "../model/stats";
 import { Sparkline } from "./Sparkline";
 
 function StatCard(props: { id: string; title: string; value: number | null; sub: ReactNode; series: DayPoint[]; color: string }) {

@@ -1,32 +1,42 @@
-// /api/user/favorites: list (painted first from the local cache), and an optimistic star toggle rolled back on error.
+// /api/user/favorites: list (painted first from the favorites cache atom), and an optimistic star toggle rolled back on error.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { atom, useAtomValue, useSetAtom } from "jotai";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
+import { appStore } from "@web/lib/store";
 import { toast } from "@web/components/ui/toast";
+import { userKeys } from "@web/entities/user/api/keys";
 import { apiRequest } from "@web/lib/api";
-import { clearSession, getAccessToken, logout, useIsSignedIn } from "@web/lib/session";
-import { FAVORITE_LIMIT_TOAST, SESSION_EXPIRED_TOAST, favoriteFailure } from "../hooks/start-rules";
-import { canAddFavorite, readCachedFavorites, toggledFavorites, writeCachedFavorites } from "../hooks/favorites";
-import { tradingKeys } from "./keys";
+import { clearSession, logout, useIsSignedIn, userIdAtom } from "@web/lib/session";
+import { FAVORITE_LIMIT_TOAST, SESSION_EXPIRED_TOAST, favoriteFailure, isSessionFailure } from "../model/start-rules";
+import { canAddFavorite, readCachedFavorites, toggledFavorites, writeCachedFavorites } from "../model/favorites";
 import { normalizeFavorites } from "./normalize";
 
 const storage = () => (typeof window === "undefined" ? undefined : window.localStorage);
+const lastWritten = atom<{ user: string; list: string[] } | null>(null);
 
-/** The signed-in user's id (JWT `sub`), to scope the local cache; the server still decides what is whose. */
-export function tokenSubject(token: string | null): string | null {
-  const part = token?.split(".")[1];
-  if (!part) return null;
-  try {
-    const payload: unknown = JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "=")));
-    return payload && typeof payload === "object" && "sub" in payload && typeof payload.sub === "string" ? payload.sub : null;
-  } catch {
-    return null;
-  }
-}
+/**
+ * The signed-in user's last known favorites, mirrored to localStorage per user: a reload paints the stars before the
+ * server answers, and on a shared browser one account never sees another's list.
+ */
+export const cachedFavoritesAtom = atom(
+  (get): string[] | null => {
+    const user = get(userIdAtom);
+    if (!user) return null;
+    const last = get(lastWritten);
+    return last?.user === user ? last.list : readCachedFavorites(storage(), user);
+  },
+  (get, set, list: string[]) => {
+    const user = get(userIdAtom);
+    if (!user) return;
+    set(lastWritten, { user, list });
+    writeCachedFavorites(storage(), user, list);
+  },
+);
 
 export async function fetchFavorites(): Promise<string[]> {
   const list = normalizeFavorites(await apiRequest<unknown>("GET", "/api/user/favorites"));
-  const user = tokenSubject(getAccessToken());
-  if (user) writeCachedFavorites(storage(), user, list);
+  appStore.set(cachedFavoritesAtom, list);
   return list;
 }
 
@@ -36,16 +46,24 @@ export const removeFavorite = async (symbol: string) =>
 
 export function useFavorites() {
   const signedIn = useIsSignedIn();
-  const user = tokenSubject(getAccessToken());
-  return useQuery({
-    queryKey: tradingKeys.favorites,
+  const cached = useAtomValue(cachedFavoritesAtom);
+  const sessionExpired = useSessionExpired();
+  const query = useQuery({
+    queryKey: userKeys.favorites(),
     queryFn: fetchFavorites,
     enabled: signedIn,
-    placeholderData: () => (user ? (readCachedFavorites(storage(), user) ?? undefined) : undefined),
+    placeholderData: cached ?? undefined,
   });
+  // A 401 on loading ends the session exactly as one on adding or removing does (spec 02 §6).
+  const expired = query.isError && isSessionFailure(query.error);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fires once per failed load, not on every new callback
+  useEffect(() => {
+    if (expired) sessionExpired();
+  }, [expired, query.errorUpdatedAt]);
+  return query;
 }
 
-const FAVORITES_MUTATION = ["favorites-toggle"] as const;
+const FAVORITES_MUTATION = [...userKeys.favorites(), "toggle"] as const;
 
 /** Ends the session on a favorites 401 (spec 02 §6): local session first so /login does not bounce back. */
 export function useSessionExpired() {
@@ -61,20 +79,21 @@ export function useSessionExpired() {
 export function useToggleFavorite() {
   const qc = useQueryClient();
   const sessionExpired = useSessionExpired();
+  const setCached = useSetAtom(cachedFavoritesAtom);
   const mutation = useMutation({
     mutationKey: FAVORITES_MUTATION,
     mutationFn: ({ symbol, add }: { symbol: string; add: boolean }) => (add ? addFavorite(symbol) : removeFavorite(symbol)),
     onMutate: async ({ symbol }) => {
-      await qc.cancelQueries({ queryKey: tradingKeys.favorites });
-      const previous = qc.getQueryData<string[]>(tradingKeys.favorites) ?? [];
-      qc.setQueryData<string[]>(tradingKeys.favorites, toggledFavorites(previous, symbol));
+      await qc.cancelQueries({ queryKey: userKeys.favorites() });
+      const previous = qc.getQueryData<string[]>(userKeys.favorites()) ?? [];
+      qc.setQueryData<string[]>(userKeys.favorites(), toggledFavorites(previous, symbol));
       return { previous };
     },
     onError: (err, { symbol, add }, context) => {
       // Restore only this symbol's state, so another toggle still in flight keeps its own optimistic change.
-      const current = qc.getQueryData<string[]>(tradingKeys.favorites) ?? [];
+      const current = qc.getQueryData<string[]>(userKeys.favorites()) ?? [];
       const wasFavorite = context?.previous.includes(symbol) ?? !add;
-      if (current.includes(symbol) !== wasFavorite) qc.setQueryData<string[]>(tradingKeys.favorites, toggledFavorites(current, symbol));
+      if (current.includes(symbol) !== wasFavorite) qc.setQueryData<string[]>(userKeys.favorites(), toggledFavorites(current, symbol));
       const failure = favoriteFailure(add ? "add" : "remove", err);
       if (failure.kind === "session") sessionExpired();
       else if (failure.kind === "limit") toast({ ...FAVORITE_LIMIT_TOAST, variant: "destructive" });
@@ -83,14 +102,13 @@ export function useToggleFavorite() {
     onSuccess: (list) => {
       // With other toggles still pending the server list is already outdated; the last one to settle writes.
       if (qc.isMutating({ mutationKey: FAVORITES_MUTATION }) > 1) return;
-      qc.setQueryData<string[]>(tradingKeys.favorites, list);
-      const user = tokenSubject(getAccessToken());
-      if (user) writeCachedFavorites(storage(), user, list);
+      qc.setQueryData<string[]>(userKeys.favorites(), list);
+      setCached(list);
     },
   });
   /** Toggles a star; adding beyond the cap is refused here with the limit toast, without a request. */
   return (symbol: string) => {
-    const list = qc.getQueryData<string[]>(tradingKeys.favorites) ?? [];
+    const list = qc.getQueryData<string[]>(userKeys.favorites()) ?? [];
     const add = !list.includes(symbol);
     if (add && canAddFavorite(list, symbol) === "limit") {
       toast({ ...FAVORITE_LIMIT_TOAST, variant: "destructive" });

@@ -1,7 +1,7 @@
-// Start Trading readings on top of the shared entities (@web/lib/entities): its No Trade default, refund badge, favorites.
+// Start Trading readings on top of the shared entities (@web/entities/analysis): its No Trade default, refund badge, favorites.
 import { isObj, str, unwrap } from "@web/lib/read";
-import type { Signal } from "@web/lib/entities";
-import type { SignalType } from "@web/lib/signal-type";
+import type { Signal } from "@web/entities/analysis/model/readers";
+import type { SignalType } from "@web/entities/analysis/model/signal-type";
 
 /** On this screen a signal whose direction cannot be read counts as NO_TRADE. */
 export const tradeType = (s: Pick<Signal, "type">): SignalType => s.type ?? "NO_TRADE";

@@ -1,12 +1,12 @@
 // GET /api/signals/ every 5 s for the Day Signal card: the first 2 transient HTML answers read as an empty list.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { signalKeys } from "@web/entities/analysis/api/keys";
 import { apiRequest } from "@web/lib/api";
-import { SIGNALS_POLL_MS } from "@web/lib/analysis-polling";
-import { readSignals } from "@web/lib/entities";
+import { SIGNALS_POLL_MS } from "@web/entities/analysis/model/analysis-polling";
+import { readSignals } from "@web/entities/analysis/model/readers";
 import { classifyFailure, retryWithin } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
-import { tradingKeys } from "./keys";
 
 /** Start Trading numbers of spec 02 §7/§8 (the dashboard has its own): 2 HTML answers hidden; HTML retried 8 times, parse/network 3. */
 export const HIDDEN_HTML_ANSWERS = 2;
@@ -31,7 +31,7 @@ export function createSignalsFetcher(request: (path: string) => Promise<unknown>
 
 export const signalsQuery = (enabled: boolean, fetcher: () => Promise<unknown>) =>
   queryOptions({
-    queryKey: tradingKeys.signals,
+    queryKey: signalKeys.feed("start-trading"),
     queryFn: fetcher,
     enabled,
     staleTime: 0,

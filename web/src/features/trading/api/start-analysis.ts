@@ -2,9 +2,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/toast";
 import { apiRequest } from "@web/lib/api";
-import { CREDIT_BALANCE_KEY, readCredits } from "@web/lib/credit-balance";
-import { heldBalance, startedToast, startFailedToast } from "../hooks/start-rules";
-import { tradingKeys } from "./keys";
+import { analysisKeys } from "@web/entities/analysis/api/keys";
+import { readCredits } from "@web/entities/user/api/credit-balance";
+import { creditKeys, userKeys } from "@web/entities/user/api/keys";
+import { heldBalance, startedToast, startFailedToast } from "../model/start-rules";
 import { isObj, num, str } from "@web/lib/read";
 
 /**
@@ -26,26 +27,26 @@ export function useStartAnalysis() {
     mutationFn: (symbol: string) => startAnalysis(symbol),
     onMutate: async () => {
       // A balance read already in flight would overwrite the held credit with the old number.
-      await qc.cancelQueries({ queryKey: CREDIT_BALANCE_KEY });
-      const credits = readCredits(qc.getQueryData(CREDIT_BALANCE_KEY));
-      if (credits !== null) qc.setQueryData(CREDIT_BALANCE_KEY, { credits: heldBalance(credits) });
+      await qc.cancelQueries({ queryKey: creditKeys.balance() });
+      const credits = readCredits(qc.getQueryData(creditKeys.balance()));
+      if (credits !== null) qc.setQueryData(creditKeys.balance(), { credits: heldBalance(credits) });
     },
     onSuccess: (raw, symbol) => {
       const { symbol: started, requestId } = readStartResult(raw, symbol);
       toast({ ...startedToast(started, requestId), variant: "success" });
       // Show the new row at once; the list poll then brings the server's full row.
       if (requestId !== null && isObj(raw)) {
-        qc.setQueryData<unknown>(tradingKeys.active, (old: unknown) => {
+        qc.setQueryData<unknown>(analysisKeys.active(), (old: unknown) => {
           const list = Array.isArray(old) ? old : [];
           return list.some((a) => isObj(a) && num(a, "id", "request_id") === requestId) ? list : [raw, ...list];
         });
       }
-      void qc.invalidateQueries({ queryKey: tradingKeys.active });
+      void qc.invalidateQueries({ queryKey: analysisKeys.active() });
     },
     onError: (err) => {
       toast({ ...startFailedToast(err), variant: "destructive" });
-      void qc.invalidateQueries({ queryKey: CREDIT_BALANCE_KEY });
-      void qc.invalidateQueries({ queryKey: tradingKeys.profile });
+      void qc.invalidateQueries({ queryKey: creditKeys.balance() });
+      void qc.invalidateQueries({ queryKey: userKeys.profile() });
     },
   });
 }

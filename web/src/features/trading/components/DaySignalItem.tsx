@@ -1,16 +1,17 @@
 // One Day Signal entry: symbol, time, direction, credit and outcome, the levels and "Why this setup" (or NO TRADE and the
 // pairs clearing the bar), reasoning.
 import { ArrowDownRight, ArrowUpRight, Ban, ChevronDown } from "lucide-react";
-import { ClearingTheBar } from "@web/components/signal/ClearingTheBar";
-import { BestSideNote, WhyThisSetup } from "@web/components/signal/WhyThisSetup";
+import { ClearingTheBar } from "@web/entities/analysis/components/ClearingTheBar";
+import { MarketTime } from "@web/entities/analysis/components/MarketTime";
+import { BestSideNote, WhyThisSetup } from "@web/entities/analysis/components/WhyThisSetup";
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
-import type { Signal } from "@web/lib/entities";
+import type { Signal } from "@web/entities/analysis/model/readers";
 import { formatPrice } from "@web/lib/format";
-import { outcomeView } from "@web/lib/signal-outcome";
-import type { SignalType } from "@web/lib/signal-type";
+import { outcomeView } from "@web/entities/analysis/model/signal-outcome";
+import type { SignalType } from "@web/entities/analysis/model/signal-type";
 import { isRefunded, tradeType } from "../api/normalize";
-import { DAY_SNIPPET_MAX, truncateText } from "../hooks/reasoning-text";
+import { DAY_SNIPPET_MAX, truncateText } from "../model/reasoning-text";
 
 const timeUtc = (iso: string | null) =>
   iso ? `${new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC` : "—";
@@ -39,7 +40,14 @@ function Tile({ label, value, tone }: { label: string; value: string; tone?: "po
   return (
     <div className="min-w-0 rounded-md border border-line bg-bg/50 px-2 py-1.5">
       <p className="text-[10px] font-medium uppercase tracking-wide text-faint">{label}</p>
-      <p className={cn("num truncate font-mono text-[13px] font-semibold", tone === "pos" ? "text-accent-strong" : tone === "neg" ? "text-rose-300" : "text-ink")}>{value}</p>
+      <p
+        className={cn(
+          "num truncate font-mono text-[13px] font-semibold",
+          tone === "pos" ? "text-accent-strong" : tone === "neg" ? "text-rose-300" : "text-ink",
+        )}
+      >
+        {value}
+      </p>
     </div>
   );
 }
@@ -58,17 +66,26 @@ export function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; 
             <span className="num text-xs text-faint">#{signal.id}</span>
           </p>
           <p className="num mt-0.5 text-xs text-muted">{timeUtc(signal.createdAt)}</p>
+          <MarketTime marketTimeMs={signal.marketTimeMs} createdAt={signal.createdAt} />
         </div>
         <TypeBadge type={type} />
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
-        <p className={cn("inline-flex rounded border px-1.5 py-0.5 text-[11px] font-medium", refunded ? "border-sky-500/30 bg-sky-500/10 text-sky-300" : "border-line-strong bg-white/5 text-muted")}>
+        <p
+          className={cn(
+            "inline-flex rounded border px-1.5 py-0.5 text-[11px] font-medium",
+            refunded ? "border-sky-500/30 bg-sky-500/10 text-sky-300" : "border-line-strong bg-white/5 text-muted",
+          )}
+        >
           {refunded ? "Refunded 1 credit" : "Used 1 credit"}
         </p>
         {outcome ? (
           <p
             data-testid="day-signal-outcome"
-            className={cn("num inline-flex rounded border border-line px-1.5 py-0.5 text-[11px] font-medium", outcome.tone === "pos" ? "text-accent-strong" : outcome.tone === "neg" ? "text-rose-300" : "text-muted")}
+            className={cn(
+              "num inline-flex rounded border border-line px-1.5 py-0.5 text-[11px] font-medium",
+              outcome.tone === "pos" ? "text-accent-strong" : outcome.tone === "neg" ? "text-rose-300" : "text-muted",
+            )}
           >
             {outcome.text}
           </p>
@@ -100,7 +117,12 @@ export function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; 
           ) : (
             <p className="mt-2.5 line-clamp-2 text-xs leading-relaxed text-muted">{truncateText(signal.reasoning, DAY_SNIPPET_MAX)}</p>
           )}
-          <button type="button" onClick={onToggle} aria-expanded={expanded} className="mt-1.5 inline-flex items-center gap-1 text-xs font-semibold text-accent-strong hover:underline">
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-expanded={expanded}
+            className="mt-1.5 inline-flex items-center gap-1 text-xs font-semibold text-accent-strong hover:underline"
+          >
             {expanded ? "Hide Full Reasoning" : "View Full Reasoning"}
             <ChevronDown className={cn("size-3.5 transition-transform", expanded && "rotate-180")} aria-hidden />
           </button>

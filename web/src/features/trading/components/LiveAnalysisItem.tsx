@@ -4,15 +4,17 @@ import { CheckCircle2, ChevronDown, Clock, Loader2, XCircle } from "lucide-react
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@web/components/ui/cn";
 import { ProgressBar } from "@web/components/ui/ProgressBar";
-import { useAnalysisDetail } from "@web/lib/analysis-detail";
-import { isCompletedStatus, isFailedStatus, isInProgressStatus } from "@web/lib/analysis-status";
-import { formatCountdown, secondsLeft } from "@web/lib/countdown";
-import type { Analysis } from "@web/lib/entities";
-import { useLatestReasoning } from "@web/lib/latest-reasoning";
+import { useAnalysisDetail } from "@web/entities/analysis/api/analysis-detail";
+import { MarketTime } from "@web/entities/analysis/components/MarketTime";
+import { DETAIL_FAILED, failureText } from "@web/entities/analysis/model/fetch-failures";
+import { isCompletedStatus, isFailedStatus, isInProgressStatus } from "@web/entities/analysis/model/analysis-status";
+import { formatCountdown, secondsLeft } from "@web/entities/analysis/model/countdown";
+import type { Analysis, Reasoning } from "@web/entities/analysis/model/readers";
+import { useLatestReasoning } from "@web/entities/analysis/api/latest-reasoning";
 import { useNow } from "@web/lib/use-now";
-import { tradingKeys } from "../api/keys";
-import { ADVANCE_REFETCH_MS, ADVANCING_MESSAGE, PHASES, clampPhase, isAdvancing, phaseMessage } from "../hooks/phase-messages";
-import { LIVE_REASON_MAX, hasTimeframe, truncateText } from "../hooks/reasoning-text";
+import { analysisKeys } from "@web/entities/analysis/api/keys";
+import { ADVANCE_REFETCH_MS, ADVANCING_MESSAGE, PHASES, clampPhase, isAdvancing, phaseMessage } from "../model/phase-messages";
+import { LIVE_REASON_MAX, hasTimeframe, truncateText } from "../model/reasoning-text";
 
 const timeOf = (iso: string | null) =>
   iso ? new Date(iso).toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false }) : "—";
@@ -29,9 +31,70 @@ function PhaseSteps({ phase, done }: { phase: number; done: boolean }) {
   return (
     <div className="flex gap-1" aria-hidden>
       {PHASES.map((p, i) => (
-        <span key={p.name} className={cn("h-1 w-6 rounded-full", done || i + 1 < phase ? "bg-accent" : i + 1 === phase ? "animate-pulse bg-accent/60" : "bg-white/10")} />
+        <span
+          key={p.name}
+          className={cn("h-1 w-6 rounded-full", done || i + 1 < phase ? "bg-accent" : i + 1 === phase ? "animate-pulse bg-accent/60" : "bg-white/10")}
+        />
       ))}
     </div>
+  );
+}
+
+/** The full reasoning of the newest phase, its timeframe and confirmation criteria ("View Reasoning"). */
+function ReasoningPanel({ reasoning, loading }: { reasoning: Reasoning | null; loading: boolean }) {
+  return (
+    <div className="mt-2 space-y-2.5 rounded-md border border-line bg-surface/60 p-3 text-[13px] leading-relaxed">
+      <p className="whitespace-pre-line text-ink/90">
+        {reasoning?.fullReasoning ?? reasoning?.reason ?? (loading ? "Loading…" : "No reasoning yet")}
+      </p>
+      {hasTimeframe(reasoning?.timeframe) ? (
+        <p className="text-xs text-muted">
+          Timeframe: <span className="font-mono text-ink">{reasoning?.timeframe}</span>
+        </p>
+      ) : null}
+      {reasoning && reasoning.criteria.length > 0 ? (
+        <div>
+          <p className="text-xs font-semibold text-muted">Confirmation criteria</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-ink/80">
+            {reasoning.criteria.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Symbol, status, id and the countdown; when it started (and the market time it read) and the held credit. */
+function ItemHeader(props: {
+  analysis: Analysis;
+  status: string;
+  inProgress: boolean;
+  left: number | null;
+  marketTimeMs: number | null | undefined;
+}) {
+  const { analysis } = props;
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-2">
+          <StatusIcon status={props.status} />
+          <span className="font-mono text-sm font-semibold">{analysis.symbol}</span>
+          <span className="num text-xs text-faint">#{analysis.id}</span>
+        </div>
+        <span className="num shrink-0 font-mono text-xs text-muted" role="timer" aria-label="Countdown">
+          Next: <span className={cn("font-semibold", props.inProgress ? "text-ink" : "text-faint")}>{formatCountdown(props.left)}</span>
+        </span>
+      </div>
+      <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-xs text-muted">
+        <span className="num">
+          Started {timeOf(analysis.createdAt)}
+          <MarketTime marketTimeMs={props.marketTimeMs} createdAt={analysis.createdAt} className="mt-0.5" />
+        </span>
+        <span className="rounded border border-warn/30 bg-warn/10 px-1.5 py-0.5 text-[11px] font-medium text-amber-300">Hold credit: 1</span>
+      </div>
+    </>
   );
 }
 
@@ -67,6 +130,7 @@ export function LiveAnalysisItem({ analysis, listUpdatedAt }: { analysis: Analys
   const message = advancing ? ADVANCING_MESSAGE : phaseMessage(phase, now - phaseStart.current.at);
 
   const refetchDetail = detailQuery.refetch;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-armed per analysis and after every answer (dataUpdatedAt)
   useEffect(() => {
     if (!advancing) return;
     const timer = setTimeout(() => void refetchDetail(), ADVANCE_REFETCH_MS);
@@ -77,26 +141,13 @@ export function LiveAnalysisItem({ analysis, listUpdatedAt }: { analysis: Analys
   // A detail that has settled means the active list is out of date.
   const settled = detail !== null && !isInProgressStatus(detail.status);
   useEffect(() => {
-    if (settled) void qc.invalidateQueries({ queryKey: tradingKeys.active });
+    if (settled) void qc.invalidateQueries({ queryKey: analysisKeys.active() });
   }, [settled, qc]);
 
   const progress = (source.progress ?? analysis.progress) || null;
   return (
     <li className="rounded-lg border border-line bg-bg/40 p-3.5" data-testid="live-analysis" aria-label={`${analysis.symbol} analysis`}>
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-2">
-          <StatusIcon status={status} />
-          <span className="font-mono text-sm font-semibold">{analysis.symbol}</span>
-          <span className="num text-xs text-faint">#{id}</span>
-        </div>
-        <span className="num shrink-0 font-mono text-xs text-muted" aria-label="Countdown">
-          Next: <span className={cn("font-semibold", inProgress ? "text-ink" : "text-faint")}>{formatCountdown(left)}</span>
-        </span>
-      </div>
-      <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-xs text-muted">
-        <span className="num">Started {timeOf(analysis.createdAt)}</span>
-        <span className="rounded border border-warn/30 bg-warn/10 px-1.5 py-0.5 text-[11px] font-medium text-amber-300">Hold credit: 1</span>
-      </div>
+      <ItemHeader analysis={analysis} status={status} inProgress={inProgress} left={left} marketTimeMs={(detail ?? analysis).marketTimeMs} />
       <div className="mt-3 flex items-center gap-3">
         <PhaseSteps phase={phase} done={!inProgress} />
         <span className="text-[11px] font-semibold uppercase tracking-wide text-muted">
@@ -107,6 +158,11 @@ export function LiveAnalysisItem({ analysis, listUpdatedAt }: { analysis: Analys
       <p className={cn("mt-2.5 text-[13px]", advancing ? "text-amber-300" : "text-accent-strong")} aria-live="polite" data-testid="phase-message">
         {message}
       </p>
+      {detailQuery.isError ? (
+        <p role="alert" data-testid="detail-error" className="mt-1.5 text-xs text-negative">
+          {failureText(detailQuery.error, DETAIL_FAILED)}
+        </p>
+      ) : null}
       {reason ? <p className="mt-1.5 text-[13px] leading-relaxed text-muted">{truncateText(reason, LIVE_REASON_MAX)}</p> : null}
       <button
         type="button"
@@ -117,26 +173,7 @@ export function LiveAnalysisItem({ analysis, listUpdatedAt }: { analysis: Analys
         {open ? "Hide Reasoning" : "View Reasoning"}
         <ChevronDown className={cn("size-3.5 transition-transform", open && "rotate-180")} aria-hidden />
       </button>
-      {open ? (
-        <div className="mt-2 space-y-2.5 rounded-md border border-line bg-surface/60 p-3 text-[13px] leading-relaxed">
-          <p className="whitespace-pre-line text-ink/90">{reasoning?.fullReasoning ?? reasoning?.reason ?? (reasoningQuery.isPending ? "Loading…" : "No reasoning yet")}</p>
-          {hasTimeframe(reasoning?.timeframe) ? (
-            <p className="text-xs text-muted">
-              Timeframe: <span className="font-mono text-ink">{reasoning?.timeframe}</span>
-            </p>
-          ) : null}
-          {reasoning && reasoning.criteria.length > 0 ? (
-            <div>
-              <p className="text-xs font-semibold text-muted">Confirmation criteria</p>
-              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-ink/80">
-                {reasoning.criteria.map((c) => (
-                  <li key={c}>{c}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
+      {open ? <ReasoningPanel reasoning={reasoning} loading={reasoningQuery.isPending} /> : null}
     </li>
   );
 }

@@ -6,8 +6,8 @@ import { Card, CardHeader, CardTitle } from "@web/components/ui/Card";
 import { cn } from "@web/components/ui/cn";
 import { Spinner } from "@web/components/ui/Spinner";
 import { serverMessage } from "@web/lib/api";
-import { tradingKeys } from "../api/keys";
-import type { Analysis } from "@web/lib/entities";
+import { analysisKeys } from "@web/entities/analysis/api/keys";
+import type { Analysis } from "@web/entities/analysis/model/readers";
 import { LiveAnalysisItem } from "./LiveAnalysisItem";
 
 export function LiveAnalysisList(props: {
@@ -21,11 +21,8 @@ export function LiveAnalysisList(props: {
   const qc = useQueryClient();
   const refresh = () => {
     props.onRefresh();
-    // Details and reasoning of every listed analysis too.
-    for (const a of props.items) {
-      void qc.invalidateQueries({ queryKey: tradingKeys.detail(a.id) });
-      void qc.invalidateQueries({ queryKey: tradingKeys.reasoning(a.id) });
-    }
+    // Details of every listed analysis too (a detail's key also reaches its reasoning).
+    for (const a of props.items) void qc.invalidateQueries({ queryKey: analysisKeys.detail(a.id) });
   };
   return (
     <Card>

@@ -1,18 +1,19 @@
 // 'New Analysis' panel: symbol combobox, favorites (star, Favorites Only, counter, quick-start chips) and the main button.
-import { Coins, Rocket, Zap } from "lucide-react";
-import { Button, ButtonLink } from "@web/components/ui/Button";
+import { Rocket, Zap } from "lucide-react";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/Card";
 import { Checkbox } from "@web/components/ui/Checkbox";
-import { Spinner } from "@web/components/ui/Spinner";
-import { favoritesCounter, quickChips } from "../hooks/favorites";
-import { normalizeSymbolInput } from "../hooks/symbol-search";
+import { favoritesCounter, quickChips } from "../model/favorites";
+import type { Pairs } from "../model/pairs";
+import type { RunningCap } from "../model/running-cap";
+import { normalizeSymbolInput } from "../model/symbol-search";
+import { StartAction } from "./StartAction";
 import { StarButton, SymbolCombobox } from "./SymbolCombobox";
 
 export function StartPanel(props: {
   input: string;
   onInput: (value: string) => void;
   onInvalid: (symbol: string) => void;
-  symbols: readonly string[];
+  pairs: Pairs;
   favorites: readonly string[];
   favoritesOnly: boolean;
   onFavoritesOnly: (v: boolean) => void;
@@ -20,11 +21,12 @@ export function StartPanel(props: {
   /** Null while the balance is unknown. */
   credits: number | null;
   pending: boolean;
+  cap: RunningCap;
   onStart: () => void;
   onQuickStart: (symbol: string) => void;
 }) {
   const symbol = normalizeSymbolInput(props.input);
-  const known = props.symbols.includes(symbol);
+  const known = props.pairs.symbols.includes(symbol);
   const chips = quickChips(props.favorites);
   const noCredits = props.credits !== null && props.credits <= 0;
   return (
@@ -48,7 +50,8 @@ export function StartPanel(props: {
                 onChange={props.onInput}
                 onSelect={props.onInput}
                 onInvalid={props.onInvalid}
-                symbols={props.symbols}
+                symbols={props.pairs.symbols}
+                unavailable={props.pairs.unavailable}
                 favorites={props.favorites}
                 favoritesOnly={props.favoritesOnly}
                 onToggleFavorite={props.onToggleFavorite}
@@ -64,7 +67,7 @@ export function StartPanel(props: {
           </div>
           <div className="mt-2.5 flex items-center justify-between gap-3">
             <Checkbox id="favorites-only" checked={props.favoritesOnly} onCheckedChange={props.onFavoritesOnly} label="Favorites Only" />
-            <span className="num text-xs text-muted" aria-label="Favorites count">
+            <span className="num text-xs text-muted" role="status" aria-label="Favorites count">
               {favoritesCounter(props.favorites.length)}
             </span>
           </div>
@@ -79,7 +82,7 @@ export function StartPanel(props: {
                   <button
                     key={s}
                     type="button"
-                    disabled={props.pending}
+                    disabled={props.pending || props.cap.blocked}
                     onClick={() => props.onQuickStart(s)}
                     aria-label={`Quick start ${s}`}
                     className="inline-flex h-8 items-center gap-1.5 rounded-full border border-line-strong bg-surface-2 px-3 font-mono text-xs font-semibold text-ink transition-colors hover:border-accent/60 hover:text-accent-strong disabled:opacity-50"
@@ -95,22 +98,14 @@ export function StartPanel(props: {
           )}
         </div>
 
-        {props.pending ? (
-          <Button size="lg" className="w-full" disabled>
-            <Spinner className="size-4 text-[#03140d]" label="Launching" />
-            Launching…
-          </Button>
-        ) : noCredits ? (
-          <ButtonLink to="/pricing" size="lg" className="w-full">
-            <Coins className="size-4" aria-hidden />
-            Buy Credits
-          </ButtonLink>
-        ) : (
-          <Button size="lg" className="w-full" onClick={props.onStart}>
-            <Rocket className="size-4" aria-hidden />
-            {symbol ? `Start Analysis (${symbol})` : "Start Analysis"}
-          </Button>
-        )}
+        <StartAction
+          symbol={symbol}
+          unavailableReason={props.pairs.unavailable.get(symbol)}
+          noCredits={noCredits}
+          pending={props.pending}
+          cap={props.cap}
+          onStart={props.onStart}
+        />
         <p className="text-xs leading-relaxed text-faint">
           One credit is held at start. It is used when a LONG or SHORT signal is issued and returned when the result is No Trade.
         </p>

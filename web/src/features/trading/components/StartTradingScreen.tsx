@@ -1,27 +1,26 @@
 // Start Trading screen (spec 02 §2): title and credits, the New Analysis panel, the Live Analysis list and the Day Signal card.
 import { Coins } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
-import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { useMemo, useState } from "react";
 import { toast } from "@web/components/ui/toast";
-import { useActiveAnalyses } from "@web/lib/active-analyses";
-import { useCompletionWatch, type CompletionKeys } from "@web/lib/completion-watch";
-import { useCreditBalance } from "@web/lib/credit-balance";
-import { PRESELECT_PARAM, preselectedSymbol } from "@web/lib/start-trading-link";
+import { useActiveAnalyses } from "@web/entities/analysis/api/active-analyses";
+import { analysisKeys, signalKeys } from "@web/entities/analysis/api/keys";
+import { useCompletionWatch, type CompletionKeys } from "@web/entities/analysis/hooks/use-completion-watch";
+import { useCredits } from "@web/entities/user/hooks/use-credits";
+import { userKeys } from "@web/entities/user/api/keys";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { useFavorites, useToggleFavorite } from "../api/favorites";
-import { tradingKeys } from "../api/keys";
+import { usePairs } from "../api/pairs";
 import { useSignals } from "../api/signals";
-import { useStartAnalysis } from "../api/start-analysis";
-import { checkStart, type StartPath } from "../hooks/start-rules";
-import { useUtcDayKey } from "../hooks/utc-day";
+import { runningCap } from "../model/running-cap";
+import { useLaunch } from "../hooks/use-launch";
+import { usePreselectedInput } from "../hooks/use-preselected-input";
+import { useUtcDayKey } from "../hooks/use-utc-day-key";
 import { DaySignalCard } from "./DaySignalCard";
 import { LiveAnalysisList } from "./LiveAnalysisList";
 import { StartPanel } from "./StartPanel";
 
-const SUPPORTED = new Set(SUPPORTED_SYMBOLS);
 /** On completion this screen also refreshes the history and the profile (which carries the credits too). */
-const COMPLETION_KEYS: CompletionKeys = { signals: tradingKeys.signals, refresh: [tradingKeys.history, tradingKeys.profile] };
+const COMPLETION_KEYS: CompletionKeys = { signals: signalKeys.feed("start-trading"), refresh: [analysisKeys.history(), userKeys.profile()] };
 
 function CreditsBadge({ credits }: { credits: number | null | undefined }) {
   return (
@@ -35,52 +34,19 @@ function CreditsBadge({ credits }: { credits: number | null | undefined }) {
 
 export function StartTradingScreen() {
   usePageTitle("Start Trading");
-  const balance = useCreditBalance();
-  const credits = typeof balance.data === "number" ? balance.data : null;
+  const { credits } = useCredits();
+  const pairs = usePairs();
+  const supported = useMemo(() => new Set(pairs.symbols), [pairs.symbols]);
   const favorites = useFavorites();
-  const favoriteList = favorites.data ?? [];
   const toggleFavorite = useToggleFavorite();
-  const start = useStartAnalysis();
   const active = useActiveAnalyses();
   const signals = useSignals();
   const dayKey = useUtcDayKey();
   useCompletionWatch(active.data, COMPLETION_KEYS);
 
-  // `?symbol=` (a pair picked elsewhere, e.g. a No Trade's alternatives) fills the pair in; it never starts anything.
-  const [search, setSearch] = useSearchParams();
-  const preselect = preselectedSymbol(search, SUPPORTED);
-  const [input, setInput] = useState(() => preselect ?? "");
-  useEffect(() => {
-    if (!search.has(PRESELECT_PARAM)) return;
-    if (preselect) setInput(preselect);
-    // Consumed, so the same link works again from this screen and later edits are not overwritten.
-    setSearch(
-      (s) => {
-        s.delete(PRESELECT_PARAM);
-        return s;
-      },
-      { replace: true },
-    );
-  }, [search, preselect, setSearch]);
+  const [input, setInput] = usePreselectedInput(supported);
   const [favoritesOnly, setFavoritesOnly] = useState(false);
-  // Set synchronously, so a double click cannot start twice before React re-renders with isPending.
-  const launching = useRef(false);
-
-  const launch = (raw: string, path: StartPath) => {
-    if (launching.current || start.isPending) return;
-    const check = checkStart(raw, SUPPORTED, credits, path);
-    if (!check.ok) {
-      toast({ title: check.title, description: check.description, variant: "destructive" });
-      return;
-    }
-    launching.current = true;
-    setInput(check.symbol);
-    start.mutate(check.symbol, {
-      onSettled: () => {
-        launching.current = false;
-      },
-    });
-  };
+  const { launch, pending } = useLaunch(supported, credits, setInput);
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
@@ -99,15 +65,16 @@ export function StartTradingScreen() {
             input={input}
             onInput={setInput}
             onInvalid={(symbol) => toast({ title: "Invalid symbol", description: `${symbol} is not available.`, variant: "destructive" })}
-            symbols={SUPPORTED_SYMBOLS}
-            favorites={favoriteList}
+            pairs={pairs}
+            favorites={favorites.data ?? []}
             favoritesOnly={favoritesOnly}
             onFavoritesOnly={setFavoritesOnly}
             onToggleFavorite={toggleFavorite}
             credits={credits}
-            pending={start.isPending}
-            onStart={() => launch(input, "button")}
-            onQuickStart={(symbol) => launch(symbol, "quick")}
+            pending={pending}
+            cap={runningCap(active.data ?? [])}
+            onStart={() => void launch(input, "button")}
+            onQuickStart={(symbol) => void launch(symbol, "quick")}
           />
           <LiveAnalysisList
             items={active.data ?? []}
@@ -118,7 +85,13 @@ export function StartTradingScreen() {
             onRefresh={() => void active.refetch()}
           />
         </div>
-        <DaySignalCard signals={signals.data ?? []} dayKey={dayKey} loading={signals.isPending} />
+        <DaySignalCard
+          signals={signals.data ?? []}
+          dayKey={dayKey}
+          loading={signals.isPending}
+          error={signals.isError ? signals.error : null}
+          onRetry={() => void signals.refetch()}
+        />
       </div>
     </section>
   );

@@ -1,0 +1,28 @@
+// Outcome worker: the repeatable outcome pass on its own 'outcomes' queue (why its own: engine/src/jobs.ts), one pass at a time.
+import type { Config } from "@core/config";
+import type { Sql } from "@core/db";
+import type { Logger } from "@core/log";
+import { OUTCOMES_QUEUE, startQueueWorker } from "../jobs";
+import type { MarketProvider } from "../market/providers";
+import { trackOutcomes } from "./tracker";
+
+export type OutcomeWorkerDeps = {
+  config: Pick<Config, "REDIS_URL" | "REDIS_PREFIX">;
+  sql: Sql;
+  log: Logger;
+  provider: MarketProvider;
+  /** How often OPEN signals are checked against newer candles. */
+  everyMs?: number;
+};
+
+export function startOutcomeWorker(deps: OutcomeWorkerDeps) {
+  return startQueueWorker({
+    config: deps.config,
+    log: deps.log,
+    queue: OUTCOMES_QUEUE,
+    // A second pass at once would only read the same candles again: each outcome is stored once whoever gets there.
+    concurrency: 1,
+    handlers: () => ({ outcomes: () => trackOutcomes(deps) }),
+    schedules: { "outcome-tracker": { name: "outcomes", every: deps.everyMs ?? 60_000 } },
+  });
+}

@@ -1,0 +1,185 @@
+// A load-generating client process of the benchmarks (spawned by clients.ts, never in the server's process): reads one
+// task as a JSON line on stdin, runs it over loopback and prints JSON lines on stdout: {"event":"ready"} once its
+// sockets are subscribed, then {"event":"result",…}. End of stdin asks it to finish early (fan-out: updates are done).
+import { ANALYSIS_SYMBOLS, pickTarget, pollHeaders, type PollTarget, SUBSCRIBE_MESSAGE } from "../scenarios";
+
+/** Closed loop: `concurrency` clients each send the next request when the last one answered (saturation throughput). */
+export type ClosedTask = { kind: "closed"; baseUrl: string; targets: PollTarget[]; tokens: string[]; concurrency: number; seconds: number };
+/** Open loop: every trader polls every target at its interval from a random phase, whether or not answers keep up. */
+export type OpenTask = { kind: "open"; baseUrl: string; targets: PollTarget[]; tokens: string[]; seconds: number };
+/** `count` market sockets spread over `urls`, opened `batch` at a time; each waits for `expect` live updates. */
+export type SocketsTask = { kind: "sockets"; urls: string[]; count: number; batch: number; expect: number; seconds: number };
+/** One analysis start per token, all sent at once. */
+export type StartTask = { kind: "start"; baseUrl: string; tokens: string[] };
+export type Task = ClosedTask | OpenTask | SocketsTask | StartTask;
+
+/** Latencies in ms by target name. */
+export type HttpResult = { requests: number; errors: number; errorSamples: string[]; latencies: Record<string, number[]>; seconds: number };
+export type SocketsResult = { opened: number; failed: number; received: number; delays: number[] };
+export type StartResult = { started: number; errors: number; errorSamples: string[] };
+
+const REQUEST_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes on one machine. */
+export const wallMs = () => performance.timeOrigin + performance.now();
+const round2 = (ms: number) => Math.round(ms * 100) / 100;
+
+function countError(result: { errors: number; errorSamples: string[] }, what: string) {
+  result.errors++;
+  if (result.errorSamples.length < 5) result.errorSamples.push(what);
+}
+
+/** One request; its latency is counted from `since` (the time it was due in an open loop) to the last body byte. */
+async function timedRequest(baseUrl: string, target: PollTarget, token: string, since: number, result: HttpResult) {
+  try {
+    const res = await fetch(baseUrl + target.path, { headers: pollHeaders(target, token), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    await res.arrayBuffer();
+    if (!res.ok) countError(result, `${target.name} ${res.status}`);
+  } catch (err) {
+    countError(result, `${target.name} ${(err as Error).name}`);
+  }
+  result.requests++;
+  result.latencies[target.name] ??= [];
+  result.latencies[target.name].push(round2(wallMs() - since));
+}
+
+const newHttpResult = (seconds: number): HttpResult => ({ requests: 0, errors: 0, errorSamples: [], latencies: {}, seconds });
+
+async function closedLoop(task: ClosedTask): Promise<HttpResult> {
+  const result = newHttpResult(task.seconds);
+  const started = wallMs();
+  const until = started + task.seconds * 1000;
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: task.concurrency }, async () => {
+      while (wallMs() < until) {
+        const target = pickTarget(task.targets, Math.random());
+        await timedRequest(task.baseUrl, target, task.tokens[sent++ % task.tokens.length], wallMs(), result);
+      }
+    }),
+  );
+  result.seconds = (wallMs() - started) / 1000;
+  return result;
+}
+
+/**
+ * Latency is measured from when each request was due, not from when it was sent: a client that falls behind shows
+ * up in the numbers instead of quietly sending less (no coordinated omission).
+ */
+async function openLoop(task: OpenTask): Promise<HttpResult> {
+  const result = newHttpResult(task.seconds);
+  const until = wallMs() + task.seconds * 1000;
+  const poll = async (target: PollTarget, token: string) => {
+    const inFlight: Promise<void>[] = [];
+    for (let due = wallMs() + Math.random() * target.everySeconds * 1000; due < until; due += target.everySeconds * 1000) {
+      await Bun.sleep(Math.max(0, due - wallMs()));
+      inFlight.push(timedRequest(task.baseUrl, target, token, due, result));
+    }
+    await Promise.all(inFlight);
+  };
+  await Promise.all(task.tokens.flatMap((token) => task.targets.map((target) => poll(target, token))));
+  return result;
+}
+
+/** Opens one socket and subscribes it; resolves false if it does not get to "subscribed" in time. */
+function connect(url: string, onUpdate: (sentAt: number) => void, sockets: WebSocket[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url);
+    sockets.push(socket);
+    const timer = setTimeout(() => resolve(false), CONNECT_TIMEOUT_MS);
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      resolve(ok);
+    };
+    socket.onopen = () => socket.send(SUBSCRIBE_MESSAGE);
+    socket.onerror = () => done(false);
+    socket.onclose = () => done(false);
+    socket.onmessage = (event) => {
+      const msg = JSON.parse(String(event.data)) as { type: string; data?: { bench_sent_at?: number } };
+      if (msg.type === "subscribed") done(true);
+      const sentAt = msg.data?.bench_sent_at;
+      if (msg.type === "market_health" && typeof sentAt === "number") onUpdate(sentAt);
+    };
+  });
+}
+
+async function openSockets(task: SocketsTask, stopped: Promise<void>): Promise<SocketsResult> {
+  const result: SocketsResult = { opened: 0, failed: 0, received: 0, delays: [] };
+  const sockets: WebSocket[] = [];
+  let allIn: () => void = () => {};
+  const everything = new Promise<void>((resolve) => (allIn = resolve));
+  const onUpdate = (sentAt: number) => {
+    result.delays.push(round2(wallMs() - sentAt));
+    if (++result.received >= task.count * task.expect) allIn();
+  };
+  // In batches, so the server's accept queue never overflows and a refused connection is a finding, not noise.
+  for (let i = 0; i < task.count; i += task.batch) {
+    const batch = Array.from({ length: Math.min(task.batch, task.count - i) }, (_, j) =>
+      connect(task.urls[(i + j) % task.urls.length], onUpdate, sockets),
+    );
+    for (const ok of await Promise.all(batch)) {
+      if (ok) result.opened++;
+      else result.failed++;
+    }
+  }
+  await emit({ event: "ready" });
+  await Promise.race([everything, stopped, Bun.sleep(task.seconds * 1000)]);
+  for (const socket of sockets) socket.close(1000);
+  return result;
+}
+
+async function startAnalyses(task: StartTask): Promise<StartResult> {
+  const result: StartResult = { started: 0, errors: 0, errorSamples: [] };
+  await Promise.all(
+    task.tokens.map(async (token, i) => {
+      try {
+        const res = await fetch(`${task.baseUrl}/api/analysis/start`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ symbol: ANALYSIS_SYMBOLS[i % ANALYSIS_SYMBOLS.length] }),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 3),
+        });
+        const body = await res.text();
+        if (res.ok) result.started++;
+        else countError(result, `start ${res.status} ${body.slice(0, 120)}`);
+      } catch (err) {
+        countError(result, `start ${(err as Error).name}`);
+      }
+    }),
+  );
+  return result;
+}
+
+/** Resolves once the line is written: the result line can be large, and exiting before it drains would cut it. */
+async function emit(line: Record<string, unknown>) {
+  await Bun.write(Bun.stdout, `${JSON.stringify(line)}\n`);
+}
+
+/** The task (first line of stdin) and a promise that settles when stdin ends. */
+async function readTask(): Promise<{ task: Task; stopped: Promise<void> }> {
+  const reader = Bun.stdin.stream().getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  const stopped = (async () => {
+    while (!(await reader.read()).done) {}
+  })();
+  return { task: JSON.parse(text.split("\n")[0]) as Task, stopped };
+}
+
+if (import.meta.main) {
+  const { task, stopped } = await readTask();
+  const run = {
+    closed: () => closedLoop(task as ClosedTask),
+    open: () => openLoop(task as OpenTask),
+    sockets: () => openSockets(task as SocketsTask, stopped),
+    start: () => startAnalyses(task as StartTask),
+  }[task.kind];
+  await emit({ event: "result", ...(await run()) });
+  process.exit(0);
+}

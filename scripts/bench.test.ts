@@ -1,0 +1,61 @@
+// `bun run bench -- <scenario> --json` (load-tests/harness) at a tiny size, so the harness cannot silently break: each
+// scenario prints exactly one JSON line of its documented shape, with no errors (speed is never asserted).
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+
+const RUN = join(import.meta.dir, "..", "load-tests", "harness", "run.ts");
+
+/** Runs one scenario as `bun run bench` does and returns its stdout lines. */
+async function bench(args: string[]): Promise<string[]> {
+  const proc = Bun.spawn(["bun", RUN, ...args, "--json"], { stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  expect(await proc.exited).toBe(0);
+  return out.trim().split("\n");
+}
+
+const number = expect.any(Number);
+
+test("polling: one line with users, closed-loop throughputs and open-loop latencies", async () => {
+  const lines = await bench(["polling", "--users", "5", "--seconds", "4", "--saturate-seconds", "1", "--concurrency", "8"]);
+  expect(lines).toHaveLength(1);
+  const json = JSON.parse(lines[0]);
+  expect(Object.keys(json)).toEqual(["scenario", "users", "rps", "ceiling_rps", "ratio", "p50_ms", "p95_ms", "p99_ms", "errors"]);
+  expect(json).toEqual({
+    scenario: "polling",
+    users: 5,
+    rps: number,
+    ceiling_rps: number,
+    ratio: number,
+    p50_ms: number,
+    p95_ms: number,
+    p99_ms: number,
+    errors: 0,
+  });
+  expect(json.rps).toBeGreaterThan(0);
+}, 60_000);
+
+test("fanout: one line with every update delivered to every socket", async () => {
+  const lines = await bench(["fanout", "--sockets", "20", "--updates", "3", "--batch", "7"]);
+  expect(lines).toHaveLength(1);
+  const json = JSON.parse(lines[0]);
+  expect(Object.keys(json)).toEqual(["scenario", "sockets", "servers", "delivered_ratio", "p50_ms", "p95_ms", "p99_ms", "server_rss_mb"]);
+  expect(json).toEqual({
+    scenario: "fanout",
+    sockets: 20,
+    servers: 2,
+    delivered_ratio: 1,
+    p50_ms: number,
+    p95_ms: number,
+    p99_ms: number,
+    server_rss_mb: number,
+  });
+  expect(json.server_rss_mb).toBeGreaterThan(0);
+}, 60_000);
+
+test("analysis: one line with every analysis completed, phase lateness measured and the books clean", async () => {
+  const lines = await bench(["analysis", "--in-flight", "5"]);
+  expect(lines).toHaveLength(1);
+  const json = JSON.parse(lines[0]);
+  expect(Object.keys(json)).toEqual(["scenario", "in_flight", "completed", "phase_start_late_p99_ms", "errors"]);
+  expect(json).toEqual({ scenario: "analysis", in_flight: 5, completed: 5, phase_start_late_p99_ms: number, errors: 0 });
+}, 60_000);

@@ -1,0 +1,61 @@
+// Device trust: a browser that proved its owner's mailbox holds a server-signed, expiring, httpOnly cookie secret.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Tx } from "@core/db";
+import { derivedKey } from "@core/keys";
+import type { ServerDeps } from "../../deps";
+import { hashToken, newToken } from "./secrets";
+
+/** How long a verified browser signs in without a device code; after that it proves the mailbox again. */
+export const DEVICE_TRUST_DAYS = 90;
+export const DEVICE_TRUST_SECONDS = DEVICE_TRUST_DAYS * 24 * 60 * 60;
+
+type Db = ServerDeps["sql"] | Tx;
+
+const sign = (secret: string, value: string) => createHmac("sha256", derivedKey(secret, "device-trust v1")).update(value).digest("base64url");
+
+/** `<random secret>.<HMAC>`: the signature lets a forged or mangled cookie be refused before any database lookup. */
+export const trustCookieValue = (secret: string, token: string) => `${token}.${sign(secret, token)}`;
+
+/** The browser's trust secret when the cookie is well-formed and signed by us, else null. */
+export function trustToken(secret: string, cookie: string | undefined): string | null {
+  if (!cookie || cookie.length > 200) return null;
+  const dot = cookie.indexOf(".");
+  if (dot <= 0) return null;
+  const token = cookie.slice(0, dot);
+  const a = Buffer.from(cookie.slice(dot + 1));
+  const b = Buffer.from(sign(secret, token));
+  return a.length === b.length && timingSafeEqual(a, b) ? token : null;
+}
+
+/** True when this browser's cookie holds a live trust for the user (one browser may hold trusts of several users). */
+export async function isTrusted(db: Db, secret: string, userId: number, cookie: string | undefined): Promise<boolean> {
+  const token = trustToken(secret, cookie);
+  if (!token) return false;
+  const [row] = await db`select 1 from verified_devices where user_id = ${userId} and trust_hash = ${hashToken(token)} and expires_at > now()`;
+  return Boolean(row);
+}
+
+/**
+ * Trusts this browser for the user; returns the cookie value to set. A browser that already holds a valid cookie keeps
+ * its secret (so trusts of other users on it survive), otherwise it gets a fresh one.
+ */
+export async function grantTrust(tx: Tx, secret: string, userId: number, deviceId: string, cookie: string | undefined): Promise<string> {
+  const token = trustToken(secret, cookie) ?? newToken();
+  await tx`
+    insert into verified_devices (user_id, device_id, trust_hash, expires_at)
+    values (${userId}, ${deviceId}, ${hashToken(token)}, now() + make_interval(secs => ${DEVICE_TRUST_SECONDS}))
+    on conflict (user_id, trust_hash) do update set device_id = excluded.device_id, verified_at = now(), expires_at = excluded.expires_at`;
+  return trustCookieValue(secret, token);
+}
+
+/** Logout: this browser's trust for the users of the ended sessions is withdrawn. */
+export async function revokeBrowserTrust(db: Db, secret: string, userIds: number[], cookie: string | undefined) {
+  const token = trustToken(secret, cookie);
+  if (!token || !userIds.length) return;
+  await db`delete from verified_devices where trust_hash = ${hashToken(token)} and user_id in ${db(userIds)}`;
+}
+
+/** A password reset or change withdraws every browser's trust: whoever knew the old password proves the mailbox again. */
+export async function revokeAllTrust(db: Db, userId: number) {
+  await db`delete from verified_devices where user_id = ${userId}`;
+}

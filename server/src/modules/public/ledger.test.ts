@@ -1,0 +1,76 @@
+// /api/public/ledger: daily roots, and inclusion proofs that recompute to the published root with no user data in them.
+import { afterAll, describe, expect, test } from "bun:test";
+import { checkProof, type LedgerProof } from "@core/ledger-chain";
+import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
+import { seedSignal } from "../signals/testing";
+
+const app = testApp();
+const { sql } = testDeps();
+afterAll(() => closeTestDeps());
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe("/api/public/ledger", () => {
+  test("a proof recomputes to the day's published root; later signals extend the chain to the new root", async () => {
+    const u = await createUser();
+    const a = await seedSignal(u.id, "BTCUSDT", "LONG", 3);
+    const b = await seedSignal(u.id, "ETHUSDT", "NO_TRADE", 0);
+    const res = await call(app, "GET", `/api/public/ledger/proof/${a.signalId}`);
+    expect(res.status).toBe(200);
+    const proof = res.body as LedgerProof;
+    // The ledger dates an entry by its commit, not by the signal's (backdated) created_at.
+    expect(proof.day).toBe(today());
+    expect(proof.chain.at(-1)?.seq).toBeGreaterThan(proof.entry.seq);
+    const check = await checkProof(proof);
+    expect(check).toEqual({ ok: true, root: proof.root.hash });
+    const roots = await call(app, "GET", "/api/public/ledger/roots");
+    expect(roots.status).toBe(200);
+    expect(roots.body.items[0]).toEqual({
+      day: today(),
+      root_hash: proof.root.hash,
+      entries: proof.root.entries,
+      last_seq: proof.chain.at(-1)!.seq,
+      final: false,
+    });
+    await seedSignal(u.id, "SOLUSDT", "SHORT", 0);
+    const again = (await call(app, "GET", `/api/public/ledger/proof/${b.signalId}`)).body as LedgerProof;
+    expect(again.root.entries).toBe(proof.root.entries + 1);
+    expect((await checkProof(again)).ok).toBe(true);
+    expect((await call(app, "GET", "/api/public/ledger/roots")).body.items[0].root_hash).toBe(again.root.hash);
+    expect(again.root.hash).not.toBe(proof.root.hash);
+  });
+
+  test("an open trade's fields are withheld; a closed or NO_TRADE signal's are disclosed, its buyer only as a salted hash", async () => {
+    const u = await createUser();
+    const open = await seedSignal(u.id, "BTCUSDT", "LONG", 0);
+    const none = await seedSignal(u.id, "XRPUSDT", "NO_TRADE", 0);
+    const proofOf = async (id: number) => (await call(app, "GET", `/api/public/ledger/proof/${id}`)).body as LedgerProof;
+    expect((await proofOf(open.signalId)).entry.canonical).toBeNull();
+    const disclosed = JSON.parse((await proofOf(none.signalId)).entry.canonical!);
+    expect(disclosed).toMatchObject({ signal_id: none.signalId, symbol: "XRPUSDT", type: "NO_TRADE", entry_price: null });
+    expect(disclosed.user).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(disclosed)).not.toContain(u.email);
+    await sql`update signals set outcome = 'SL_HIT', r_multiple = -1, is_active = false where id = ${open.signalId}`;
+    const closed = await proofOf(open.signalId);
+    expect(JSON.parse(closed.entry.canonical!)).toMatchObject({ signal_id: open.signalId, type: "LONG", entry_price: 100, stop_loss: 95 });
+    expect((await checkProof(closed)).ok).toBe(true);
+  });
+
+  test("unknown or malformed ids are 404 with a code; bad pages are 400", async () => {
+    for (const id of ["999999999", "abc", "1e3"]) {
+      const res = await call(app, "GET", `/api/public/ledger/proof/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ detail: "No ledger entry for this signal", code: "ledger_entry_not_found" });
+    }
+    for (const before of ["2024-02-30", "yesterday", "1969-12-31"]) {
+      const res = await call(app, "GET", `/api/public/ledger/roots?before=${before}`);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("invalid_date");
+    }
+    expect((await call(app, "GET", "/api/public/ledger/roots?limit=0")).status).toBe(400);
+    // Days before today only: today's running root is left out.
+    const past = await call(app, "GET", `/api/public/ledger/roots?before=${today()}&limit=5`);
+    expect(past.status).toBe(200);
+    expect(past.body.items.every((r: { day: string; final: boolean }) => r.day < today() && r.final)).toBe(true);
+  });
+});

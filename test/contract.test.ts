@@ -1,0 +1,76 @@
+// The API contract end to end: real server answers match the shared schemas (core/contract) and read through the
+// client's tolerant entity readers without losing a field.
+import { afterAll, expect, test } from "bun:test";
+import type { TSchema } from "elysia";
+import { Value } from "@sinclair/typebox/value";
+import { analysisDetailSchema, analysisSchema, latestReasoningSchema } from "@core/contract/analysis";
+import { usageSchema } from "@core/contract/credits";
+import { profileResponse } from "@core/contract/profile";
+import { sessionsResponse } from "@core/contract/session";
+import { signalSchema } from "@core/contract/signal";
+import { readAnalyses, readAnalysis, readReasoning, readSignals } from "@web/entities/analysis/model/readers";
+import { readProfile } from "@web/entities/user/model/profile";
+import { toDisplaySession } from "@web/features/profile/api/profile-api";
+import { normalizeUsage } from "@web/features/signals/api/credit-usage";
+import { registerViaApi, signIn, accountsApp } from "../server/src/modules/auth/testing";
+import { seedSignal } from "../server/src/modules/signals/testing";
+import { call, closeTestDeps } from "./helpers";
+
+afterAll(() => closeTestDeps());
+const app = accountsApp();
+
+/** The answer fits its schema exactly: no missing field, no extra spelling. */
+function fits(schema: TSchema, body: unknown) {
+  const errors = [...Value.Errors(schema, body)].map((e) => `${e.path}: ${e.message}`);
+  expect(errors).toEqual([]);
+  // TypeBox objects accept unknown keys unless closed: compare the keys too, so an alias cannot creep back.
+  if (schema.type === "object" && body && typeof body === "object") {
+    expect(Object.keys(body).sort()).toEqual(Object.keys(schema.properties).sort());
+  }
+}
+
+test("analysis, signal, reasoning, usage, profile and session answers fit the contract and the client readers", async () => {
+  const who = await registerViaApi(app);
+  const { token } = await signIn(app, who);
+  const long = await seedSignal(who.userId, "BTCUSDT", "LONG", 0.1);
+  await seedSignal(who.userId, "ETHUSDT", "NO_TRADE", 0.2);
+
+  const signals = await call(app, "GET", "/api/signals/", { token });
+  for (const s of signals.body) fits(signalSchema, s);
+  const read = readSignals(signals.body);
+  expect(read.length).toBe(signals.body.length);
+  const first = read.find((s) => s.id === long.signalId)!;
+  const raw = signals.body.find((s: { id: number }) => s.id === long.signalId);
+  expect(first).toMatchObject({ type: "LONG", symbol: "BTCUSDT", entry: raw.entry_price, takeProfit: raw.take_profit, requestId: raw.request_id });
+  expect(first.confidence).toBe(Math.round(raw.confidence * 100));
+  expect(first.createdAt).toBe(raw.created_at);
+
+  const history = await call(app, "GET", "/api/analysis/history", { token });
+  for (const a of history.body) fits(analysisSchema, a);
+  expect(readAnalyses(history.body).map((a) => a.id)).toEqual(history.body.map((a: { id: number }) => a.id));
+
+  const one = await call(app, "GET", `/api/analysis/${long.requestId}`, { token });
+  fits(analysisSchema, one.body);
+  expect(readAnalysis(one.body)).toMatchObject({ id: long.requestId, signalType: "LONG", finalSignalId: long.signalId, creditsStatus: "USED" });
+  const detail = await call(app, "GET", `/api/analysis/detail/${long.requestId}`, { token });
+  fits(analysisDetailSchema, detail.body);
+  expect(readAnalysis(detail.body)?.id).toBe(long.requestId);
+
+  const reasoning = await call(app, "GET", `/api/analysis/${long.requestId}/latest-reasoning?limit=900`, { token });
+  fits(latestReasoningSchema, reasoning.body);
+  expect(readReasoning(reasoning.body)).not.toBeNull();
+
+  const usage = await call(app, "GET", "/api/credits/usage", { token });
+  fits(usageSchema, usage.body);
+  expect(normalizeUsage(usage.body)).toEqual({ used: usage.body.used, refunded: usage.body.refunded });
+
+  const profile = await call(app, "GET", "/api/user/profile", { token });
+  fits(profileResponse, profile.body);
+  expect(readProfile(profile.body)).toMatchObject({ firstName: "Grace", lastName: "Hopper", email: who.email, createdAt: profile.body.created_at });
+
+  const sessions = await call(app, "GET", "/api/user/sessions", { token });
+  fits(sessionsResponse, sessions.body);
+  const shown = sessions.body.sessions.map((s: never) => toDisplaySession(s, null));
+  expect(shown.map((s: { id: number }) => s.id)).toEqual(sessions.body.sessions.map((s: { id: number }) => s.id));
+  expect(shown[0].name).toBe(sessions.body.sessions[0].device_name);
+});

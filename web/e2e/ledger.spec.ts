@@ -1,0 +1,108 @@
+// /verify in a real browser: a seeded signal's proof recomputed with Web Crypto to its day's root, a tampered proof
+// refused, unknown ids, About's ledger footer; WCAG checks and screenshots at 1440 and 390 px (test-results/screens/).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { seedSignal } from "../../server/src/modules/signals/testing";
+import { registerUser, withSql } from "./helpers";
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+async function seeded(request: Parameters<typeof registerUser>[0]) {
+  const user = await registerUser(request, { tag: "ledger" });
+  return withSql(async (sql) => {
+    const none = (await seedSignal(user.id, "XRPUSDT", "NO_TRADE", 0, { sql })).signalId;
+    const open = (await seedSignal(user.id, "BTCUSDT", "LONG", 0, { sql })).signalId;
+    const closed = (await seedSignal(user.id, "ETHUSDT", "LONG", 0, { sql })).signalId;
+    // Closing a trade is no edit: outcomes are not committed, and a closed signal's fields are disclosed.
+    await sql`update signals set outcome = 'TP_HIT', r_multiple = 1.9, is_active = false, outcome_at = now() where id = ${closed}`;
+    return { none, open, closed };
+  });
+}
+
+async function verify(page: Page, id: string | number) {
+  await page.getByLabel("Signal ID").fill(String(id));
+  await page.getByRole("button", { name: "Verify" }).click();
+}
+
+/** The root the page shows must be a real ledger hash of the signal's day, at or after the signal's own entry. */
+const isRootAfter = (hash: string, signalId: number) =>
+  withSql(async (sql) => {
+    const rows = await sql`
+      select 1 from signal_ledger r join signal_ledger e on e.signal_id = ${signalId}
+      where r.entry_hash = ${hash} and r.seq >= e.seq
+        and (r.created_at at time zone 'UTC')::date = (e.created_at at time zone 'UTC')::date`;
+    return rows.length === 1;
+  });
+
+test("a seeded signal is shown included in its day's root, with its committed fields", async ({ page, request }) => {
+  const { closed } = await seeded(request);
+  await page.goto("/verify");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verify a signal");
+  await verify(page, `#${closed}`);
+  await expect(page).toHaveURL(new RegExp(`/verify\\?signal=${closed}$`));
+  const result = page.getByTestId("ledger-result");
+  await expect(result.getByRole("heading")).toHaveText(
+    new RegExp(`^Signal #${closed} is included in the [A-Z][a-z]{2} \\d{1,2}, \\d{4} root so far$`),
+  );
+  const root = (await result.locator("code").textContent()) ?? "";
+  expect(root).toMatch(HEX64);
+  expect(await isRootAfter(root, closed)).toBe(true);
+  for (const text of ["ETHUSDT", "Long", "100.00", "110.00", "95.00", "1 : 2.00"]) await expect(result).toContainText(text);
+  await expect(page.getByText("Published daily roots")).toBeVisible();
+
+  await page.waitForLoadState("networkidle");
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/screens/verify-${width}.png`, fullPage: true });
+  }
+});
+
+test("an open trade is included with its fields withheld, a NO_TRADE with its own; an unknown id and a typo say so", async ({ page, request }) => {
+  const { open, none } = await seeded(request);
+  await page.goto(`/verify?signal=${open}`);
+  const result = page.getByTestId("ledger-result");
+  await expect(result.getByRole("heading")).toContainText(`Signal #${open} is included in the`);
+  await expect(result).toContainText("The trade is still open, so its fields stay private until it closes.");
+  await expect(result).not.toContainText("BTCUSDT");
+  await verify(page, none);
+  await expect(result.getByRole("heading")).toContainText(`Signal #${none} is included in the`);
+  await expect(result).toContainText("XRPUSDT");
+  await expect(result).toContainText("No trade");
+  await verify(page, 999999999);
+  await expect(result.getByRole("heading")).toHaveText("No ledger entry for signal #999999999");
+  await verify(page, "abc");
+  await expect(page.getByRole("alert")).toHaveText("Enter a signal ID: the whole number shown on the signal.");
+});
+
+test("a proof altered on the way is refused: the browser recomputes every hash", async ({ page, request }) => {
+  const { none } = await seeded(request);
+  await page.route("**/api/public/ledger/proof/*", async (route) => {
+    const proof = await (await route.fetch()).json();
+    proof.entry.canonical = proof.entry.canonical.replace('"XRPUSDT"', '"BTCUSDT"');
+    await route.fulfill({ json: proof });
+  });
+  await page.goto(`/verify?signal=${none}`);
+  const result = page.getByTestId("ledger-result");
+  await expect(result.getByRole("heading")).toHaveText(`Signal #${none} is not verified`);
+  await expect(result).toContainText("The disclosed fields do not hash to the committed leaf.");
+});
+
+test("About's page footer shows the latest daily root and links to /verify", async ({ page, request }) => {
+  await seeded(request);
+  await page.goto("/about");
+  const footer = page.getByTestId("ledger-root");
+  await expect(footer).toContainText("Latest daily root:");
+  expect((await footer.locator("code").textContent()) ?? "").toMatch(HEX64);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await footer.screenshot({ path: `test-results/screens/about-ledger-root-${width}.png` });
+  }
+  await footer.getByRole("link", { name: "Verify a signal" }).click();
+  await expect(page).toHaveURL(/\/verify$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verify a signal");
+});

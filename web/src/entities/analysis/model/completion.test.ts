@@ -1,0 +1,17 @@
+// Spec 02 §4 completion: which running analyses finished, and the one local credit given back.
+import { expect, test } from "bun:test";
+import { addLocalCredit, finishedIds } from "./completion";
+
+const a = (id: number, status = "IN_PROGRESS") => ({ id, status });
+
+test("finished = was running, now gone or no longer running", () => {
+  expect(finishedIds([a(1), a(2), a(3, "COMPLETED")], [a(2), a(1, "COMPLETED")])).toEqual([1]);
+  expect(finishedIds([a(1), a(2)], [])).toEqual([1, 2]);
+  expect(finishedIds([a(1)], [a(1, "FAILED")])).toEqual([1]);
+  expect(finishedIds([], [a(1)])).toEqual([]);
+});
+
+test("one local credit back, only onto a known balance", () => {
+  expect(addLocalCredit({ credits: 4 })).toEqual({ credits: 5 });
+  expect(addLocalCredit(undefined)).toBeUndefined();
+});

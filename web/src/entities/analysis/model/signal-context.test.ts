@@ -1,0 +1,171 @@
+// The words of "Why this setup" and a NO_TRADE's best side, from a context as the reader leaves it.
+import { describe, expect, test } from "bun:test";
+import { readSignalContext, type SignalContext } from "./readers";
+import { SAMPLE_ALTERNATIVES, SAMPLE_CONTEXT, SAMPLE_HISTORY } from "@web/lib/test-signal-context";
+import {
+  ALTERNATIVES_FRESH_MS,
+  alternativesView,
+  bandText,
+  bestSideText,
+  contextView,
+  costsText,
+  crowdingText,
+  historyView,
+  isFresh,
+  periodText,
+  SHORT_VENUE_NOTE,
+} from "./signal-context";
+
+const ctx = (over: Record<string, unknown> = {}): SignalContext => {
+  const c = readSignalContext({ ...SAMPLE_CONTEXT, ...over });
+  if (!c) throw new Error("sample context unreadable");
+  return c;
+};
+
+describe("contextView", () => {
+  test("a LONG on spot: three outcome figures, no-skill reference, signed expected R, costs, expiry, invalidation", () => {
+    expect(contextView(ctx())).toEqual({
+      venue: "Binance spot",
+      venueNote: null,
+      outcomes: [
+        { key: "tp", label: "TP first", share: 0.3821, text: "38.2%" },
+        { key: "sl", label: "SL first", share: 0.4493, text: "44.9%" },
+        { key: "expiry", label: "expiry", share: 0.1686, text: "16.9%" },
+      ],
+      noSkill: "vs 35.0% with no skill for the same stop and target",
+      expectedR: "+0.04R",
+      expectedTone: "pos",
+      costs: "0.24% round trip = 0.07R",
+      expires: "2024-09-07 14:00 UTC",
+      invalidation: "58,210.50",
+      invalidationNote: "72h swing low; the setup is void below it",
+    });
+  });
+  test("a SHORT says it is a perpetual setup; a negative R reads with a minus; missing parts are null", () => {
+    const v = contextView(
+      ctx({
+        side: "SHORT",
+        venue: "perp",
+        venue_label: "Binance USDT-M perpetual",
+        expected_r: -0.1234,
+        no_skill_p_tp: null,
+        costs: null,
+        expires_at: null,
+        invalidation_level: 0.123456,
+      }),
+    );
+    expect(v).toMatchObject({
+      venue: "Binance USDT-M perpetual",
+      venueNote: SHORT_VENUE_NOTE,
+      expectedR: "−0.12R",
+      expectedTone: "neg",
+      noSkill: null,
+      costs: null,
+      expires: null,
+      invalidation: "0.12346",
+    });
+    expect(v.invalidationNote).toContain("above");
+    expect(contextView(ctx({ venue_label: null, expected_r: 0.001 }))).toMatchObject({ venue: "Spot", expectedR: "0.00R", expectedTone: "muted" });
+  });
+  test("costs without R, or without a round trip", () => {
+    expect(costsText(ctx({ costs: { round_trip_pct: 0.1 } }))).toBe("0.10% round trip");
+    expect(costsText(ctx({ costs: { in_r: 0.1 } }))).toBeNull();
+  });
+});
+
+test("bestSideText for a NO_TRADE, with and without the bar", () => {
+  expect(bestSideText(ctx({ expected_r: -0.1201 }))).toBe("Best side: LONG expected −0.12R after costs; bar +0.02R");
+  expect(bestSideText(ctx({ side: "SHORT", expected_r: 0.01, model: {} }))).toBe("Best side: SHORT expected +0.01R after costs");
+});
+
+describe("historyView", () => {
+  const history = (over: Record<string, unknown> = {}) => {
+    const h = ctx({ history: { ...SAMPLE_HISTORY, ...over } }).history;
+    if (!h) throw new Error("sample history unreadable");
+    return h;
+  };
+  test("pooled sentence, shares for the bar, this pair shrunk toward all pairs, the band", () => {
+    const v = historyView(history(), "ETHUSDT", "LONG");
+    expect(v.pooled).toBe("n = 4,210 similar setups (Mar–Sep 2024): TP first 31%, SL first 48%, expired 21%; mean −0.05R (95% CI −0.12 to +0.02R)");
+    expect(v.parts).toEqual({
+      sample: "n = 4,210 similar setups (Mar–Sep 2024):",
+      shares: ["TP first 31%,", "SL first 48%,", "expired 21%;"],
+      meanR: "−0.05R",
+      ci: "(95% CI −0.12 to +0.02R)",
+    });
+    expect(v.meanTone).toBe("neg");
+    expect(v.outcomes.map((o) => [o.key, o.share, o.text])).toEqual([
+      ["tp", 0.3112, "31%"],
+      ["sl", 0.4804, "48%"],
+      ["expiry", 0.2084, "21%"],
+    ]);
+    expect(v.pair).toBe("ETHUSDT: 12 of them, mean −0.03R (shrunk toward all pairs)");
+    expect(v.band).toBe("LONG setups, expected R −0.071 to −0.069R, out-of-fold");
+  });
+  test("no trades of this pair in the band; no pair data; one setup; no interval; no period", () => {
+    expect(historyView(history({ pair: { n: 0, mean_r: -0.05 } }), "ETHUSDT", "LONG").pair).toBe(
+      "No ETHUSDT trades in this band; the pooled figure applies",
+    );
+    expect(historyView(history({ pair: null }), "ETHUSDT", "LONG").pair).toBeNull();
+    expect(historyView(history({ pair: { n: 1, mean_r: 0.2 } }), "SOLUSDT", "SHORT").pair).toBe(
+      "SOLUSDT: 1 of them, mean +0.20R (shrunk toward all pairs)",
+    );
+    const bare = historyView(
+      history({ period: null, band: { from: null, to: null }, pooled: { n: 1, tp: 1, sl: 0, exp: 0, mean_r: 0.001 } }),
+      "ETHUSDT",
+      "LONG",
+    );
+    expect(bare.pooled).toBe("n = 1 similar setup: TP first 100%, SL first 0%, expired 0%; mean 0.00R");
+    expect(bare.meanTone).toBe("muted");
+    expect(bare.parts.ci).toBeNull();
+    expect(bare.band).toBeNull();
+  });
+  test("period and band texts", () => {
+    expect(periodText("2024-03-01 → 2024-09-06")).toBe("Mar–Sep 2024");
+    expect(periodText("2023-11-01 -> 2024-02-29")).toBe("Nov 2023–Feb 2024");
+    expect(periodText("2024-03-01 to 2024-03-30")).toBe("Mar 2024");
+    expect(periodText("last six months")).toBe("last six months");
+    expect(periodText(null)).toBeNull();
+    expect(bandText({ from: -0.0912, to: 0.0123 })).toBe("expected R −0.09 to +0.01R");
+    expect(bandText({ from: 0.1, to: 0.1001 })).toBe("expected R +0.1000 to +0.1001R");
+    expect(bandText({ from: null, to: -0.19 })).toBe("expected R below −0.19R");
+    expect(bandText({ from: 0.02, to: null })).toBe("expected R +0.02R or more");
+  });
+});
+
+test("crowdingText: others in the same direction in the hour before; none; one; unknown", () => {
+  expect(crowdingText(ctx({ same_direction_last_hour: 3 }))).toBe("3 other LONG signals in the prior hour");
+  expect(crowdingText(ctx({ side: "SHORT", same_direction_last_hour: 1 }))).toBe("1 other SHORT signal in the prior hour");
+  expect(crowdingText(ctx({ same_direction_last_hour: 0 }))).toBe("none in the prior hour");
+  expect(crowdingText(ctx())).toBeNull();
+});
+
+describe("alternativesView", () => {
+  test("each pair with side, signed expected R, P(TP); heading and note", () => {
+    expect(alternativesView(ctx({ alternatives: SAMPLE_ALTERNATIVES }), true)).toEqual({
+      heading: "Clearing the bar now",
+      empty: "No pair clears the bar right now.",
+      items: [
+        { symbol: "SOLUSDT", side: "LONG", expectedR: "+0.06R", tone: "pos", pTp: "41%", venue: "Spot" },
+        { symbol: "DOGEUSDT", side: "SHORT", expectedR: "+0.03R", tone: "pos", pTp: "39%", venue: "USDT-M perpetual" },
+      ],
+      note: "Starting one costs 1 credit.",
+    });
+  });
+  test("an empty list; an older NO_TRADE does not claim 'now'; absent says nothing", () => {
+    expect(alternativesView(ctx({ alternatives: [] }), true)).toMatchObject({ items: [], empty: "No pair clears the bar right now." });
+    expect(alternativesView(ctx({ alternatives: [] }), false)).toMatchObject({
+      heading: "Cleared the bar when issued",
+      empty: "No pair cleared the bar when this was issued.",
+    });
+    expect(alternativesView(ctx(), true)).toBeNull();
+  });
+  test("isFresh: under an hour since issue", () => {
+    const at = "2026-01-01T12:00:00.000Z";
+    const t = Date.parse(at);
+    expect(isFresh(at, t + 5 * 60_000)).toBe(true);
+    expect(isFresh(at, t + ALTERNATIVES_FRESH_MS)).toBe(false);
+    expect(isFresh(null, t)).toBe(false);
+    expect(isFresh("not a date", t)).toBe(false);
+  });
+});

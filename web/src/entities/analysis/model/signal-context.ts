@@ -1,0 +1,185 @@
+// How the drawer and Day Signal word a signal's v2 context ("Why this setup" with its history and crowding, a NO_TRADE's
+// best side and the pairs clearing the bar); texts only, no JSX.
+import type { Alternative, SetupHistory, SignalContext } from "./readers";
+import { formatCount, formatMonthRange, formatPercentNumber, formatPrice, formatRatioPercent, formatSignedR, formatUtcMinute } from "@web/lib/format";
+
+export const SHORT_VENUE_NOTE = "perpetual futures; a spot account cannot short";
+
+export type Outcome = { key: "tp" | "sl" | "expiry"; label: string; share: number; text: string };
+
+export type ContextView = {
+  venue: string;
+  /** Only for SHORT: why it is not a spot trade. */
+  venueNote: string | null;
+  outcomes: Outcome[];
+  /** 'vs 35.0% with no skill for the same stop and target', or null without the reference. */
+  noSkill: string | null;
+  expectedR: string;
+  expectedTone: "pos" | "neg" | "muted";
+  /** '0.24% round trip = 0.07R', or null without costs. */
+  costs: string | null;
+  expires: string | null;
+  invalidation: string | null;
+  invalidationNote: string;
+};
+
+const VENUE_FALLBACK = { spot: "Spot", perp: "USDT-M perpetual" } as const;
+
+export const venueText = (c: SignalContext) => c.venueLabel ?? VENUE_FALLBACK[c.venue];
+
+/** '0.24% round trip = 0.07R' (a cost is always a charge, so the R is unsigned); null without the round trip. */
+export function costsText(c: SignalContext): string | null {
+  const k = c.costs;
+  if (!k || k.roundTripPct === null) return null;
+  return `${formatPercentNumber(k.roundTripPct)} round trip${k.inR !== null ? ` = ${Math.abs(k.inR).toFixed(2)}R` : ""}`;
+}
+
+export function contextView(c: SignalContext): ContextView {
+  const rounded = Number(c.expectedR.toFixed(2));
+  return {
+    venue: venueText(c),
+    venueNote: c.side === "SHORT" ? SHORT_VENUE_NOTE : null,
+    outcomes: [
+      { key: "tp", label: "TP first", share: c.pTp, text: formatRatioPercent(c.pTp) },
+      { key: "sl", label: "SL first", share: c.pSl, text: formatRatioPercent(c.pSl) },
+      { key: "expiry", label: "expiry", share: c.pExpiry, text: formatRatioPercent(c.pExpiry) },
+    ],
+    noSkill: c.noSkillPTp !== null ? `vs ${formatRatioPercent(c.noSkillPTp)} with no skill for the same stop and target` : null,
+    expectedR: formatSignedR(c.expectedR),
+    expectedTone: rounded > 0 ? "pos" : rounded < 0 ? "neg" : "muted",
+    costs: costsText(c),
+    expires: c.expiresAt ? formatUtcMinute(c.expiresAt) : null,
+    invalidation: c.invalidationLevel !== null ? formatPrice(c.invalidationLevel) : null,
+    invalidationNote: c.side === "LONG" ? "72h swing low; the setup is void below it" : "72h swing high; the setup is void above it",
+  };
+}
+
+/** A NO_TRADE's best side: 'Best side: LONG expected −0.12R after costs; bar +0.02R'. */
+export function bestSideText(c: SignalContext): string {
+  const bar = c.model.barR !== null ? `; bar ${formatSignedR(c.model.barR)}` : "";
+  return `Best side: ${c.side} expected ${formatSignedR(c.expectedR)} after costs${bar}`;
+}
+
+type Tone = "pos" | "neg" | "muted";
+
+const toneOf = (r: number, digits = 2): Tone => {
+  const rounded = Number(r.toFixed(digits));
+  return rounded > 0 ? "pos" : rounded < 0 ? "neg" : "muted";
+};
+
+/** '−0.12' / '+0.02' / '0.00': a signed R figure without its unit, for ranges that name the unit once. */
+const signedFigure = (r: number, digits = 2) => formatSignedR(r, digits).slice(0, -1);
+
+/** 'Mar–Sep 2024' from '2024-03-01 → 2024-09-06'; the text as sent when it is not two dates; null when absent. */
+export function periodText(period: string | null): string | null {
+  if (!period) return null;
+  const ends = period.split(/\s*(?:→|->|\bto\b|\s[–—-]\s)\s*/);
+  return (ends.length === 2 ? formatMonthRange(ends[0], ends[1]) : null) ?? period;
+}
+
+/** The band of calibrated expected R the history covers: 'expected R −0.09 to −0.07R', 'below −0.19R', '−0.06R or more'. */
+export function bandText(band: SetupHistory["band"]): string | null {
+  const { from, to } = band;
+  if (from !== null && to !== null) {
+    // Bands are narrow: a third or fourth decimal when two would print both ends alike.
+    let digits = 2;
+    while (digits < 4 && formatSignedR(from, digits) === formatSignedR(to, digits)) digits++;
+    return `expected R ${signedFigure(from, digits)} to ${formatSignedR(to, digits)}`;
+  }
+  if (to !== null) return `expected R below ${formatSignedR(to)}`;
+  if (from !== null) return `expected R ${formatSignedR(from)} or more`;
+  return null;
+}
+
+export type HistoryView = {
+  /** 'n = 4,210 similar setups (Mar–Sep 2024): TP first 31%, SL first 48%, expired 21%; mean −0.05R (95% CI −0.12 to +0.02R)' */
+  pooled: string;
+  /** The same in the pieces a narrow screen may wrap between (joined by spaces they make `pooled`): the sample
+   *  ('n = 4,210 similar setups (Mar–Sep 2024):'), each share ('TP first 31%,' …'expired 21%;'), the mean, its interval. */
+  parts: { sample: string; shares: string[]; meanR: string; ci: string | null };
+  /** The pooled shares, for the outcome bar. */
+  outcomes: Outcome[];
+  meanTone: Tone;
+  /** 'ETHUSDT: 12 of them, mean −0.03R (shrunk toward all pairs)', or why the pooled figure stands; null without pair data. */
+  pair: string | null;
+  /** 'LONG setups, expected R −0.071 to −0.069R, out-of-fold', or null without a band. */
+  band: string | null;
+};
+
+export function historyView(h: SetupHistory, symbol: string, side: SignalContext["side"]): HistoryView {
+  const p = h.pooled;
+  const period = periodText(h.period);
+  const outcomes: Outcome[] = [
+    { key: "tp", label: "TP first", share: p.tp, text: formatRatioPercent(p.tp, 0) },
+    { key: "sl", label: "SL first", share: p.sl, text: formatRatioPercent(p.sl, 0) },
+    { key: "expiry", label: "expired", share: p.exp, text: formatRatioPercent(p.exp, 0) },
+  ];
+  const parts = {
+    sample: `n = ${formatCount(p.n)} similar setup${p.n === 1 ? "" : "s"}${period ? ` (${period})` : ""}:`,
+    shares: outcomes.map((o, i) => `${o.label} ${o.text}${i < outcomes.length - 1 ? "," : ";"}`),
+    meanR: formatSignedR(p.meanR),
+    ci: p.ci ? `(95% CI ${signedFigure(p.ci[0])} to ${formatSignedR(p.ci[1])})` : null,
+  };
+  const pair = h.pair;
+  const band = bandText(h.band);
+  return {
+    pooled: [parts.sample, ...parts.shares, "mean", parts.meanR, ...(parts.ci ? [parts.ci] : [])].join(" "),
+    parts,
+    outcomes,
+    meanTone: toneOf(p.meanR),
+    pair: !pair
+      ? null
+      : pair.n === 0
+        ? `No ${symbol} trades in this band; the pooled figure applies`
+        : `${symbol}: ${formatCount(pair.n)} of them, mean ${formatSignedR(pair.meanR)} (shrunk toward all pairs)`,
+    band: band ? `${side} setups, ${band}, out-of-fold` : null,
+  };
+}
+
+/** '3 other LONG signals in the prior hour', '1 other SHORT signal …', 'none in the prior hour'; null without the count. */
+export function crowdingText(c: SignalContext): string | null {
+  const n = c.sameDirectionLastHour;
+  if (n === null) return null;
+  if (n === 0) return "none in the prior hour";
+  return `${formatCount(n)} other ${c.side} signal${n === 1 ? "" : "s"} in the prior hour`;
+}
+
+/** A NO_TRADE's alternatives were ranked at its hourly close: "now" only while that is under an hour old. */
+export const ALTERNATIVES_FRESH_MS = 3_600_000;
+
+export const ALTERNATIVES_NOTE = "Starting one costs 1 credit.";
+
+export type AlternativeView = { symbol: string; side: Alternative["side"]; expectedR: string; tone: Tone; pTp: string; venue: string };
+
+export type AlternativesView = {
+  /** 'Clearing the bar now', or 'Cleared the bar when issued' for an older NO_TRADE. */
+  heading: string;
+  /** Shown instead of the list when no pair cleared the bar. */
+  empty: string;
+  items: AlternativeView[];
+  note: string;
+};
+
+/** True while a signal issued at `createdAt` is under an hour old (unknown: false, so the wording never claims "now"). */
+export function isFresh(createdAt: string | null, now: number): boolean {
+  const t = createdAt ? Date.parse(createdAt) : Number.NaN;
+  return Number.isFinite(t) && now - t < ALTERNATIVES_FRESH_MS;
+}
+
+/** The list of pairs clearing the bar for a NO_TRADE; null when the context does not say (older signals). */
+export function alternativesView(c: SignalContext, fresh: boolean): AlternativesView | null {
+  if (c.alternatives === null) return null;
+  return {
+    heading: fresh ? "Clearing the bar now" : "Cleared the bar when issued",
+    empty: fresh ? "No pair clears the bar right now." : "No pair cleared the bar when this was issued.",
+    items: c.alternatives.map((a) => ({
+      symbol: a.symbol,
+      side: a.side,
+      expectedR: formatSignedR(a.expectedR),
+      tone: toneOf(a.expectedR),
+      pTp: formatRatioPercent(a.pTp, 0),
+      venue: VENUE_FALLBACK[a.venue],
+    })),
+    note: ALTERNATIVES_NOTE,
+  };
+}

@@ -1,0 +1,15 @@
+// Query keys of the signed-in user's own data (profile, stats, sessions, favorites) and credits, the only place they are spelled.
+export const userKeys = {
+  all: ["user"] as const,
+  profile: () => [...userKeys.all, "profile"] as const,
+  stats: () => [...userKeys.all, "stats"] as const,
+  sessions: () => [...userKeys.all, "sessions"] as const,
+  favorites: () => [...userKeys.all, "favorites"] as const,
+};
+
+export const creditKeys = {
+  all: ["credits"] as const,
+  balance: () => [...creditKeys.all, "balance"] as const,
+  usage: () => [...creditKeys.all, "usage"] as const,
+  transactions: () => [...creditKeys.all, "transactions"] as const,
+};

@@ -1,0 +1,40 @@
+// The About page's wording of intervals, signed scores, months and the reliability axis range.
+import { expect, test } from "bun:test";
+import { ciR, eceText, monthLabel, reliabilityMax, reliabilityTicks, signedScore } from "./backtest-text";
+
+test("an interval in R", () => {
+  expect(ciR([-0.3504, -0.0041])).toBe("95% CI −0.35R to 0.00R");
+  expect(ciR([0.012, 0.3])).toBe("95% CI +0.01R to +0.30R");
+  expect(ciR(null)).toBeNull();
+});
+
+test("signed scores, ECE pair, month labels", () => {
+  expect(signedScore(-0.003)).toBe("−0.003");
+  expect(signedScore(0.0214)).toBe("+0.021");
+  expect(signedScore(-0.0001)).toBe("0.000");
+  expect(signedScore(null)).toBe("—");
+  expect(eceText({ eceAll: 0.022, eceIssued: 0.0957 })).toBe("0.022 / 0.096");
+  expect(eceText({ eceAll: 0.022, eceIssued: null })).toBe("0.022 / —");
+  expect(eceText({ eceAll: null, eceIssued: null })).toBeNull();
+  expect(monthLabel("2024-03")).toBe("Mar 2024");
+  expect(monthLabel("Q1")).toBe("Q1");
+});
+
+test("reliability axis: the largest value rounded up to a tenth", () => {
+  expect(
+    reliabilityMax([
+      { predicted: 0.12, observed: 0.11 },
+      { predicted: 0.41, observed: 0.36 },
+    ]),
+  ).toBe(0.5);
+  expect(reliabilityMax([{ predicted: 0.4, observed: 0.3 }])).toBe(0.4);
+  expect(reliabilityMax([])).toBe(0.1);
+  expect(reliabilityMax([{ predicted: 0.72, observed: 1 }])).toBe(1);
+});
+
+test("reliability ticks: tenths up to 0.5, fifths above, always ending at the top", () => {
+  expect(reliabilityTicks(0.5)).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5]);
+  expect(reliabilityTicks(0.1)).toEqual([0, 0.1]);
+  expect(reliabilityTicks(1)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
+  expect(reliabilityTicks(0.7)).toEqual([0, 0.2, 0.4, 0.6, 0.7]);
+});

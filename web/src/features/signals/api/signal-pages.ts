@@ -1,0 +1,74 @@
+// The dashboard table's two paged reads under its filters (spec 02 §2): GET /api/signals/ every 5 s with the signals
+// list's HTML hiding and retries (spec 02 §8), and GET /api/analysis/history?has_signal=false every 10 s for the
+// analyses that issued no signal (running or failed). Each refetch re-reads every loaded page from the first.
+import { type InfiniteData, type QueryFunctionContext, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { fetchAnalysisHistoryPage } from "@web/entities/analysis/api/analysis-history";
+import { analysisKeys, signalKeys, type ListFilters } from "@web/entities/analysis/api/keys";
+import { HISTORY_POLL_MS } from "@web/entities/analysis/model/analysis-polling";
+import { readAnalyses, readSignals, type Analysis, type Signal } from "@web/entities/analysis/model/readers";
+import { apiQuery } from "@web/lib/api";
+import { classifyFailure } from "@web/lib/fetch-errors";
+import { useIsSignedIn } from "@web/lib/session";
+import { type Page, pageQuery, readPage } from "../model/paging";
+import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../model/polling";
+
+type Pages<T> = InfiniteData<Page<T>, string>;
+const EMPTY_PAGE: Page<never> = { items: [], nextCursor: null, total: 0 };
+const nextCursor = <T>(last: Page<T>) => last.nextCursor ?? undefined;
+
+/**
+ * A page fetcher with its own streak of hidden HTML answers (the dashboard's rule, as for the one-list read): a hidden
+ * answer keeps that page as it was, so a refetch does not drop the older pages behind it.
+ */
+export function createSignalPagesFetcher(request: (path: string) => Promise<unknown> = apiQuery) {
+  let htmlStreak = 0;
+  return async (filters: ListFilters, ctx: QueryFunctionContext): Promise<Page<Signal>> => {
+    const cursor = typeof ctx.pageParam === "string" ? ctx.pageParam : "";
+    try {
+      const page = readPage(await request(`/api/signals/?${pageQuery(filters, cursor)}`), readSignals);
+      htmlStreak = 0;
+      return page;
+    } catch (err) {
+      if (classifyFailure(err) === "html" && ++htmlStreak <= SIGNALS_HIDDEN_HTML) {
+        const data = ctx.client.getQueryData<Pages<Signal>>(ctx.queryKey);
+        const at = data?.pageParams.indexOf(cursor) ?? -1;
+        return (at >= 0 ? data?.pages[at] : undefined) ?? EMPTY_PAGE;
+      }
+      throw err;
+    }
+  };
+}
+
+export function useSignalPages(filters: ListFilters) {
+  const signedIn = useIsSignedIn();
+  const [fetchPage] = useState(() => createSignalPagesFetcher());
+  return useInfiniteQuery({
+    queryKey: signalKeys.pages(filters),
+    queryFn: (ctx) => fetchPage(filters, ctx),
+    initialPageParam: "",
+    getNextPageParam: nextCursor,
+    enabled: signedIn,
+    refetchInterval: SIGNALS_POLL_MS,
+    staleTime: 0,
+    retry: signalsRetry,
+    // A filter change keeps the old rows (filtered on the client at once) until the server's answer replaces them.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Analyses without a signal under the same filters; none can match a signal-type filter, so that one skips the call. */
+export function useNoSignalHistoryPages(filters: ListFilters) {
+  const signedIn = useIsSignedIn();
+  const scoped = { symbol: filters.symbol, type: "", range: filters.range, hasSignal: false };
+  return useInfiniteQuery({
+    queryKey: analysisKeys.historyPages(scoped),
+    queryFn: async ({ pageParam }): Promise<Page<Analysis>> => readPage(await fetchAnalysisHistoryPage(pageQuery(scoped, pageParam)), readAnalyses),
+    initialPageParam: "",
+    getNextPageParam: nextCursor,
+    enabled: signedIn && filters.type === "",
+    refetchInterval: HISTORY_POLL_MS,
+    staleTime: 5_000,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,189 @@
+// Dashboard rules of spec 02 §2/§4/§8: status badge text, live/completed rows, filters, 7-day series, signals errors.
+import { describe, expect, test } from "bun:test";
+import { ApiError } from "@web/lib/api";
+import type { Analysis, Signal } from "@web/entities/analysis/model/readers";
+import { describeError, signalsRetry } from "./polling";
+import { buildRows, filterRows, filtersActive, isLiveAnalysis, liveProgress, DEFAULT_FILTERS } from "./rows";
+import { computeStats, dailySeries, last7Days, trendPercent } from "./stats";
+import { statusLabel } from "./status";
+
+const NOW = Date.parse("2025-06-10T12:00:00Z");
+const iso = (hoursAgo: number) => new Date(NOW - hoursAgo * 3600_000).toISOString();
+
+function sig(id: number, over: Partial<Signal> = {}): Signal {
+  return {
+    id,
+    symbol: "BTCUSDT",
+    type: "LONG",
+    confidence: 70,
+    status: "COMPLETED",
+    createdAt: iso(1),
+    entry: 100,
+    takeProfit: 110,
+    stopLoss: 95,
+    rr: 2,
+    timeframe: "1h",
+    entryTiming: "Now",
+    reasoning: "r",
+    requestId: id * 10,
+    noTrade: false,
+    creditsStatus: "USED",
+    outcome: null,
+    rMultiple: null,
+    context: null,
+    ...over,
+  };
+}
+function an(id: number, over: Partial<Analysis> = {}): Analysis {
+  return {
+    id,
+    symbol: "ETHUSDT",
+    status: "IN_PROGRESS",
+    phase: 1,
+    createdAt: iso(0.5),
+    nextRunAt: null,
+    timeRemaining: 30,
+    progress: null,
+    creditsStatus: "HELD",
+    finalSignalId: null,
+    finalSignal: null,
+    signalType: null,
+    reason: null,
+    ...over,
+  };
+}
+
+test("status badge text: Running, Completed, In Progress or the raw status", () => {
+  expect(statusLabel("IN_PROGRESS", true)).toBe("Running");
+  expect(statusLabel("COMPLETED", false)).toBe("Completed");
+  expect(statusLabel("ACTIVE", false)).toBe("In Progress");
+  expect(statusLabel("FAILED", false)).toBe("FAILED");
+});
+
+describe("rows", () => {
+  test("live = unfinished analysis without a signal", () => {
+    expect(isLiveAnalysis(an(1))).toBe(true);
+    expect(isLiveAnalysis(an(1, { finalSignalId: 4 }))).toBe(false);
+    expect(isLiveAnalysis(an(1, { status: "COMPLETED" }))).toBe(false);
+    expect(isLiveAnalysis(an(1, { status: "FAILED" }))).toBe(false);
+  });
+  test("signals plus signal-less analyses, deduplicated, newest first", () => {
+    const signals = [sig(1, { createdAt: iso(5) }), sig(2, { createdAt: iso(2) })];
+    const history = [
+      an(10, { status: "COMPLETED", finalSignalId: 1, createdAt: iso(5) }),
+      an(30, { status: "FAILED", createdAt: iso(3) }),
+      an(40, { createdAt: iso(0.1) }),
+    ];
+    const active = [an(40, { createdAt: iso(0.1), progress: 55 })];
+    const rows = buildRows(signals, history, active);
+    expect(rows.map((r) => r.key)).toEqual(["a40", "s2", "a30", "s1"]);
+    expect(rows.map((r) => r.live)).toEqual([true, false, false, false]);
+    const first = rows[0];
+    expect(first.kind === "analysis" && first.analysis.progress).toBe(55);
+  });
+  test("a finished analysis whose signal is not listed yet shows its embedded signal", () => {
+    const rows = buildRows([], [an(7, { status: "COMPLETED", finalSignalId: 70, finalSignal: sig(70, { requestId: 7 }) })], []);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "signal", key: "s70", live: false });
+  });
+  test("filters: symbol substring, type, time range", () => {
+    const rows = buildRows(
+      [
+        sig(1, { symbol: "BTCUSDT", type: "LONG", createdAt: iso(2) }),
+        sig(2, { symbol: "ETHUSDT", type: "SHORT", createdAt: iso(48) }),
+        sig(3, { symbol: "SOLUSDT", type: "NO_TRADE", createdAt: iso(24 * 10) }),
+      ],
+      [],
+      [an(9, { symbol: "BTCUSDT" })],
+    );
+    const keys = (f: Partial<typeof DEFAULT_FILTERS>) => filterRows(rows, { ...DEFAULT_FILTERS, ...f }, NOW).map((r) => r.key);
+    expect(keys({})).toEqual(["a9", "s1", "s2", "s3"]);
+    expect(keys({ symbol: " btc " })).toEqual(["a9", "s1"]);
+    expect(keys({ type: "SHORT" })).toEqual(["s2"]);
+    expect(keys({ type: "NO_TRADE" })).toEqual(["s3"]);
+    expect(keys({ range: "Last 24H" })).toEqual(["a9", "s1"]);
+    expect(keys({ range: "Last 7D" })).toEqual(["a9", "s1", "s2"]);
+    expect(keys({ range: "Last 30D", symbol: "sol" })).toEqual(["s3"]);
+    expect(filtersActive(DEFAULT_FILTERS)).toBe(false);
+    expect(filtersActive({ ...DEFAULT_FILTERS, range: "Last 7D" })).toBe(true);
+  });
+  test("live progress defaults to 30% and is clamped", () => {
+    expect(liveProgress(an(1, { progress: null }))).toBe(30);
+    expect(liveProgress(an(1, { progress: 0 }))).toBe(30);
+    expect(liveProgress(an(1, { progress: 66.6 }))).toBe(67);
+    expect(liveProgress(an(1, { progress: 130 }))).toBe(100);
+  });
+});
+
+describe("7-day series and trend", () => {
+  test("last 7 UTC days, oldest first", () => {
+    expect(last7Days(NOW)).toEqual(["2025-06-04", "2025-06-05", "2025-06-06", "2025-06-07", "2025-06-08", "2025-06-09", "2025-06-10"]);
+  });
+  test("daily sums are zero-filled and ignore older items", () => {
+    const items = [
+      { at: "2025-06-10T01:00:00Z", n: 2 },
+      { at: "2025-06-10T23:59:00Z", n: 1 },
+      { at: "2025-06-04T00:00:00Z", n: 5 },
+      { at: "2025-06-03T23:59:59Z", n: 9 },
+      { at: "bad", n: 4 },
+    ];
+    expect(
+      dailySeries(
+        items,
+        (i) => i.at,
+        NOW,
+        (i) => i.n,
+      ).map((p) => p.value),
+    ).toEqual([5, 0, 0, 0, 0, 0, 3]);
+  });
+  test("trend: last 7 vs previous 7", () => {
+    expect(trendPercent(6, 4)).toBe(50);
+    expect(trendPercent(1, 3)).toBe(-66.7);
+    expect(trendPercent(0, 0)).toBe(0);
+    expect(trendPercent(3, 0)).toBeNull();
+  });
+  test("client-side cards from the lists", () => {
+    const stats = computeStats({
+      signals: [sig(1, { createdAt: iso(1) }), sig(2, { createdAt: iso(30) }), sig(3, { createdAt: iso(24 * 9) })],
+      analyses: [an(1), an(2, { status: "COMPLETED" }), an(3, { status: "COMPLETED" }), an(4, { status: "FAILED" })],
+      transactions: [
+        { type: "DEDUCTION", amount: -1, createdAt: iso(1) },
+        { type: "DEDUCTION", amount: -1, createdAt: iso(30) },
+        { type: "REFUND", amount: 1, createdAt: iso(30) },
+        { type: "GRANT", amount: 10, createdAt: iso(40) },
+      ],
+      usage: null,
+      now: NOW,
+    });
+    expect(stats.totalSignals).toMatchObject({ value: 3, last7: 2, previous7: 1, trendPercent: 100 });
+    expect(stats.totalSignals.series.map((p) => p.value)).toEqual([0, 0, 0, 0, 0, 1, 1]);
+    expect(stats.liveAnalyses).toMatchObject({ value: 1, completed: 2 });
+    expect(stats.usedCredits).toMatchObject({ value: 2, today: 1 });
+    expect(stats.returnedCredits).toMatchObject({ value: 1, ratio: 0.5 });
+    expect(computeStats({ signals: [], analyses: [], transactions: [], usage: { used: 8, refunded: 2 }, now: NOW }).returnedCredits.ratio).toBe(0.25);
+  });
+});
+
+describe("errors of the signals list", () => {
+  const html = "<!DOCTYPE html><html><body>Bad gateway</body></html>";
+  test("dashboard retry budget: HTML 6, parse 3", () => {
+    const htmlErr = new ApiError("x", 502, html);
+    const parseErr = new ApiError("Invalid JSON response: Unexpected token", 200, "{oops");
+    expect(signalsRetry(5, htmlErr)).toBe(true);
+    expect(signalsRetry(6, htmlErr)).toBe(false);
+    expect(signalsRetry(2, parseErr)).toBe(true);
+    expect(signalsRetry(3, parseErr)).toBe(false);
+  });
+  test("spec 02 §8 texts", () => {
+    expect(describeError(new ApiError("x", 502, html))).toBe("Server returned HTML (5xx)");
+    expect(describeError(new ApiError("x", 500, '{"detail":"db down"}'))).toBe("db down");
+    expect(describeError(new ApiError("x", 503, "busy"))).toBe("Server error 503");
+    expect(describeError(new ApiError("x", 403, '{"message":"nope"}'))).toBe("nope");
+    expect(describeError(new ApiError("x", 404, html))).toBe("Client error 404 (HTML fallback)");
+    expect(describeError(new ApiError("x", 410, "gone"))).toBe("Client error 410");
+    expect(describeError(new ApiError("x", 200, html))).toBe("Received HTML instead of JSON");
+    expect(describeError(new ApiError("Invalid JSON response: bad", 200, "{oops"))).toBe("JSON parse failed: {oops");
+    expect(describeError(new ApiError("Expected JSON response but got 'text/plain'", 200, "plain"))).toBe("Undeclared JSON parse failed: plain");
+    expect(describeError(new TypeError("Failed to fetch"))).toBe("Failed to fetch");
+  });
+});

@@ -1,0 +1,18 @@
+// The running-analyses cap shown before a start (the server answers 429 beyond it): counted from the active list.
+import { MAX_ACTIVE_ANALYSES } from "@core/limits";
+import { isInProgressStatus } from "@web/entities/analysis/model/analysis-status";
+
+export { MAX_ACTIVE_ANALYSES };
+
+export type RunningCap = { running: number; blocked: boolean; reason: string | null };
+
+/** How many of `active` are running, and the reason a start is held back when that reaches the cap. */
+export function runningCap(active: ReadonlyArray<{ status: string }>, max = MAX_ACTIVE_ANALYSES): RunningCap {
+  const running = active.filter((a) => isInProgressStatus(a.status)).length;
+  const blocked = running >= max;
+  return {
+    running,
+    blocked,
+    reason: blocked ? `${max} analyses are running, the most at once. Start another when one finishes.` : null,
+  };
+}
