@@ -8,7 +8,7 @@ import http from "k6/http";
 import { check } from "k6";
 import { Counter, Trend } from "k6/metrics";
 import { SharedArray } from "k6/data";
-import { BASELINE, TRADER_POLLING, pickTarget, pollHeaders, requestsPerTraderPerSecond, type PollTarget } from "./scenarios.ts";
+import { BASELINE, TRADER_POLLING, pickTarget, pollHeaders, pollOk, requestsPerTraderPerSecond, type PollTarget } from "./scenarios.ts";
 
 const BASE_URL = __ENV.BASE_URL || "http://localhost:3000";
 // Access tokens of load-test users, a JSON array (made by `bun run admin -- load-test-tokens`).
@@ -45,12 +45,18 @@ export const options = {
   },
 };
 
+/** This VU's last tag per (token, path): sent back like the web client does, so unchanged lists answer 304. */
+const etags: Record<string, string> = {};
+
 function poll(target: PollTarget) {
   const token = tokens[Math.floor(Math.random() * tokens.length)];
-  const res = http.get(`${BASE_URL}${target.path}`, { headers: pollHeaders(target, token), tags: { name: target.name } });
+  const key = `${token}|${target.path}`;
+  const res = http.get(`${BASE_URL}${target.path}`, { headers: pollHeaders(target, token, etags[key]), tags: { name: target.name } });
   latency[target.name].add(res.timings.duration);
-  if (res.status < 200 || res.status >= 300) non2xx.add(1, { name: target.name, status: String(res.status) });
-  check(res, { "status 2xx": (r) => r.status >= 200 && r.status < 300 });
+  const etag = res.headers.Etag || res.headers.ETag;
+  if (etag) etags[key] = etag;
+  if (!pollOk(res.status)) non2xx.add(1, { name: target.name, status: String(res.status) });
+  check(res, { "status 2xx or 304": (r) => pollOk(r.status) });
 }
 
 /** One due poll of the open loop: targets drawn in proportion to their rates make the spec's mix. */

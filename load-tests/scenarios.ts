@@ -32,10 +32,20 @@ export function pickTarget(targets: PollTarget[], random: number): PollTarget {
   return targets[targets.length - 1];
 }
 
-/** The request headers of one poll: the trader's token where the endpoint needs a session. */
-export function pollHeaders(target: PollTarget, token: string): Record<string, string> {
-  return target.auth ? { authorization: `Bearer ${token}`, accept: "application/json" } : { accept: "application/json" };
+/**
+ * The request headers of one poll: the trader's token where the endpoint needs a session, and the tag of the last
+ * answer the client holds for it (the web client sends it back, and unchanged lists answer 304 Not Modified).
+ */
+export function pollHeaders(target: PollTarget, token: string, etag?: string | null): Record<string, string> {
+  const headers: Record<string, string> = target.auth
+    ? { authorization: `Bearer ${token}`, accept: "application/json" }
+    : { accept: "application/json" };
+  if (etag) headers["if-none-match"] = etag;
+  return headers;
 }
+
+/** A poll answered: 2xx, or 304 for a revalidated list. */
+export const pollOk = (status: number) => (status >= 200 && status < 300) || status === 304;
 
 /** The trivial endpoint every measurement is compared against (same server, same network path, no work). */
 export const BASELINE: PollTarget = { name: "health", path: "/api/health", everySeconds: 5, auth: false };

@@ -4,6 +4,9 @@ import { createSql, type Sql } from "@core/db";
 import { migrate } from "@core/migrate";
 import { normalizeEmail } from "@core/accounts";
 import { revokeUserSessions } from "../server/src/modules/sessions/service";
+import { publishRevoked } from "../server/src/modules/sessions/revocations";
+import type Redis from "ioredis";
+import { createRedis, redisKeys, type RedisKeys } from "@core/redis";
 import { signAccessToken } from "../server/src/lib/auth";
 import { maxDurationMs } from "@core/analysis-queue";
 import { reconcile } from "./reconcile";
@@ -75,7 +78,11 @@ async function findUser(sql: Sql, email: string) {
 }
 
 /** Runs one command and returns the line to print; bad input throws AdminError (exit code 2). */
-export async function runAdmin(sql: Sql, args: string[], ctx: { jwtSecret?: string; maxHeldMs?: number } = {}): Promise<string> {
+export async function runAdmin(
+  sql: Sql,
+  args: string[],
+  ctx: { jwtSecret?: string; maxHeldMs?: number; redis?: { redis: Redis; keys: RedisKeys } } = {},
+): Promise<string> {
   const [command, email, amount] = args;
   switch (command) {
     case "load-test-tokens": {
@@ -119,6 +126,8 @@ export async function runAdmin(sql: Sql, args: string[], ctx: { jwtSecret?: stri
         await tx`update users set is_blocked = true, updated_at = now() where id = ${user.id}`;
         return revokeUserSessions(tx, user.id, null);
       });
+      // The servers keep live sessions in memory for a few seconds: tell them, so the block takes effect at once.
+      if (ctx.redis) await publishRevoked(ctx.redis, [user.id]);
       return `Blocked ${user.email}; ended ${ended} session(s).`;
     }
     case "unblock": {
@@ -158,7 +167,14 @@ if (import.meta.main) {
       args[0] === "load-test-tokens" || args[0] === "reconcile"
         ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" })
         : null;
-    console.log(await runAdmin(sql, args, { jwtSecret: config?.JWT_SECRET, maxHeldMs: config ? maxDurationMs(config) : undefined }));
+    // Only `block` talks to Redis, and only to a deployment's own (REDIS_URL set): `bun dev`'s Redis is private.
+    const redis = args[0] === "block" && process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
+    try {
+      const bus = redis ? { redis, keys: redisKeys(process.env.REDIS_PREFIX ?? "tw:") } : undefined;
+      console.log(await runAdmin(sql, args, { jwtSecret: config?.JWT_SECRET, maxHeldMs: config ? maxDurationMs(config) : undefined, redis: bus }));
+    } finally {
+      await redis?.quit();
+    }
   } catch (err) {
     console.error(
       err instanceof AdminError || err instanceof ReconcileError || err instanceof LedgerError

@@ -5,6 +5,7 @@ import type { Config } from "@core/config";
 import type { Sql } from "@core/db";
 import type { Logger } from "@core/log";
 import type { RedisKeys } from "@core/redis";
+import { userChanged } from "@core/user-version";
 
 export type Progress = {
   request_id: number;
@@ -36,6 +37,8 @@ export async function publishProgress(deps: PushDeps, userId: number, update: Pr
     ...update,
   };
   try {
+    // Every progress push follows a committed change of the user's analyses (and, settled, their signals and ledger).
+    await userChanged(deps, userId);
     await deps.redis.publish(deps.keys.channel(`analysis.${userId}`), JSON.stringify({ type: "analysis_progress", data }));
   } catch (err) {
     // Progress pushes are a convenience; clients poll Postgres-backed endpoints anyway.

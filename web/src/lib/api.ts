@@ -104,10 +104,20 @@ export function apiRequest<T>(method: string, path: string, body?: unknown, head
   });
 }
 
+/**
+ * The last tagged answer per path, for the token that fetched it: the polled lists answer 304 Not Modified when
+ * nothing of the user's changed, and the query is given this copy again. In memory only, like the token itself.
+ */
+const validated = new Map<string, { token: string | null; etag: string; body: unknown }>();
+
 /** GET for a query's fetcher: a 401 left after the refresh clears the session and yields null; failures read 'status: text - body'. */
 export function apiQuery<T = unknown>(path: string): Promise<T | null> {
   return withTimeout(async (signal) => {
-    const res = await send(path, { method: "GET", signal });
+    const token = getAccessToken();
+    const known = validated.get(path);
+    const headers = known && known.token === token ? { "If-None-Match": known.etag } : undefined;
+    const res = await send(path, { method: "GET", signal, headers });
+    if (res.status === 304 && headers && known) return known.body as T;
     if (res.status === 401) {
       clearSession();
       return null;
@@ -116,7 +126,11 @@ export function apiQuery<T = unknown>(path: string): Promise<T | null> {
       const text = await res.text().catch(() => "");
       throw new ApiError(queryFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);
     }
-    return readJson<T>(res);
+    const body = await readJson<T>(res);
+    const etag = res.headers.get("etag");
+    if (etag) validated.set(path, { token, etag, body });
+    else validated.delete(path);
+    return body;
   });
 }
 

@@ -3,6 +3,11 @@ import { Elysia, t } from "elysia";
 import { MAX_ACTIVE_ANALYSES, createAnalysisQueue } from "@core/analysis-queue";
 import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
+import { conditionalRead } from "../../lib/conditional";
+
+/** A running analysis moves with the clock (progress, countdown): an answer holding one is never confirmed by a 304. */
+const settled = (data: { status: string }[] | { items: { status: string }[] }) =>
+  !(Array.isArray(data) ? data : data.items).some((a) => a.status === "IN_PROGRESS");
 import {
   analysisDetailSchema,
   analysisSchema,
@@ -40,12 +45,12 @@ export const analysisModule = (deps: AppDeps) => {
         },
       },
     )
-    .get("/active", ({ user }) => listActive(deps.sql, user.id), {
+    .get("/active", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => listActive(deps.sql, ctx.user.id), settled), {
       auth: true,
       response: { 200: t.Array(analysisSchema) },
       detail: { summary: "My running analyses (an empty list when none)" },
     })
-    .get("/history", ({ user, query }) => listHistory(deps.sql, user.id, query), {
+    .get("/history", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => listHistory(deps.sql, ctx.user.id, ctx.query), settled), {
       auth: true,
       query: historyQuery,
       response: { 200: t.Union([t.Array(analysisSchema), pageOf(analysisSchema)]), 400: errorSchema },

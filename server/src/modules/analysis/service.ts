@@ -9,6 +9,7 @@ import type { ServerDeps } from "../../deps";
 import { HttpError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../lib/http-error";
 import { PAGE_SIZE, parseCursor, parseFilters, signalsByIds, toPage, type SignalDto } from "../signals/service";
 import { normalizeSymbol, parseId, parseLimit } from "../../lib/params";
+import { userChanged } from "@core/user-version";
 
 export const PHASE_NAMES = ["", "scanning", "confirmation", "final calibration"] as const;
 
@@ -112,7 +113,7 @@ async function toDtos(sql: Sql, userId: number, rows: RequestRow[]): Promise<Ana
  * lookup all see the previous start's result.
  */
 export async function startAnalysis(
-  deps: Pick<ServerDeps, "sql" | "config" | "log">,
+  deps: Pick<ServerDeps, "sql" | "config" | "log" | "redis" | "keys">,
   queue: Queue<AnalysisJobData>,
   userId: number,
   input: { symbol: unknown; idempotencyKey: string | null },
@@ -167,6 +168,7 @@ export async function startAnalysis(
 
   if (!result.replayed) {
     try {
+      await userChanged(deps, userId);
       await enqueuePhase(queue, result.row.id, 1, delayMs);
     } catch (err) {
       // The row is the source of truth: the engine's sweeper re-queues (or fails and refunds) a request without a job.

@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
+import { conditionalRead } from "../../lib/conditional";
 import { balanceSchema, usageSchema } from "./model";
 import { creditBalance, creditUsage } from "./service";
 
@@ -13,7 +14,7 @@ export const creditsModule = (deps: AppDeps) =>
       response: { 200: balanceSchema },
       detail: { summary: "Credit balance" },
     })
-    .get("/usage", ({ user }) => creditUsage(deps.sql, user.id), {
+    .get("/usage", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => creditUsage(deps.sql, ctx.user.id)), {
       auth: true,
       response: { 200: usageSchema },
       detail: { summary: "My credits held, refunded and kept" },

@@ -1,13 +1,14 @@
-// Market reads: snapshots come from Redis only (computed by the engine), never per request.
-import { CORE_ASSET_SYMBOLS, MARKET_REFRESH_SECONDS, snapshotKeyName, type MarketTopic, type StoredSnapshot } from "@core/market-intervals";
+// Market reads: snapshots computed by the engine, read from Redis through an in-process copy, never computed per request.
+import { CORE_ASSET_SYMBOLS, MARKET_REFRESH_SECONDS, type MarketTopic, type StoredSnapshot } from "@core/market-intervals";
 import { isSupportedSymbol, SUPPORTED_SYMBOLS, unavailableReason, type MarketProviderName } from "@core/symbols";
 import type { ServerDeps } from "../../deps";
 import { badRequest, HttpError, unavailable } from "../../lib/http-error";
+import { cachedSnapshot } from "./snapshot-cache";
 
-export async function readSnapshot({ redis, keys }: Pick<ServerDeps, "redis" | "keys">, topic: MarketTopic): Promise<StoredSnapshot> {
-  const raw = await redis.get(keys.key(snapshotKeyName(topic)));
-  if (!raw) throw unavailable(`Market data not available yet (${topic}); the market engine has not published it`);
-  return JSON.parse(raw) as StoredSnapshot;
+export async function readSnapshot(deps: Pick<ServerDeps, "redis" | "keys" | "log">, topic: MarketTopic): Promise<StoredSnapshot> {
+  const snap = await cachedSnapshot(deps, topic);
+  if (!snap) throw unavailable(`Market data not available yet (${topic}); the market engine has not published it`);
+  return snap;
 }
 
 /** Upper-cases and trims; 400 for anything that is not a supported pair. */
@@ -24,7 +25,7 @@ function requireCoreAsset(symbol: string, what: string) {
     throw new HttpError(404, `No ${what} for ${symbol}: tracked for ${CORE_ASSET_SYMBOLS.join(", ")} only`);
 }
 
-export async function coreAssets(deps: Pick<ServerDeps, "redis" | "keys">, symbolsParam: string | undefined): Promise<StoredSnapshot> {
+export async function coreAssets(deps: Pick<ServerDeps, "redis" | "keys" | "log">, symbolsParam: string | undefined): Promise<StoredSnapshot> {
   const requested = (symbolsParam ?? CORE_ASSET_SYMBOLS.join(","))
     .split(",")
     .filter((s) => s.trim() !== "")
@@ -36,13 +37,13 @@ export async function coreAssets(deps: Pick<ServerDeps, "redis" | "keys">, symbo
   return { ...snap, data: Object.fromEntries(requested.map((s) => [s, all[s]])) };
 }
 
-export async function orderbook(deps: Pick<ServerDeps, "redis" | "keys">, symbolParam: string | undefined): Promise<StoredSnapshot> {
+export async function orderbook(deps: Pick<ServerDeps, "redis" | "keys" | "log">, symbolParam: string | undefined): Promise<StoredSnapshot> {
   const symbol = parseSymbol(symbolParam ?? "BTCUSDT");
   requireCoreAsset(symbol, "order-book model");
   return readSnapshot(deps, `orderbook:${symbol}`);
 }
 
-export async function movers(deps: Pick<ServerDeps, "redis" | "keys">, fullDetails: boolean): Promise<StoredSnapshot> {
+export async function movers(deps: Pick<ServerDeps, "redis" | "keys" | "log">, fullDetails: boolean): Promise<StoredSnapshot> {
   const snap = await readSnapshot(deps, "movers");
   if (fullDetails) return snap;
   const { all_symbols: _omit, ...rest } = snap.data as Record<string, unknown>;

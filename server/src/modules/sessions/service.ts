@@ -5,6 +5,7 @@ import type { Session } from "@core/contract/session";
 import type { AuthUser, SessionCheck } from "../../lib/auth";
 import { forbidden, notFound } from "../../lib/http-error";
 import { hashToken, newToken } from "../auth/secrets";
+import { announceRevoked, joinRevocations } from "./revocations";
 
 type Db = Sql | Tx;
 
@@ -28,9 +29,12 @@ export async function issueRefreshToken(db: Db, sessionId: number, parentId: num
   return token;
 }
 
+/** Every revocation goes through these two functions, and both announce it (revocations.ts) to the cached checks. */
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db`update login_sessions set status = 'revoked', updated_at = now() where id = ${sessionId} and status <> 'revoked'`;
+  const rows =
+    await db`update login_sessions set status = 'revoked', updated_at = now() where id = ${sessionId} and status <> 'revoked' returning user_id`;
   await db`update refresh_tokens set revoked_at = now() where session_id = ${sessionId} and revoked_at is null`;
+  announceRevoked(rows.map((r) => r.user_id as number));
 }
 
 /** Revoke every session of a user except one (null: all of them); used by password change/reset and blocking. */
@@ -41,30 +45,61 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
     returning id`;
   const ids = rows.map((r) => r.id as number);
   if (ids.length) await db`update refresh_tokens set revoked_at = now() where session_id in ${db(ids)} and revoked_at is null`;
+  // Announced even when nothing was live: a block revokes first, and session-less tokens need the news too.
+  announceRevoked([userId]);
   return ids.length;
 }
 
+/** A session found live is trusted this long without asking Postgres (a revocation ends it sooner, see below). */
+const CACHE_MS = 30_000;
 /**
- * The auth plugin's check beyond the JWT signature, one indexed query per request and no cache, so a
- * revocation or a block takes effect on the very next call. Tokens without a session id are only minted
- * internally (tests, tools); for them only the block applies.
+ * After a revocation is announced the user's checks go to Postgres for this long: the announcement can arrive before
+ * the revoking transaction commits, and a check in between would otherwise cache the session as still live.
  */
-export function createSessionCheck({ sql }: Pick<ServerDeps, "sql">): SessionCheck {
+const QUIET_MS = 5_000;
+
+type Cached = { userId: number; until: number };
+
+/**
+ * The auth plugin's check beyond the JWT signature: one indexed query, then the answer kept in memory for up to
+ * CACHE_MS (never past the session's own expiry). Revocations and blocks are announced over Redis
+ * (revocations.ts), and every process drops that user's entries on the spot, so a revoked session fails at once.
+ * Tokens without a session id are only minted internally (tests, tools); for them only the block applies.
+ */
+export function createSessionCheck(deps: Pick<ServerDeps, "sql" | "redis" | "keys" | "log">): SessionCheck {
+  const { sql } = deps;
+  const live = new Map<string, Cached>();
+  const quietUntil = new Map<number, number>();
+  joinRevocations(deps, (userId) => {
+    if (userId === 0) return live.clear();
+    quietUntil.set(userId, Date.now() + QUIET_MS);
+    for (const [key, entry] of live) if (entry.userId === userId) live.delete(key);
+  });
   return async (user: AuthUser) => {
+    const key = `${user.id}:${user.sessionId ?? "-"}`;
+    const now = Date.now();
+    const hit = live.get(key);
+    if (hit && hit.until > now) return true;
     const [row] = await sql`
       select u.is_blocked,
              s.id as session_id,
              (s.status = 'active' and s.expires_at > now()) as session_ok,
+             s.expires_at,
              s.last_seen_at < now() - interval '60 seconds' as stale
       from users u
       left join login_sessions s on s.id = ${user.sessionId} and s.user_id = u.id
       where u.id = ${user.id}`;
     if (!row) return false;
     if (row.is_blocked) throw forbidden(BLOCKED_DETAIL).withCode("user_blocked");
-    if (user.sessionId === null) return true;
-    if (!row.session_ok) return false;
+    if (user.sessionId !== null && !row.session_ok) return false;
     // "Last seen" at minute precision is enough for the device list and spares a write per request.
-    if (row.stale) await sql`update login_sessions set last_seen_at = now() where id = ${user.sessionId}`;
+    if (user.sessionId !== null && row.stale) await sql`update login_sessions set last_seen_at = now() where id = ${user.sessionId}`;
+    if ((quietUntil.get(user.id) ?? 0) <= now) {
+      const expires = row.expires_at ? (row.expires_at as Date).getTime() : Number.POSITIVE_INFINITY;
+      // Bounded: expired entries are only replaced, so a process that has seen very many sessions starts over.
+      if (live.size >= 100_000) live.clear();
+      live.set(key, { userId: user.id, until: Math.min(now + CACHE_MS, expires) });
+    }
     return true;
   };
 }

@@ -2,13 +2,14 @@
 import { Elysia, t } from "elysia";
 import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
+import { conditionalRead } from "../../lib/conditional";
 import { errorSchema, pageOf, signalFilters, signalSchema, statsSchema } from "./model";
 import { getSignal, listSignals, signalStats } from "./service";
 
 export const signalsModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/api/signals", tags: ["signals"] })
     .use(authPlugin(deps))
-    .get("/", ({ user, query }) => listSignals(deps.sql, user.id, query), {
+    .get("/", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => listSignals(deps.sql, ctx.user.id, ctx.query)), {
       auth: true,
       query: signalFilters,
       response: { 200: t.Union([t.Array(signalSchema), pageOf(signalSchema)]), 400: errorSchema },

@@ -1,0 +1,68 @@
+// Cheap polls: the polled lists answer 304 from the per-user version alone, and any announced change ends that.
+import { afterAll, expect, test } from "bun:test";
+import { userChanged } from "@core/user-version";
+import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../test/helpers";
+import { seedSignal } from "../modules/signals/testing";
+
+const app = testApp();
+afterAll(() => closeTestDeps());
+
+const POLLED = ["/api/signals/", "/api/analysis/active", "/api/analysis/history", "/api/credits/usage", "/api/transactions/"];
+
+test("each polled list is tagged, and the tag alone answers 304 with no body", async () => {
+  const u = await createUser({ credits: 3 });
+  for (const path of POLLED) {
+    const first = await call(app, "GET", path, { token: u.token });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await call(app, "GET", path, { token: u.token, headers: { "if-none-match": etag! } });
+    expect([path, again.status, again.body]).toEqual([path, 304, null]);
+    expect(again.headers.get("etag")).toBe(etag);
+  }
+});
+
+test("the 304 comes from Redis, not Postgres: a row written without announcing stays hidden until the change is announced", async () => {
+  const deps = testDeps();
+  const u = await createUser({ credits: 1 });
+  const first = await call(app, "GET", "/api/signals/", { token: u.token });
+  expect(first.body).toEqual([]);
+  const etag = first.headers.get("etag")!;
+  await seedSignal(u.id, "BTCUSDT", "LONG", 0);
+  expect((await call(app, "GET", "/api/signals/", { token: u.token, headers: { "if-none-match": etag } })).status).toBe(304);
+  await userChanged(deps, u.id);
+  const after = await call(app, "GET", "/api/signals/", { token: u.token, headers: { "if-none-match": etag } });
+  expect(after.status).toBe(200);
+  expect(after.body.length).toBe(1);
+  expect(after.headers.get("etag")).not.toBe(etag);
+});
+
+test("starting an analysis changes the tag; a list holding a running analysis is never tagged", async () => {
+  const u = await createUser({ credits: 2 });
+  const before = await call(app, "GET", "/api/analysis/active", { token: u.token });
+  const usageTag = (await call(app, "GET", "/api/credits/usage", { token: u.token })).headers.get("etag")!;
+  const start = await call(app, "POST", "/api/analysis/start", { token: u.token, body: { symbol: "BTCUSDT" } });
+  expect(start.status).toBe(200);
+  const active = await call(app, "GET", "/api/analysis/active", { token: u.token, headers: { "if-none-match": before.headers.get("etag")! } });
+  expect(active.status).toBe(200);
+  expect(active.body.length).toBe(1);
+  expect(active.headers.get("etag")).toBeNull();
+  // The ledger moved too: the usage list's old tag no longer matches.
+  const usage = await call(app, "GET", "/api/credits/usage", { token: u.token, headers: { "if-none-match": usageTag } });
+  expect(usage.status).toBe(200);
+  expect(usage.body.held).toBe(1);
+});
+
+test("another user's tag, a flushed version and a relative range are never confirmed", async () => {
+  const deps = testDeps();
+  const a = await createUser();
+  const b = await createUser();
+  const tagA = (await call(app, "GET", "/api/signals/", { token: a.token })).headers.get("etag")!;
+  expect((await call(app, "GET", "/api/signals/", { token: b.token, headers: { "if-none-match": tagA } })).status).toBe(200);
+  // Redis lost the version (restart, flush): the next read makes a new one, never the old.
+  await deps.redis.del(deps.keys.key(`user-version:${a.id}`));
+  expect((await call(app, "GET", "/api/signals/", { token: a.token, headers: { "if-none-match": tagA } })).status).toBe(200);
+  const ranged = await call(app, "GET", "/api/signals/?range=24h", { token: a.token });
+  const plain = await call(app, "GET", "/api/signals/", { token: a.token });
+  expect(ranged.headers.get("etag")).not.toBe(plain.headers.get("etag"));
+});

@@ -1,0 +1,52 @@
+// Cheap polls: a polled list of the caller's own rows answers 304 from the per-user version in Redis, before Postgres.
+import { userVersion } from "@core/user-version";
+import type { ServerDeps } from "../deps";
+
+type Set = { headers: Record<string, string | number>; status?: number | string };
+
+/** If-None-Match may list several tags, or `*`; weak and strong compare alike here (RFC 9110 weak comparison). */
+function matches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === bare;
+  });
+}
+
+/** A query relative to now (`range=24h`) changes with the clock alone: its tag also carries the minute. */
+function scope(url: URL): string {
+  const minute = url.searchParams.has("range") ? `:${Math.floor(Date.now() / 60_000)}` : "";
+  return Bun.hash(url.pathname + url.search + minute).toString(36);
+}
+
+/**
+ * Answers 304 when the client's tag names the user's current version and this exact query; otherwise reads and tags
+ * the answer. `stable(data) === false` (an analysis still running: its progress and countdown move with the clock)
+ * leaves the answer untagged, so the next poll reads again.
+ */
+export async function conditionalRead<T>(
+  deps: Pick<ServerDeps, "redis" | "keys" | "log">,
+  ctx: { request: Request; set: Set },
+  userId: number,
+  read: () => Promise<T>,
+  stable: (data: T) => boolean = () => true,
+): Promise<T> {
+  let version: string | null = null;
+  try {
+    version = await userVersion(deps, userId);
+  } catch (err) {
+    // Redis down: answer from Postgres, untagged; the poll still works, only its shortcut is gone.
+    deps.log.debug("user version unavailable", { error: String(err) });
+  }
+  const etag = version ? `W/"${version}.${scope(new URL(ctx.request.url))}"` : null;
+  if (etag && matches(ctx.request.headers.get("if-none-match"), etag)) {
+    ctx.set.headers.etag = etag;
+    ctx.set.status = 304;
+    // Not Modified has no body; the route's 200 schema is not applied to it.
+    return null as T;
+  }
+  const data = await read();
+  if (etag && stable(data)) ctx.set.headers.etag = etag;
+  return data;
+}

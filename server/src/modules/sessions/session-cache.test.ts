@@ -1,0 +1,52 @@
+// The cached session check: a live session is answered from memory, and a revocation, in this process or announced
+// through Redis by another, ends it on the next request.
+import { afterAll, expect, test } from "bun:test";
+import { call, closeTestDeps, testDeps, waitFor } from "../../../../test/helpers";
+import { accountsApp, registerViaApi, signIn, signInNewDevice } from "../auth/testing";
+
+const app = accountsApp();
+const other = accountsApp();
+afterAll(() => closeTestDeps());
+
+test("a session revoked through the API fails at once, on this app and on a second one in the process", async () => {
+  const who = await registerViaApi(app);
+  const a = await signIn(app, who, { ip: "10.9.0.1" });
+  const b = await signInNewDevice(app, who, "second-device");
+  // Both apps have now seen session a live (cached).
+  expect((await call(app, "GET", "/api/user/profile", { token: a.token })).status).toBe(200);
+  expect((await call(other, "GET", "/api/user/profile", { token: a.token })).status).toBe(200);
+
+  const revoked = await call(app, "DELETE", `/api/user/sessions/${a.sessionId}`, { token: b.token });
+  expect(revoked.status).toBe(200);
+  expect((await call(app, "GET", "/api/user/profile", { token: a.token })).status).toBe(401);
+  expect((await call(other, "GET", "/api/user/profile", { token: a.token })).status).toBe(401);
+  expect((await call(other, "GET", "/api/user/profile", { token: b.token })).status).toBe(200);
+});
+
+test("the cache answers without Postgres until another process announces the revocation over Redis", async () => {
+  const { sql, redis, keys } = testDeps();
+  const who = await registerViaApi(app);
+  const s = await signIn(app, who, { ip: "10.9.0.3" });
+  expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(200);
+  // Revoked behind the cache's back (as another server process's transaction would, before its announcement lands).
+  await sql`update login_sessions set status = 'revoked' where id = ${s.sessionId}`;
+  expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(200);
+  // What that process publishes after revoking: every process drops the user's cached sessions.
+  await redis.publish(keys.channel("sessions.revoked"), String(who.userId));
+  await waitFor(async () => (await call(app, "GET", "/api/user/profile", { token: s.token })).status === 401, 5000, "the announced revocation");
+});
+
+test("blocking a user ends their cached sessions with 403 blocked", async () => {
+  const { sql } = testDeps();
+  const who = await registerViaApi(app);
+  const s = await signIn(app, who, { ip: "10.9.0.4" });
+  expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(200);
+  const { revokeUserSessions } = await import("./service");
+  await sql.begin(async (tx) => {
+    await tx`update users set is_blocked = true where id = ${who.userId}`;
+    await revokeUserSessions(tx, who.userId, null);
+  });
+  const res = await call(app, "GET", "/api/user/profile", { token: s.token });
+  expect(res.status).toBe(403);
+  expect(res.body.code).toBe("user_blocked");
+});
