@@ -13,6 +13,8 @@ let seen: Seen[] = [];
 let refreshCalls = 0;
 let refreshAnswer: { status: number; body: string } = { status: 401, body: "" };
 let validToken = "";
+let taggedVersion = 1;
+let taggedReads = 0;
 
 const server = Bun.serve({
   port: 0,
@@ -47,6 +49,13 @@ const server = Bun.serve({
           status: refreshAnswer.status,
           headers: refreshAnswer.status === 200 ? { "content-type": "application/json" } : {},
         });
+      case "/api/tagged": {
+        // Answers 304 when the client names the current tag, as the server's polled lists do.
+        taggedReads++;
+        const etag = `W/"v${taggedVersion}"`;
+        if (headers["if-none-match"] === etag) return new Response(null, { status: 304, headers: { etag } });
+        return Response.json({ version: taggedVersion }, { headers: { etag } });
+      }
       case "/api/hang":
         // Never answers: the request layer's time limit has to end the call.
         return new Promise<Response>(() => {});
@@ -165,6 +174,23 @@ describe("apiQuery", () => {
     expect(err.message).toStartWith("Invalid JSON response: ");
     expect(err.message).toEndWith(": {not json");
     expect(err.message.length).toBeGreaterThan("Invalid JSON response: : {not json".length);
+  });
+});
+
+describe("revalidation", () => {
+  test("a tagged answer is revalidated: 304 gives the held copy, a new tag a new body, another token no tag", async () => {
+    signInAt(tokenExpiringIn(600_000), Date.now());
+    taggedVersion = 1;
+    expect(await query("/api/tagged")).toEqual({ version: 1 });
+    const held = await query("/api/tagged");
+    expect(held).toEqual({ version: 1 });
+    expect(seen.at(-1)?.headers["if-none-match"]).toBe('W/"v1"');
+    taggedVersion = 2;
+    expect(await query("/api/tagged")).toEqual({ version: 2 });
+    // A different sign-in never sends the last user's tag.
+    signInAt(tokenExpiringIn(700_000), Date.now());
+    await query("/api/tagged");
+    expect(seen.at(-1)?.headers["if-none-match"]).toBeUndefined();
   });
 });
 
