@@ -14,7 +14,6 @@ let refreshCalls = 0;
 let refreshAnswer: { status: number; body: string } = { status: 401, body: "" };
 let validToken = "";
 let taggedVersion = 1;
-let taggedReads = 0;
 
 const server = Bun.serve({
   port: 0,
@@ -51,7 +50,6 @@ const server = Bun.serve({
         });
       case "/api/tagged": {
         // Answers 304 when the client names the current tag, as the server's polled lists do.
-        taggedReads++;
         const etag = `W/"v${taggedVersion}"`;
         if (headers["if-none-match"] === etag) return new Response(null, { status: 304, headers: { etag } });
         return Response.json({ version: taggedVersion }, { headers: { etag } });
