@@ -9,12 +9,19 @@ const VERSION_TTL_SECONDS = 300;
 const versionKey = (keys: RedisKeys, userId: number) => keys.key(`user-version:${userId}`);
 
 /**
- * Called after a change has committed: the version is dropped, so the next read makes a new one. A drop, not an
- * increment: an incremented counter recreated after a flush could repeat a number a client still holds.
+ * Called after a change has committed: the version is dropped, so the next read makes a new one, and the user's
+ * sockets are told. A drop, not an increment: an incremented counter recreated after a flush could repeat a number a
+ * client still holds.
  */
 export async function userChanged(deps: { redis: Redis; keys: RedisKeys }, ...userIds: number[]): Promise<void> {
-  if (userIds.length) await deps.redis.del(...userIds.map((id) => versionKey(deps.keys, id)));
+  if (!userIds.length) return;
+  await deps.redis.del(...userIds.map((id) => versionKey(deps.keys, id)));
+  // The same news on the user's socket topic: a connected client refetches now instead of at its next poll.
+  for (const id of new Set(userIds)) await deps.redis.publish(deps.keys.channel(`analysis.${id}`), USER_CHANGED_MESSAGE);
 }
+
+/** What a signed-in socket receives when anything of its user's changed (its lists answer fresh, not 304, next). */
+export const USER_CHANGED_MESSAGE = JSON.stringify({ type: "user_changed", data: {} });
 
 /**
  * The user's current version, made if there is none. Read it BEFORE reading Postgres: a change that commits after this

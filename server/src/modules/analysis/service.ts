@@ -168,12 +168,12 @@ export async function startAnalysis(
 
   if (!result.replayed) {
     try {
-      await userChanged(deps, userId);
       await enqueuePhase(queue, result.row.id, 1, delayMs);
     } catch (err) {
       // The row is the source of truth: the engine's sweeper re-queues (or fails and refunds) a request without a job.
       deps.log.warn("analysis enqueue failed", { request_id: result.row.id, error: String(err) });
     }
+    await userChanged(deps, userId).catch((err) => deps.log.warn("user change announce failed", { error: String(err) }));
   }
   const r = result.row;
   return {

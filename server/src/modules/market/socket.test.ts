@@ -434,3 +434,25 @@ ws.onopen = () => ws.send(JSON.stringify({ action: "subscribe", topics: ["market
 ws.onmessage = (e) => { if (String(e.data).includes('"subscribed"')) console.log("subscribed"); };
 ws.onclose = (e) => { console.log("close " + e.code); process.exit(0); };
 `;
+
+test("a change of the user's own data reaches their signed-in socket as user_changed, and nobody else's", async () => {
+  const [erin, frank] = await Promise.all([createUser(), createUser()]);
+  const e = await client(ports[0]);
+  const f = await client(ports[0]);
+  e.send({ action: "auth", token: erin.token });
+  f.send({ action: "auth", token: frank.token });
+  await e.waitFor((m) => m.type === "authenticated");
+  await f.waitFor((m) => m.type === "authenticated");
+  const res = await fetch(`http://127.0.0.1:${ports[0]}/api/user/favorites/`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${erin.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ symbol: "BTCUSDT" }),
+  });
+  expect(res.status).toBe(200);
+  await e.waitFor((m) => m.type === "user_changed");
+  f.send({ action: "ping" });
+  await f.waitFor((m) => m.type === "pong");
+  expect(f.messages.filter((m) => m.type === "user_changed")).toEqual([]);
+  e.ws.close();
+  f.ws.close();
+});
