@@ -9,7 +9,8 @@ import { percentiles, round, rssKb, type Report } from "./stats";
 
 export type FanoutOptions = { sockets: number; updates: number; servers: number; workers: number; batch: number };
 
-const UPDATE_EVERY_MS = 100;
+/** One update per second on the topic every socket holds: the rate the market topics reach at their busiest. */
+const UPDATE_EVERY_MS = 1000;
 /** How long sockets wait for the last updates after the last publish. */
 const DRAIN_MS = 5_000;
 

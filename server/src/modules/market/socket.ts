@@ -197,12 +197,15 @@ export async function startMarketSocket(
   const analysisPrefix = deps.keys.channel("analysis.");
   const subscriber = deps.redis.duplicate();
   subscriber.on("pmessage", (_pattern: string, channel: string, message: string) => {
-    if (channel.startsWith(marketPrefix)) server.publish(MARKET_BUN_TOPIC, message);
-    else if (channel.startsWith(analysisPrefix)) {
+    if (channel.startsWith(marketPrefix)) {
+      server.publish(MARKET_BUN_TOPIC, message);
+      // Only a broadcast can fill every socket's queue; a per-user push reaches a tab or two, and the heartbeat
+      // checks those. Walking every socket after each per-user push would cost O(sockets) per trader event.
+      checkBackpressure(hub);
+    } else if (channel.startsWith(analysisPrefix)) {
       const userId = Number(channel.slice(analysisPrefix.length));
       if (Number.isInteger(userId)) server.publish(userBunTopic(userId), message);
     }
-    checkBackpressure(hub);
   });
   subscriber.on("error", (err) => deps.log.warn("market socket subscriber error", { error: String(err) }));
   await subscriber.psubscribe(`${marketPrefix}*`, `${analysisPrefix}*`);
