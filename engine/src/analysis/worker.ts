@@ -36,7 +36,9 @@ async function runPhaseJob(deps: AnalysisWorkerDeps, runner: AnalysisRunner, dat
 /** Starts consuming the 'analysis' queue; recovers running analyses from Postgres first. */
 export async function startAnalysisWorker(deps: AnalysisWorkerDeps): Promise<AnalysisWorker> {
   const { config, log } = deps;
-  const concurrency = deps.concurrency ?? 4;
+  // Phase jobs wait mostly on Postgres and Redis: 16 at once per engine keeps a burst of due phases on time (bench
+  // analysis, 500 in flight: p99 start delay 1.66 s at 4, 0.34 s at 16, in one run each).
+  const concurrency = deps.concurrency ?? 16;
   let runner!: AnalysisRunner;
   const jobs = await startQueueWorker({
     config,
