@@ -17,8 +17,11 @@ export type ClosedTask = {
   seconds: number;
   warm?: boolean;
 };
-/** Open loop: every trader polls every target at its interval from a random phase, whether or not answers keep up. */
-export type OpenTask = { kind: "open"; baseUrl: string; targets: PollTarget[]; tokens: string[]; seconds: number };
+/**
+ * Open loop: every trader polls every target at its interval from a random phase, whether or not answers keep up.
+ * `warm`: each trader's lists are loaded once first (untimed, 64 at a time): tabs that were already open.
+ */
+export type OpenTask = { kind: "open"; baseUrl: string; targets: PollTarget[]; tokens: string[]; seconds: number; warm?: boolean };
 /** `count` market sockets spread over `urls`, opened `batch` at a time; each waits for `expect` live updates. */
 export type SocketsTask = { kind: "sockets"; urls: string[]; count: number; batch: number; expect: number; seconds: number };
 /** One analysis start per token, all sent at once. */
@@ -68,7 +71,7 @@ async function timedRequest(baseUrl: string, target: PollTarget, token: string, 
 const newHttpResult = (seconds: number): HttpResult => ({ requests: 0, errors: 0, errorSamples: [], latencies: {}, seconds });
 
 /** One untimed request per (token, target), `concurrency` at a time. */
-async function warmUp(task: ClosedTask) {
+async function warmUp(task: { baseUrl: string; targets: PollTarget[]; tokens: string[]; concurrency: number }) {
   const pairs = task.tokens.flatMap((token) => task.targets.map((target) => ({ token, target })));
   const scratch = newHttpResult(0);
   let next = 0;
@@ -105,6 +108,7 @@ async function closedLoop(task: ClosedTask): Promise<HttpResult> {
  * up in the numbers instead of quietly sending less (no coordinated omission).
  */
 async function openLoop(task: OpenTask): Promise<HttpResult> {
+  if (task.warm) await warmUp({ ...task, concurrency: 64 });
   const result = newHttpResult(task.seconds);
   const until = wallMs() + task.seconds * 1000;
   const poll = async (target: PollTarget, token: string) => {

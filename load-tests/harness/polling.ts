@@ -3,7 +3,8 @@
 //   request's due time), the latency a trader sees at that load;
 // - closed loop: saturation throughput of the same mix and of the trivial /api/health in the same run; their ratio
 //   says how much work the mix costs beyond the bare HTTP path. The mix runs in steady state: each trader's lists are
-//   loaded once first (untimed), then revalidated with their tags as the web client does.
+//   loaded once first (untimed), then revalidated with their tags as the web client does; the open loop likewise
+//   starts from tabs already open. `--cold` measures both from cold: every trader's lists loaded within the run.
 import { BASELINE, TRADER_POLLING, requestsPerTraderPerSecond, type PollTarget } from "../scenarios";
 import { createWorkspace, realServicesAvailable, startApp } from "../../scripts/app-process";
 import type { HttpResult } from "./client-worker";
@@ -21,6 +22,8 @@ export type PollingOptions = {
   /** Length of each closed-loop run. */
   saturateSeconds: number;
   workers: number;
+  /** Open loop from cold: every trader's first poll of each list is a full read, all within the first interval. */
+  cold?: boolean;
 };
 
 /** Seconds a worker may overstay its run (start-up, answers still in flight) before it is killed. */
@@ -39,9 +42,10 @@ async function closedLoop(baseUrl: string, targets: PollTarget[], tokens: string
 }
 
 function openLoop(baseUrl: string, tokens: string[], opts: PollingOptions) {
+  const warm = !opts.cold;
   return runClients<HttpResult>(
-    split(tokens, opts.workers).map((part) => ({ kind: "open", baseUrl, targets: TRADER_POLLING, tokens: part, seconds: opts.seconds })),
-    (opts.seconds + GRACE_SECONDS) * 1000,
+    split(tokens, opts.workers).map((part) => ({ kind: "open", baseUrl, targets: TRADER_POLLING, tokens: part, seconds: opts.seconds, warm })),
+    (opts.seconds + GRACE_SECONDS + (warm ? 300 : 0)) * 1000,
   ).then(merge);
 }
 
@@ -64,7 +68,7 @@ export async function pollingBench(opts: PollingOptions): Promise<Report> {
     await closedLoop(baseUrl, [BASELINE], tokens, opts, 2); // warm-up: JIT, connection pools
     // Closed loops first: an overloaded open loop leaves a backlog that would eat into a later saturation run.
     const ceiling = await closedLoop(baseUrl, [BASELINE], tokens, opts, opts.saturateSeconds);
-    const mix = await closedLoop(baseUrl, TRADER_POLLING, tokens, opts, opts.saturateSeconds, true);
+    const mix = await closedLoop(baseUrl, TRADER_POLLING, tokens, opts, opts.saturateSeconds, !opts.cold);
     const open = await openLoop(baseUrl, tokens, opts);
     const p = percentiles(open.all);
     const errors = open.errors + ceiling.errors + mix.errors;

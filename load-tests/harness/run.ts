@@ -30,6 +30,7 @@ const SCENARIOS: Record<string, () => Promise<Report>> = {
       seconds: bounded("seconds", flag("seconds", 30), 600),
       saturateSeconds: bounded("saturate-seconds", flag("saturate-seconds", 10), 600),
       workers,
+      cold: rest.includes("--cold"),
     }),
   fanout: () =>
     fanoutBench({
@@ -48,7 +49,7 @@ const names = which === "all" ? ["polling", "fanout", "analysis", "auth", "web"]
 if (!names.every((n) => n in SCENARIOS)) {
   console.error(
     "usage: bun run bench -- <polling|fanout|analysis|auth|web|all> [--json] [--workers N]\n" +
-      "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop)\n" +
+      "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold]\n" +
       "  fanout: --sockets N --servers N --updates N --batch N\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size",
   );
   process.exit(2);

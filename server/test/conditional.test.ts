@@ -1,8 +1,8 @@
 // Cheap polls: the polled lists answer 304 from the per-user version alone, and any announced change ends that.
 import { afterAll, expect, test } from "bun:test";
 import { userChanged } from "@core/user-version";
-import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../test/helpers";
-import { seedSignal } from "../modules/signals/testing";
+import { call, closeTestDeps, createUser, testApp, testDeps } from "../../test/helpers";
+import { seedSignal } from "../src/modules/signals/testing";
 
 const app = testApp();
 afterAll(() => closeTestDeps());
