@@ -1,6 +1,7 @@
 // Process configuration: read once from the environment, validated with zod, one clear line per bad value.
 import { z } from "zod";
 import { trustedProxies } from "./trusted-proxy";
+import { devVapidKeys } from "./vapid";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -72,17 +73,48 @@ const envSchema = z.object({
   LLM_BASE_URL: url(["http:", "https:"], "http(s)").optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  // Telegram alerts: off unless both the bot token and its username are set (README, Configuration).
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]{20,}$/, "expected a Bot API token from @BotFather, e.g. 123456:ABC-DEF…")
+    .optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .transform((v) => v.replace(/^@/, ""))
+    .refine((v) => /^[A-Za-z]\w{3,31}$/.test(v), "expected the bot's username, e.g. TradewindAlertsBot")
+    .optional(),
+  TELEGRAM_API_URL: url(["http:", "https:"], "http(s)").default("https://api.telegram.org"),
+  // Webhook retries: exponential from this base (6 attempts: base, 2×, 4×, 8×, 16×).
+  WEBHOOK_BACKOFF_SECONDS: positiveNumber.default(30),
+  // Lets webhooks reach loopback (a local receiver) outside production; every other private range stays refused.
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0"),
+  // Web Push (VAPID) key pair, base64url: required in production, generated into TW_DATA_DIR elsewhere (core/vapid.ts).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, "expected a base64url P-256 public key (65 bytes, e.g. from `bunx web-push generate-vapid-keys`)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, "expected a base64url P-256 private key (32 bytes)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .refine((v) => /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(v), "expected a mailto: address or an https: URL")
+    .optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, "JWT_SECRET" | "PUBLIC_ORIGIN"> & {
+export type Config = Omit<z.infer<typeof envSchema>, "JWT_SECRET" | "PUBLIC_ORIGIN" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT"> & {
   JWT_SECRET: string;
   PUBLIC_ORIGIN: string;
+  VAPID_PUBLIC_KEY: string;
+  VAPID_PRIVATE_KEY: string;
+  VAPID_SUBJECT: string;
   isProduction: boolean;
 };
 
 export class ConfigError extends Error {}
 
-const SECRET_VARIABLES = new Set(["JWT_SECRET", "LLM_API_KEY"]);
+const SECRET_VARIABLES = new Set(["JWT_SECRET", "LLM_API_KEY", "TELEGRAM_BOT_TOKEN", "VAPID_PRIVATE_KEY"]);
 
 /** What an error message may quote of a value: never a secret, never a password inside a URL. */
 function shown(name: string, value: string): string {
@@ -115,12 +147,34 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (isProduction && !c.SMTP_URL)
     throw new ConfigError("Invalid configuration: SMTP_URL is required in production (sign-in codes and reset links go by mail only)");
   if (isProduction && c.DEV_MAILBOX === "1") throw new ConfigError("Invalid configuration: DEV_MAILBOX must not be set in production");
+  if (isProduction && c.WEBHOOK_ALLOW_LOOPBACK === "1")
+    throw new ConfigError("Invalid configuration: WEBHOOK_ALLOW_LOOPBACK must not be set in production");
+  if (!c.TELEGRAM_BOT_TOKEN !== !c.TELEGRAM_BOT_USERNAME)
+    throw new ConfigError("Invalid configuration: TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME are set together or not at all");
+  const publicOrigin = c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`;
   return {
     ...c,
+    ...vapidConfig(c, isProduction, publicOrigin),
     JWT_SECRET: jwtSecret,
-    PUBLIC_ORIGIN: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
+    PUBLIC_ORIGIN: publicOrigin,
     isProduction,
   };
+}
+
+/**
+ * The Web Push key pair and contact: both keys set together; required in production (a generated pair would change
+ * per machine and void every subscription), generated once under the data dir elsewhere, like the JWT secret.
+ */
+function vapidConfig(c: z.infer<typeof envSchema>, isProduction: boolean, publicOrigin: string) {
+  if (!c.VAPID_PUBLIC_KEY !== !c.VAPID_PRIVATE_KEY)
+    throw new ConfigError("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all");
+  if (isProduction && !c.VAPID_PUBLIC_KEY)
+    throw new ConfigError("Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production (Web Push alerts)");
+  const keys =
+    c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : devVapidKeys(DATA_DIR);
+  // Push services want a way to reach the operator: the site itself when it is https, else a placeholder address.
+  const subject = c.VAPID_SUBJECT ?? (publicOrigin.startsWith("https:") ? publicOrigin : "mailto:alerts@tradewind.local");
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: subject };
 }
 
 /** A secret generated once per checkout and kept under .data/, so dev restarts keep sessions valid. */

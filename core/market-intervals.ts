@@ -15,7 +15,7 @@ export type RefreshKey = keyof typeof MARKET_REFRESH_SECONDS;
 /** Symbols with core-asset cards and order-book snapshots. */
 export const CORE_ASSET_SYMBOLS = ["BTCUSDT", "ETHUSDT"] as const;
 
-export type MarketTopic = "health" | "session" | "gate" | "core_assets" | "movers" | "sentiment" | `orderbook:${string}`;
+export type MarketTopic = "health" | "session" | "gate" | "core_assets" | "movers" | "prices" | "sentiment" | `orderbook:${string}`;
 
 export type MarketTopicInfo = { topic: MarketTopic; wsType: string; refresh: RefreshKey };
 
@@ -27,6 +27,8 @@ export const MARKET_TOPICS: MarketTopicInfo[] = [
   { topic: "core_assets", wsType: "core_assets", refresh: "full_snapshot" },
   ...CORE_ASSET_SYMBOLS.map((s): MarketTopicInfo => ({ topic: `orderbook:${s}`, wsType: "orderbook", refresh: "orderbook" })),
   { topic: "movers", wsType: "movers", refresh: "movers" },
+  // Last close per pair with the time it closed (market time): what an open setup's status measures against.
+  { topic: "prices", wsType: "prices", refresh: "movers" },
   { topic: "sentiment", wsType: "sentiment", refresh: "sentiment" },
 ];
 
@@ -37,3 +39,6 @@ export const snapshotChannelName = (topic: MarketTopic) => `market.${topic}`;
 
 /** What is stored under market:<topic>. */
 export type StoredSnapshot<T = unknown> = { data: T; computed_at: string; derived?: true };
+
+/** The `prices` topic: per pair its last closed candle's close and that candle's close time (ms, market clock). */
+export type PricesPayload = { prices: Record<string, { price: number; at_ms: number }>; as_of: string };

@@ -104,6 +104,8 @@ export async function startApp(
     ANALYSIS_PHASE_SECONDS: process.env.ANALYSIS_PHASE_SECONDS ?? "2",
     JWT_SECRET: "local-run-secret-local-run-secret-0123456789",
     LOG_LEVEL: "warn",
+    // Browser tests post webhooks to a receiver on this machine; every other private range stays refused.
+    WEBHOOK_ALLOW_LOOPBACK: "1",
     ...opts.env,
   };
   // logFile: every process appends both streams to one file (fault tests print it only when they fail).

@@ -1,6 +1,7 @@
 // `bun dev` / `bun start`: one command runs everything: services (embedded when not configured), migrations,
 // the server (API + socket + web app) and the engine; Ctrl-C stops all of it.
-import { parseConfig, ConfigError } from "@core/config";
+import { parseConfig, ConfigError, DATA_DIR } from "@core/config";
+import { devVapidKeys, vapidKeysEnv } from "@core/vapid";
 import { createSql } from "@core/db";
 import { migrate } from "@core/migrate";
 import { ensureInfra, InfraError } from "./infra";
@@ -18,6 +19,8 @@ try {
     DATABASE_URL: env.DATABASE_URL || "postgres://placeholder@127.0.0.1/x",
     REDIS_URL: env.REDIS_URL || "redis://127.0.0.1:6379",
     JWT_SECRET: env.JWT_SECRET || (env.NODE_ENV === "production" ? "x".repeat(32) : undefined),
+    // Like the JWT secret: filled in below for a local production trial, checked by the server otherwise.
+    ...(env.NODE_ENV === "production" && !env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY ? vapidKeysEnv() : {}),
   });
 } catch (err) {
   if (err instanceof ConfigError) {
@@ -43,6 +46,12 @@ if (production && infra.embeddedDb && !env.JWT_SECRET) {
   // A local production-mode trial with embedded services: keep the generated secret under .data like dev does.
   const { parseConfig: parse } = await import("@core/config");
   env.JWT_SECRET = parse({ ...env, NODE_ENV: "development" }).JWT_SECRET;
+}
+if (production && infra.embeddedDb && !env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY) {
+  // The same for the Web Push key pair (core/vapid.ts keeps it under the data dir).
+  const keys = devVapidKeys(DATA_DIR);
+  env.VAPID_PUBLIC_KEY = keys.publicKey;
+  env.VAPID_PRIVATE_KEY = keys.privateKey;
 }
 
 {

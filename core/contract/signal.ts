@@ -80,6 +80,7 @@ export const signalSchema = t.Object({
   market_time_ms: t.Number({ description: "Market clock (ms) at issue" }),
   outcome: t.Nullable(t.String({ description: "OPEN, TP_HIT, SL_HIT, EXPIRED; null for NO_TRADE" })),
   outcome_at: t.Nullable(t.String()),
+  outcome_market_ms: t.Optional(num),
   r_multiple: num,
   credits_status: t.Nullable(t.String()),
   context: t.Nullable(signalContextSchema),

@@ -4,6 +4,7 @@ import { ANALYSIS_QUEUE, createQueue, queuePrefix, type PhaseJobData } from "@co
 import type { Config } from "@core/config";
 import type { Logger } from "@core/log";
 import { createRedis } from "@core/redis";
+import { upsertSchedules, watchSchedules } from "@core/queue-schedules";
 
 /**
  * Two queues, not one queue of named jobs: BullMQ's concurrency is per worker, so an outcome pass (candle reads for up
@@ -26,41 +27,6 @@ type Handlers<Q extends QueueName> = { [N in keyof JobMap[Q]]: (data: JobMap[Q][
 type Schedules<Q extends QueueName> = Record<string, { name: keyof JobMap[Q] & string; every: number }>;
 
 export type QueueWorker<Q extends QueueName> = { queue: Queue<JobData<Q>>; close: () => Promise<void> };
-
-/** Upserts each schedule, or with `missingOnly` only those Redis no longer has; returns the ids it wrote. */
-async function upsertSchedules(queue: Queue, schedules: Record<string, { name: string; every: number }>, missingOnly: boolean) {
-  const written: string[] = [];
-  for (const [id, s] of Object.entries(schedules)) {
-    if (missingOnly && (await queue.getJobScheduler(id))) continue;
-    await queue.upsertJobScheduler(id, { every: s.every }, { name: s.name, data: {} });
-    written.push(id);
-  }
-  return written;
-}
-
-/**
- * The schedules live in Redis, so a restarted or flushed Redis loses them, and with them the sweep that recreates the
- * lost phase jobs from Postgres. A local timer puts back any that are missing; upserting the same id twice (several
- * engines) leaves one schedule.
- */
-function watchSchedules(queue: Queue, schedules: Record<string, { name: string; every: number }>, log: Logger) {
-  let busy = false;
-  return setInterval(
-    async () => {
-      if (busy) return;
-      busy = true;
-      try {
-        for (const id of await upsertSchedules(queue, schedules, true)) log.warn(`${queue.name} schedule restored`, { schedule: id });
-      } catch (err) {
-        // Redis is down: the next tick tries again.
-        log.debug(`${queue.name} schedule check failed`, { error: String(err) });
-      } finally {
-        busy = false;
-      }
-    },
-    Math.min(...Object.values(schedules).map((s) => s.every)),
-  );
-}
 
 /**
  * Consumes one queue: each job goes to the handler of its name, the schedules are upserted and watched. `handlers`

@@ -20,7 +20,7 @@ const market = startMarketIngestion({ config, redis, keys, log, provider });
 const sql = createSql(config.DATABASE_URL);
 await migrate(sql, (m) => log.info(m));
 const analysis = await startAnalysisWorker({ config, sql, redis, keys, log, provider });
-const outcomes = await startOutcomeWorker({ config, sql, log, provider });
+const outcomes = await startOutcomeWorker({ config, sql, log, provider, redis, keys });
 
 // Each closed hour the market leader publishes the cross-sectional signal snapshot every analysis reads.
 const snapshots = redisSnapshotStore(redis, keys);

@@ -104,6 +104,8 @@ function expectStrictHeaders(res: Response, what: string, opts: { page?: boolean
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'", `${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -9,19 +9,25 @@ import { shortPath } from "./lib/http-error";
 import { singlePeerWatch } from "./lib/proxy-warning";
 import { docsContentSecurityPolicy, SCALAR_BUNDLE_URL, SCALAR_VERSION, securityHeaders } from "./lib/security-headers";
 import { webAppRoutes } from "./lib/security-headers-web";
+import { pwaRoutes } from "./lib/pwa-files";
 import { healthModule } from "./modules/health";
 import { supportModule } from "./modules/support";
 import { analysisModule } from "./modules/analysis";
 import { signalsModule } from "./modules/signals";
+import { signalExportModule } from "./modules/signal-export";
 import { transactionsModule } from "./modules/transactions";
 import { creditsModule } from "./modules/credits";
 import { favoritesModule } from "./modules/favorites";
 import { publicModule } from "./modules/public";
 import { authModule } from "./modules/auth";
 import { userModule } from "./modules/user";
+import { preferencesModule } from "./modules/preferences";
 import { sessionsModule } from "./modules/sessions";
 import { mailModule } from "./modules/mail";
 import { marketModule } from "./modules/market";
+import { alertsModule } from "./modules/alerts";
+import { webhooksModule } from "./modules/webhooks";
+import { telegramModule } from "./modules/telegram";
 import { createSessionCheck } from "./modules/sessions/service";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -49,7 +55,7 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
   const toApi = async (request: Request): Promise<Response> => compressResponse(request, await app.fetch(request));
   const development = opts.development ?? (!deps.config.isProduction && deps.config.NODE_ENV !== "test");
   const web = opts.webApp ? webAppRoutes(opts.webApp, deps.config, { development, log: deps.log }) : undefined;
-  const routes = web ? { ...web.routes, "/api/*": toApi, "/ws/*": toElysia } : undefined;
+  const routes = web ? { ...web.routes, ...pwaRoutes(deps.config), "/api/*": toApi, "/ws/*": toElysia } : undefined;
   const headers = securityHeaders(deps.config);
   // The docs UI exists outside production only; its page alone gets the policy that lets Scalar run.
   const docsUi = !deps.config.isProduction;
@@ -104,6 +110,7 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
     .use(healthModule(deps))
     .use(supportModule(deps))
     .use(analysisModule(deps))
+    .use(signalExportModule(deps))
     .use(signalsModule(deps))
     .use(transactionsModule(deps))
     .use(creditsModule(deps))
@@ -111,9 +118,13 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
     .use(publicModule(deps))
     .use(authModule(deps))
     .use(userModule(deps))
+    .use(preferencesModule(deps))
     .use(sessionsModule(deps))
     .use(mailModule(deps))
     .use(marketModule(deps))
+    .use(alertsModule(deps))
+    .use(webhooksModule(deps))
+    .use(telegramModule(deps))
     // Unknown API paths are JSON 404s, never the SPA's HTML.
     .all("/api/*", ({ request, path, set }) => {
       set.status = 404;

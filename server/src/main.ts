@@ -7,6 +7,9 @@ import { createLogger } from "@core/log";
 import { createApp, HARD_BODY_BYTES } from "./app";
 import { startMarketSocket } from "./modules/market/socket";
 import { MAX_WS_PAYLOAD_BYTES } from "./modules/market/socket-limits";
+import { startWebhookWorker } from "./modules/webhooks";
+import { startTelegramPoller } from "./modules/telegram";
+import { startAlertDispatcher } from "./modules/alerts/dispatcher";
 import webApp from "../../web/index.html";
 
 const config = loadConfig();
@@ -28,6 +31,11 @@ const app = createApp({ config, sql, redis, keys, log }, { webApp }).listen({
 } as never);
 
 const stopMarketSocket = await startMarketSocket({ redis, keys, log }, app.server!);
+// Alert delivery: webhook jobs are consumed by every server; the Telegram poller runs in the elected one.
+const webhookWorker = startWebhookWorker({ config, sql, redis, keys, log });
+const telegramPoller = startTelegramPoller({ config, sql, redis, keys, log });
+// Alerts: every server runs the dispatcher; the queue's repeatable job and SKIP LOCKED claims send each alert once.
+const alertDispatcher = await startAlertDispatcher({ config, sql, redis, keys, log });
 log.info("server listening", { url: `http://localhost:${app.server?.port}`, env: config.NODE_ENV });
 
 let stopping = false;
@@ -36,6 +44,8 @@ async function shutdown() {
   stopping = true;
   log.info("server stopping");
   await stopMarketSocket();
+  await alertDispatcher.stop();
+  await Promise.allSettled([webhookWorker.close(), telegramPoller.stop()]);
   await app.stop();
   await Promise.allSettled([sql.end({ timeout: 2 }), redis.quit()]);
   process.exit(0);

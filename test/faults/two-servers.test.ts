@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Server, ServerWebSocket } from "bun";
 import type { Sql } from "@core/db";
 import { startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
-import { RECONNECT_JITTER, RECONNECT_MS, reconnectDelayMs } from "../../web/src/features/market/hooks/socket-messages";
+import { RECONNECT_JITTER, RECONNECT_MS, reconnectDelayMs } from "../../web/src/lib/socket";
 import { waitFor } from "../helpers";
 import { analysisBooks, api, booksFindings, faultWorkspace, insertUser, killHard, settledOnce, type FaultUser } from "./procs";
 

@@ -147,8 +147,9 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await expect(drawer).toBeVisible();
   await expect(drawer).toContainText("BTCUSDT");
   await expect(drawer).toContainText(/ID #\d+/);
+  // The detail tiles come first; the chart's legend names Entry, TP and SL again below them.
   for (const label of ["Signal", "Confidence", "Entry", "TP", "SL", "RR", "Timeframe", "Status"])
-    await expect(drawer.getByText(label, { exact: true })).toBeVisible();
+    await expect(drawer.getByText(label, { exact: true }).first()).toBeVisible();
   // Price rule: 2 decimals at 100 or above, 3 below.
   await expect(drawer).toContainText("TP110.00");
   await expect(drawer).toContainText("SL95.000");
@@ -299,7 +300,7 @@ test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected
   await expect(page.getByRole("dialog").getByTestId("alternatives")).toHaveCount(0);
   await page.keyboard.press("Escape");
   await rows(page).filter({ hasText: "XRPUSDT" }).getByRole("button", { name: "View XRPUSDT" }).click();
-  await expect(page.getByRole("dialog").getByText("Entry", { exact: true })).toBeVisible();
+  await expect(page.getByRole("dialog").getByText("Entry", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("dialog").getByTestId("why-this-setup")).toHaveCount(0);
   await page.keyboard.press("Escape");
 

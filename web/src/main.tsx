@@ -4,6 +4,9 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { ErrorBoundary } from "./app/ErrorBoundary";
 import { Providers } from "./app/providers";
+import { linkWebAppManifest } from "./app/pwa";
+
+linkWebAppManifest();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

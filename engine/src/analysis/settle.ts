@@ -1,5 +1,6 @@
 // Settlement: an analysis ends once, in one transaction: COMPLETED with its signal (credit USED, or returned for a NO_TRADE) or FAILED and refunded.
 import type { Sql, Tx } from "@core/db";
+import { insertSignalEvent } from "@core/alerts";
 import { applyCreditChange } from "@core/credits";
 import type { FinalResult, PhaseResult } from "./phases";
 import { publishProgress, type PushDeps } from "./progress";
@@ -103,6 +104,8 @@ export async function completeAnalysis(deps: SettleDeps, req: Request, final: Fi
           next_run_at = null, completed_at = now(), updated_at = now(), market_time_ms = coalesce(market_time_ms, ${marketNow})
       where id = ${req.id}`;
     if (noTrade) await refund(tx, req.user_id, req.id, "No trade: credit returned");
+    // The trader bought a LONG/SHORT: its ISSUED alert commits with it (core/alerts; NO_TRADE writes none).
+    else await insertSignalEvent(tx, id, "ISSUED");
     return id;
   });
   if (signalId === null) return;

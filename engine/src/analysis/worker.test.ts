@@ -167,6 +167,7 @@ describe("analysis worker", () => {
       market_time_ms: CLOCK,
       outcome: d.type === "NO_TRADE" ? null : "OPEN",
       outcome_at: null,
+      outcome_market_ms: null,
       r_multiple: null,
       credits_status: d.type === "NO_TRADE" ? "RELEASED" : "USED",
       // What the decision rests on travels with it, for a NO_TRADE too (its best side and the bar it missed).
@@ -183,8 +184,11 @@ describe("analysis worker", () => {
     const signals = await call(app, "GET", "/api/signals/", { token: u.token });
     expect(signals.body.map((s: { id: number }) => s.id)).toEqual([row.final_signal_id]);
 
-    const mine = progress.filter((p) => p.channel === deps.keys.channel(`analysis.${u.id}`)).map((p) => p.message);
-    expect(mine.every((m) => m.type === "analysis_progress")).toBe(true);
+    const onChannel = progress.filter((p) => p.channel === deps.keys.channel(`analysis.${u.id}`)).map((p) => p.message);
+    // Progress pushes, each after the "user_changed" notice that tells the user's polled lists to re-read (the start sent one too).
+    expect(onChannel.every((m) => m.type === "analysis_progress" || m.type === "user_changed")).toBe(true);
+    const mine = onChannel.filter((m) => m.type === "analysis_progress");
+    expect(onChannel.filter((m) => m.type === "user_changed").length).toBe(mine.length + 1);
     // Each phase's result pushes the next band's start (with its reason); the ticker's pushes between stay inside a band.
     const phaseEnds = mine.filter((m) => m.data.reason !== null);
     expect(phaseEnds.map((m) => m.data.progress_percent)).toEqual([33, 66, 100]);

@@ -1,12 +1,17 @@
 // Follows issued LONG/SHORT signals: judges each OPEN one on the 1h candles after issue and stores the outcome once known.
+import { recordSignalOutcome } from "@core/alerts";
 import { INTERVAL_MS } from "@core/candles";
 import type { Sql } from "@core/db";
 import type { Logger } from "@core/log";
+import type { RedisKeys } from "@core/redis";
+import { userChanged } from "@core/user-version";
+import type Redis from "ioredis";
 import type { MarketProvider } from "../market/providers";
 import { evaluateOutcome, expiryMs } from "./index";
 
 type OpenSignal = {
   id: number;
+  user_id: number;
   symbol: string;
   type: "LONG" | "SHORT";
   entry_price: number;
@@ -42,11 +47,18 @@ const BATCH = 500;
  * One pass over OPEN signals at the provider's clock. Each update is conditional on the signal still being OPEN,
  * so overlapping runs (several engines, a manual run) store each outcome once. Returns how many closed.
  */
-export async function trackOutcomes(deps: { sql: Sql; provider: MarketProvider; log: Logger }): Promise<number> {
+export async function trackOutcomes(deps: {
+  sql: Sql;
+  provider: MarketProvider;
+  log: Logger;
+  /** With Redis: each owner's polled lists and sockets hear of the outcome (core/user-version). */
+  redis?: Redis;
+  keys?: RedisKeys;
+}): Promise<number> {
   const { sql, provider, log } = deps;
   const now = provider.now();
   const open = await sql<OpenSignal[]>`
-    select id, symbol, type, entry_price, stop_loss, take_profit, market_time_ms, timeframe, cost_per_side
+    select id, user_id, symbol, type, entry_price, stop_loss, take_profit, market_time_ms, timeframe, cost_per_side
     from signals where outcome = 'OPEN' and market_time_ms < ${now}
     order by market_time_ms, id limit ${BATCH}`;
   let closed = 0;
@@ -68,12 +80,18 @@ export async function trackOutcomes(deps: { sql: Sql; provider: MarketProvider; 
       path.candles,
     );
     if (result.outcome === "OPEN") continue;
-    const updated = await sql`
-      update signals
-      set outcome = ${result.outcome}, outcome_at = now(), outcome_market_ms = ${result.closed_at_market_ms},
-          r_multiple = ${result.r_multiple}, is_active = false
-      where id = ${s.id} and outcome = 'OPEN'`;
-    if (updated.count) closed++;
+    // The outcome and its alert event commit together (core/alerts), conditional on the signal still being OPEN.
+    const stored = await recordSignalOutcome(sql, s.id, {
+      outcome: result.outcome,
+      closedAtMarketMs: result.closed_at_market_ms,
+      rMultiple: result.r_multiple,
+    });
+    if (!stored) continue;
+    closed++;
+    if (deps.redis && deps.keys)
+      await userChanged({ redis: deps.redis, keys: deps.keys }, Number(s.user_id)).catch((err) =>
+        log.warn("user change announce failed", { error: String(err) }),
+      );
   }
   if (closed) log.info("signal outcomes recorded", { checked: open.length, closed });
   return closed;

@@ -2,6 +2,8 @@
 import type { Config } from "@core/config";
 import type { Sql } from "@core/db";
 import type { Logger } from "@core/log";
+import type { RedisKeys } from "@core/redis";
+import type Redis from "ioredis";
 import { OUTCOMES_QUEUE, startQueueWorker } from "../jobs";
 import type { MarketProvider } from "../market/providers";
 import { trackOutcomes } from "./tracker";
@@ -11,6 +13,8 @@ export type OutcomeWorkerDeps = {
   sql: Sql;
   log: Logger;
   provider: MarketProvider;
+  redis?: Redis;
+  keys?: RedisKeys;
   /** How often OPEN signals are checked against newer candles. */
   everyMs?: number;
 };

@@ -48,6 +48,9 @@ export function contentSecurityPolicy(opts: PolicyOptions): string {
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'", socketOrigin(opts.publicOrigin)],
+    // The alerts service worker (/sw.js) and the web app manifest, both from our own origin only.
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
     "frame-ancestors": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

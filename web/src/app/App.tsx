@@ -8,6 +8,7 @@ import { HomePage } from "@web/features/marketing/components/HomePage";
 import { AuthSettled, GuestOnly, RequireAuth } from "./guards";
 import { NotFoundPage } from "./NotFoundPage";
 import { RouteEffects } from "./route-effects";
+import { useIsSignedIn } from "@web/lib/session";
 
 /**
  * A page whose module is loaded on first use. The pages are named exports, so `pick` names the one to render. The
@@ -16,6 +17,20 @@ import { RouteEffects } from "./route-effects";
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazy(async () => ({ default: pick(await load()) }));
+}
+
+// The bell is a chunk of its own, fetched once signed in: the landing page's visitors never load it.
+const AlertsBell = lazyPage(
+  () => import("@web/features/alerts/components/AlertsBell"),
+  (m) => m.AlertsBell,
+);
+
+function NavExtra() {
+  return useIsSignedIn() ? (
+    <Suspense fallback={null}>
+      <AlertsBell />
+    </Suspense>
+  ) : null;
 }
 
 const AboutPage = lazyPage(
@@ -71,8 +86,8 @@ const DashboardRoute = lazyPage(
   (m) => m.DashboardRoute,
 );
 const ProfilePage = lazyPage(
-  () => import("@web/features/profile/components/ProfilePage"),
-  (m) => m.ProfilePage,
+  () => import("./pages/ProfileRoute"),
+  (m) => m.ProfileRoute,
 );
 const StartTradingPage = lazyPage(
   () => import("./pages/StartTradingPage"),
@@ -93,7 +108,7 @@ export function App() {
     <>
       <RouteEffects />
       <Routes>
-        <Route element={<AppLayout />}>
+        <Route element={<AppLayout navExtra={<NavExtra />} />}>
           <Route element={<PageChunk />}>
             <Route
               index

@@ -134,6 +134,22 @@ export function apiQuery<T = unknown>(path: string): Promise<T | null> {
   });
 }
 
+/**
+ * A file download (CSV): the body as a Blob with the server's file name from Content-Disposition. The access token
+ * lives in memory, so a plain link could not authenticate; failures throw ApiError like apiRequest.
+ */
+export function apiDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
+  return withTimeout(async (signal) => {
+    const res = await send(path, { method: "GET", signal });
+    if (!res.ok) {
+      const text = await res.text().catch(() => "");
+      throw new ApiError(requestFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);
+    }
+    const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "");
+    return { blob: await res.blob(), filename: name ? name[1] : null };
+  });
+}
+
 /** The server's own words for an error body: detail, else message, else null (used by forms and toasts). */
 export function serverMessage(err: unknown): string | null {
   if (!(err instanceof ApiError)) return null;

@@ -1,12 +1,15 @@
 // Binance provider: public REST (klines, 24h ticker, depth, funding) and a combined kline stream with reconnect.
+import { BINANCE_SPOT_REST, type Fetch, fetchClosedKlines, getJson, klineNumber as num } from "@core/binance-klines";
 import { INTERVAL_MS, type Candle } from "@core/candles";
 import { SUPPORTED_SYMBOLS } from "@core/symbols";
 import type { Logger } from "@core/log";
 import type { MarketProvider, ProviderInterval } from "./types";
 
-export const BINANCE_SPOT_REST = "https://api.binance.com";
 export const BINANCE_FUTURES_REST = "https://fapi.binance.com";
 export const BINANCE_SPOT_STREAM = "wss://stream.binance.com:9443/stream";
+
+// The klines parser and URL are shared with the server's candles endpoint.
+export { BINANCE_SPOT_REST, parseKlines } from "@core/binance-klines";
 
 // Perpetuals of low-priced coins are quoted per 1000 units; their funding rate is the pair's funding rate.
 const FUTURES_SYMBOL: Record<string, string> = {
@@ -18,28 +21,6 @@ const FUTURES_SYMBOL: Record<string, string> = {
   XECUSDT: "1000XECUSDT",
 };
 export const futuresSymbol = (symbol: string) => FUTURES_SYMBOL[symbol] ?? symbol;
-
-const num = (v: unknown, what: string): number => {
-  const n = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
-  if (!Number.isFinite(n)) throw new Error(`Binance response: ${what} is not a number (${JSON.stringify(v)})`);
-  return n;
-};
-
-/** GET /api/v3/klines: [[openTime, open, high, low, close, volume, closeTime, ...], ...]. */
-export function parseKlines(json: unknown): Candle[] {
-  if (!Array.isArray(json)) throw new Error("Binance klines: expected an array");
-  return json.map((row, i) => {
-    if (!Array.isArray(row) || row.length < 6) throw new Error(`Binance klines: row ${i} is malformed`);
-    return {
-      t: num(row[0], "open time"),
-      o: num(row[1], "open"),
-      h: num(row[2], "high"),
-      l: num(row[3], "low"),
-      c: num(row[4], "close"),
-      v: num(row[5], "volume"),
-    };
-  });
-}
 
 export type Ticker24h = {
   symbol: string;
@@ -131,19 +112,6 @@ export function backoffDelay(attempt: number, random = Math.random(), baseMs = 1
   return Math.round(cap / 2 + (cap / 2) * random);
 }
 
-type Fetch = (url: string) => Promise<Response>;
-
-async function getJson(fetchFn: Fetch, url: string): Promise<unknown> {
-  let res: Response;
-  try {
-    res = await fetchFn(url);
-  } catch (err) {
-    throw new Error(`Binance unreachable: GET ${url} failed (${(err as Error).message}). Check the network or use MARKET_PROVIDER=replay.`);
-  }
-  if (!res.ok) throw new Error(`Binance GET ${url} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-  return res.json();
-}
-
 export type BinanceProvider = MarketProvider & {
   ticker24h(symbol: string): Promise<Ticker24h>;
   depth(symbol: string, limit?: number): Promise<Depth>;
@@ -158,11 +126,8 @@ export function createBinanceProvider(opts: { fetch?: Fetch; spotUrl?: string; f
     name: "binance",
     now,
     async candles(symbol, interval: ProviderInterval, { end, limit }) {
-      const until = end ?? now();
-      // Ask for one extra candle: the newest one may still be open and is dropped.
-      const q = new URLSearchParams({ symbol, interval, endTime: String(until), limit: String(Math.min(1000, limit + 1)) });
-      const candles = parseKlines(await getJson(fetchFn, `${spot}/api/v3/klines?${q}`));
-      return candles.filter((k) => k.t + INTERVAL_MS[interval] <= until).slice(-limit);
+      const q = { spotUrl: spot, symbol, interval, intervalMs: INTERVAL_MS[interval], until: end ?? now(), limit };
+      return fetchClosedKlines((url) => getJson(fetchFn, url), q);
     },
     async fundingRate(symbol, at) {
       const fsym = futuresSymbol(symbol);

@@ -3,7 +3,8 @@ import type Redis from "ioredis";
 import type { Config } from "@core/config";
 import { redisKeys } from "@core/redis";
 import { createBinanceProvider } from "./binance";
-import { createReplayClock, createReplayProvider, readManifest, replayAnchor } from "./replay";
+import { sharedReplayClock } from "@core/market-replay";
+import { createReplayProvider, replayAnchor } from "./replay";
 import type { MarketProvider } from "./types";
 
 export type { MarketProvider, ProviderInterval } from "./types";
@@ -17,14 +18,7 @@ export async function createMarketProvider(
   redis?: Redis,
 ): Promise<MarketProvider> {
   if (config.MARKET_PROVIDER === "binance") return createBinanceProvider();
-  const manifest = await readManifest();
-  const anchorWallMs = redis ? await replayAnchor(redis, redisKeys(config.REDIS_PREFIX)) : Date.now();
-  const clock = createReplayClock({
-    recordStartMs: manifest.record_start_ms,
-    recordEndMs: manifest.record_end_ms,
-    startMs: config.REPLAY_START ? Date.parse(config.REPLAY_START) : undefined,
-    speed: config.REPLAY_SPEED,
-    anchorWallMs,
-  });
+  const keys = redisKeys(config.REDIS_PREFIX);
+  const clock = await sharedReplayClock(config, async () => (redis ? replayAnchor(redis, keys) : Date.now()));
   return createReplayProvider(clock);
 }

@@ -4,7 +4,7 @@ import type { MarketProvider } from "../providers/types";
 import { computeCoreAsset } from "./core-assets";
 import { computeGate } from "./gate";
 import { computeHealth, HEALTH_MIN_CANDLES } from "./health";
-import { computeMovers } from "./movers";
+import { computeMovers, computePrices } from "./movers";
 import { computeOrderbook } from "./orderbook";
 import { priceAndChange } from "./price";
 import { computeSentiment, CORRELATION_HOURS } from "./sentiment";
@@ -64,8 +64,13 @@ export async function computeGroup(p: MarketProvider, group: RefreshKey, now = p
       }
       return out;
     }
-    case "movers":
-      return [{ topic: "movers", data: computeMovers(await universe1h(p, now, 25), now) }];
+    case "movers": {
+      const universe = await universe1h(p, now, 25);
+      return [
+        { topic: "movers", data: computeMovers(universe, now) },
+        { topic: "prices", data: computePrices(universe, now) },
+      ];
+    }
     case "sentiment": {
       const [btcH1, ethH1] = await Promise.all([
         p.candles("BTCUSDT", "1h", { end: now, limit: CORRELATION_HOURS + 1 }),

@@ -1,5 +1,6 @@
-// Movers: 24h change of every supported pair, top 5 gainers and losers.
-import type { Candle } from "@core/candles";
+// Movers: 24h change of every supported pair, top 5 gainers and losers; and the last close of every pair (prices topic).
+import { INTERVAL_MS, type Candle } from "@core/candles";
+import type { PricesPayload } from "@core/market-intervals";
 import { priceAndChange } from "./price";
 import type { Mover, MoversPayload } from "./types";
 
@@ -21,4 +22,14 @@ export function computeMovers(series: { symbol: string; h1: Candle[] }[], nowMs:
     all_symbols: all,
     as_of: new Date(nowMs).toISOString(),
   };
+}
+
+/** Every pair's last closed 1h close and when it closed, from the same candles the movers read (no extra provider calls). */
+export function computePrices(series: { symbol: string; h1: Candle[] }[], nowMs: number): PricesPayload {
+  const prices: PricesPayload["prices"] = {};
+  for (const { symbol, h1 } of series) {
+    const last = h1[h1.length - 1];
+    if (last) prices[symbol] = { price: last.c, at_ms: last.t + INTERVAL_MS["1h"] };
+  }
+  return { prices, as_of: new Date(nowMs).toISOString() };
 }

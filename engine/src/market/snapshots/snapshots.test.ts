@@ -106,8 +106,23 @@ describe("prices and core assets on recorded data", () => {
 
   test("every group computes at the fixed clock", async () => {
     const groups = ["market_health", "session", "full_snapshot", "orderbook", "movers", "sentiment"] as const;
-    const topics = (await Promise.all(groups.map((g) => computeGroup(p, g)))).flat().map((s) => s.topic);
-    expect(topics).toEqual(["health", "gate", "session", "core_assets", "orderbook:BTCUSDT", "orderbook:ETHUSDT", "movers", "sentiment"]);
+    const snaps = (await Promise.all(groups.map((g) => computeGroup(p, g)))).flat();
+    expect(snaps.map((s) => s.topic)).toEqual([
+      "health",
+      "gate",
+      "session",
+      "core_assets",
+      "orderbook:BTCUSDT",
+      "orderbook:ETHUSDT",
+      "movers",
+      "prices",
+      "sentiment",
+    ]);
+    // Every pair's last closed 1h close, stamped with the market time it closed at (never after the clock).
+    const prices = snaps.find((s) => s.topic === "prices")?.data as { prices: Record<string, { price: number; at_ms: number }> };
+    const btc = (await p.candles("BTCUSDT", "1h", { limit: 1 }))[0];
+    expect(prices.prices.BTCUSDT).toEqual({ price: btc.c, at_ms: btc.t + 3_600_000 });
+    expect(prices.prices.BTCUSDT.at_ms).toBeLessThanOrEqual(p.now());
   });
 });
 

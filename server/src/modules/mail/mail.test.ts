@@ -4,6 +4,7 @@ import { createApp } from "../../app";
 import { call, closeTestDeps, testApp, testDeps, uniqueEmail } from "../../../../test/helpers";
 import { networkInterfaces } from "node:os";
 import { parseConfig } from "@core/config";
+import { vapidKeysEnv } from "@core/vapid";
 import { createMailer } from "./service";
 
 afterAll(() => closeTestDeps());
@@ -59,7 +60,12 @@ describe("GET /api/dev/mailbox", () => {
   });
 
   test("production refuses to start without SMTP; elsewhere the body is logged only under development", async () => {
-    const base = { DATABASE_URL: "postgres://u@127.0.0.1:5432/db", REDIS_URL: "redis://127.0.0.1:6379", JWT_SECRET: "s".repeat(40) };
+    const base = {
+      DATABASE_URL: "postgres://u@127.0.0.1:5432/db",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      JWT_SECRET: "s".repeat(40),
+      ...vapidKeysEnv(),
+    };
     expect(() => parseConfig({ ...base, NODE_ENV: "production" })).toThrow(/SMTP_URL is required in production/);
     expect(() => parseConfig({ ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25", DEV_MAILBOX: "1" })).toThrow(/DEV_MAILBOX/);
     expect(parseConfig({ ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).isProduction).toBe(true);

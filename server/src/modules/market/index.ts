@@ -1,14 +1,16 @@
 // GET /api/market/*: market snapshots read from Redis, the refresh intervals and the supported pairs; plus the /ws/market socket.
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { coreAssetsQuery, errorResponse, moversQuery, orderbookQuery, snapshotResponse } from "./model";
+import { candleService } from "./candles";
+import { candlesQuery, candlesResponse, coreAssetsQuery, errorResponse, moversQuery, orderbookQuery, snapshotResponse } from "./model";
 import { coreAssets, movers, orderbook, readSnapshot, refreshIntervals, symbolsList } from "./service";
 import { marketSocket } from "./socket";
 
 const responses = { 200: snapshotResponse, 400: errorResponse, 404: errorResponse, 503: errorResponse };
 
-export const marketModule = (deps: AppDeps) =>
-  new Elysia().use(marketSocket(deps)).use(
+export const marketModule = (deps: AppDeps) => {
+  const candles = candleService(deps);
+  return new Elysia().use(marketSocket(deps)).use(
     new Elysia({ prefix: "/api/market", tags: ["market"] })
       .get("/refresh-interval", () => refreshIntervals(), {
         response: { 200: snapshotResponse },
@@ -39,5 +41,11 @@ export const marketModule = (deps: AppDeps) =>
         query: moversQuery,
         response: responses,
         detail: { summary: "24h gainers, losers (and every pair with full_details=true)" },
+      })
+      .get("/candles", ({ query }) => candles(query), {
+        query: candlesQuery,
+        response: { 200: candlesResponse, 400: errorResponse, 404: errorResponse, 503: errorResponse },
+        detail: { summary: "Closed candles of a pair (1h, 4h, 1d) for the signal chart; replay never past its clock" },
       }),
   );
+};

@@ -1,5 +1,5 @@
-// Request/response shapes of the market module: every read is {data, computed_at} (plus derived for modelled data).
-import { t } from "elysia";
+// Request/response shapes of the market module: snapshot reads are {data, computed_at} (plus derived for modelled data); candles their own.
+import { type Static, t } from "elysia";
 
 export const snapshotResponse = t.Object({
   data: t.Unknown(),
@@ -19,3 +19,22 @@ export type SocketRequest =
   | { action: "unsubscribe"; topics: string[] }
   | { action: "auth"; token: string }
   | { action: "ping" };
+
+export const candlesQuery = t.Object({
+  symbol: t.Optional(t.String({ description: "Pair, e.g. BTCUSDT" })),
+  interval: t.Optional(t.String({ description: "1h, 4h (rolled up from 1h) or 1d" })),
+  end: t.Optional(t.String({ description: "Newest close time wanted (ms); the replay never serves past its clock" })),
+  limit: t.Optional(t.String({ description: "1..500 candles, default 200" })),
+});
+export type CandlesQuery = Static<typeof candlesQuery>;
+
+/** One closed candle: open time (ms), open, high, low, close, base volume. */
+export const candleSchema = t.Object({ t: t.Number(), o: t.Number(), h: t.Number(), l: t.Number(), c: t.Number(), v: t.Number() });
+
+export const candlesResponse = t.Object({
+  symbol: t.String(),
+  interval: t.Union([t.Literal("1h"), t.Literal("4h"), t.Literal("1d")]),
+  source: t.Union([t.Literal("replay"), t.Literal("binance")]),
+  candles: t.Array(candleSchema, { description: "Closed candles, oldest first" }),
+});
+export type CandlesResponse = Static<typeof candlesResponse>;

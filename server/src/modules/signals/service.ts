@@ -30,6 +30,7 @@ type SignalRow = {
   market_time_ms: number;
   outcome: string | null;
   outcome_at: Date | null;
+  outcome_market_ms?: number | string | null;
   r_multiple: number | null;
   created_at: Date;
   credits_status: string | null;
@@ -63,6 +64,8 @@ export function signalDto(r: SignalRow): Signal {
     market_time_ms: r.market_time_ms,
     outcome: r.outcome,
     outcome_at: iso(r.outcome_at),
+    // Market time of the exit (the chart marks it there); bigint columns may arrive as strings.
+    outcome_market_ms: r.outcome_market_ms == null ? null : Number(r.outcome_market_ms),
     r_multiple: r.r_multiple,
     credits_status: r.credits_status,
     context: r.context,
@@ -130,6 +133,13 @@ export function toPage<R extends { id: number }, T>(rows: R[], limit: number, to
   return { items: items.map(dto), next_cursor: rows.length > limit ? String(items[items.length - 1].id) : null, total };
 }
 
+/** The WHERE condition of `userId`'s signals (alias `s`) under parsed filters: the list, its count and the CSV export. */
+export const matchingSignals = (sql: Sql, userId: number, f: Pick<ReturnType<typeof parseFilters>, "symbol" | "type" | "hours">) => sql`
+    s.user_id = ${userId}
+    ${f.symbol ? sql`and s.symbol like ${"%" + f.symbol + "%"}` : sql``}
+    ${f.type ? sql`and s.type = ${f.type}` : sql``}
+    ${f.hours ? sql`and s.created_at >= now() - make_interval(hours => ${f.hours})` : sql``}`;
+
 /**
  * Without `cursor`: the newest `limit` signals as a bare array (the original call). With `cursor` (empty for the first
  * page): `{items, next_cursor, total}`, where total counts every signal matching the filters.
@@ -138,11 +148,7 @@ export async function listSignals(sql: Sql, userId: number, q: SignalFilters & {
   const paged = q.cursor !== undefined;
   const f = parseFilters({ ...q, limit: q.limit || (paged ? String(PAGE_SIZE) : undefined) });
   const after = paged ? parseCursor(q.cursor ?? "") : null;
-  const matching = () => sql`
-    s.user_id = ${userId}
-    ${f.symbol ? sql`and s.symbol like ${"%" + f.symbol + "%"}` : sql``}
-    ${f.type ? sql`and s.type = ${f.type}` : sql``}
-    ${f.hours ? sql`and s.created_at >= now() - make_interval(hours => ${f.hours})` : sql``}`;
+  const matching = () => matchingSignals(sql, userId, f);
   const rows = await sql<SignalRow[]>`
     select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
     where ${matching()}

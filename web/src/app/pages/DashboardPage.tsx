@@ -10,6 +10,7 @@ import { MarketPanel } from "@web/features/market/components/MarketPanel";
 import { useMarketSocket } from "@web/features/market/hooks/use-market-socket";
 import { SignalDrawer } from "@web/features/signals/components/SignalDrawer";
 import { SignalFilters } from "@web/features/signals/components/SignalFilters";
+import { ExportCsvButton } from "@web/features/signals/components/ExportCsvButton";
 import { HistoryNotice, SignalsError } from "@web/features/signals/components/SignalsError";
 import { LoadOlder } from "@web/features/signals/components/LoadOlder";
 import { SignalsTable } from "@web/features/signals/components/SignalsTable";
@@ -74,7 +75,10 @@ function SignalsArea() {
               {d.loading ? "" : d.signalsTotal}
             </span>
           </h2>
-          <SignalFilters value={filters} onChange={setFilters} />
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <SignalFilters value={filters} onChange={setFilters} />
+            <ExportCsvButton filters={filters} />
+          </div>
         </div>
         {d.historyError ? <HistoryNotice error={d.historyError} /> : null}
         {d.loading ? (

@@ -2,7 +2,8 @@
 import type { Analysis } from "@core/contract/analysis";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@web/lib/api";
-import { activePollMs, isTabVisible } from "../model/analysis-polling";
+import { useLivePoll } from "@web/lib/live-socket";
+import { ACTIVE_POLL_MS, activePollMs, isTabVisible } from "../model/analysis-polling";
 import { useIsSignedIn } from "@web/lib/session";
 import { readAnalyses } from "../model/readers";
 import { analysisKeys } from "./keys";
@@ -16,7 +17,8 @@ export async function fetchActiveAnalyses(): Promise<unknown> {
   }
 }
 
-export const activeAnalysesQuery = (enabled: boolean) =>
+/** `floorMs`: the slowest rate allowed, the safety net while the socket pushes progress (lib/live-socket). */
+export const activeAnalysesQuery = (enabled: boolean, floorMs = 0) =>
   queryOptions({
     queryKey: analysisKeys.active(),
     queryFn: fetchActiveAnalyses,
@@ -24,14 +26,18 @@ export const activeAnalysesQuery = (enabled: boolean) =>
     staleTime: 0,
     select: readAnalyses,
     refetchInterval: (q) =>
-      activePollMs(
-        readAnalyses(q.state.data).map((a) => a.status),
-        isTabVisible(),
+      Math.max(
+        floorMs,
+        activePollMs(
+          readAnalyses(q.state.data).map((a) => a.status),
+          isTabVisible(),
+        ),
       ),
     // The slower visible-tab rate exists because the socket pushes progress there; a hidden tab keeps polling.
     refetchIntervalInBackground: true,
   });
 
 export function useActiveAnalyses() {
-  return useQuery(activeAnalysesQuery(useIsSignedIn()));
+  const floor = useLivePoll(ACTIVE_POLL_MS, "user");
+  return useQuery(activeAnalysesQuery(useIsSignedIn(), floor === false ? 0 : floor));
 }

@@ -6,6 +6,7 @@ import { useIsSignedIn } from "@web/lib/session";
 import { HISTORY_POLL_MS } from "../model/analysis-polling";
 import { readAnalyses } from "../model/readers";
 import { analysisKeys } from "./keys";
+import { useLivePoll } from "@web/lib/live-socket";
 
 export const fetchAnalysisHistory = () => apiQuery<Analysis[]>("/api/analysis/history");
 
@@ -20,7 +21,7 @@ export function useAnalysisHistory(wanted = true) {
     queryFn: fetchAnalysisHistory,
     select: readAnalyses,
     enabled: signedIn && wanted,
-    refetchInterval: HISTORY_POLL_MS,
+    refetchInterval: useLivePoll(HISTORY_POLL_MS, "user"),
     staleTime: 5_000,
     gcTime: 10 * 60_000,
   });

@@ -135,7 +135,7 @@ describe("signal context (engine v2)", () => {
       pExpiry: 0.1686,
       expectedR: 0.0412,
       noSkillPTp: 0.3504,
-      costs: { feePctPerSide: 0.1, slippagePctPerSide: 0.02, fundingPct: 0, roundTripPct: 0.24, inR: 0.0712 },
+      costs: { feePctPerSide: 0.1, slippagePctPerSide: 0.02, fundingPct: 0, roundTripPct: 0.24, inR: 0.0712, costPerSide: 0.0012 },
       expiresAt: "2024-09-07T14:00:00.000Z",
       invalidationLevel: 58210.5,
       entrySource: "5m",

@@ -28,6 +28,8 @@ export type Signal = {
   context: SignalContext | null;
   /** The market clock (ms) the signal was read at: under the replay a recorded moment, not the time it was issued. */
   marketTimeMs?: number | null;
+  /** Market time (ms) the outcome closed at (the exit the chart marks); null while open or unknown. */
+  outcomeMarketMs?: number | null;
 };
 
 /** Engine v2 context of a signal: calibrated outcome probabilities (0..1) within the expiry window, expected R, venue, costs. */
@@ -50,6 +52,8 @@ export type SignalContext = {
     fundingPct: number | null;
     roundTripPct: number | null;
     inR: number | null;
+    /** Fraction of notional charged per side (fee + slippage + half the funding), as the engine settles outcomes. */
+    costPerSide: number | null;
   } | null;
   expiresAt: string | null;
   invalidationLevel: number | null;
@@ -217,6 +221,7 @@ export function readSignalContext(raw: unknown): SignalContext | null {
           fundingPct: num(costs, "funding_pct"),
           roundTripPct: num(costs, "round_trip_pct"),
           inR: num(costs, "in_r"),
+          costPerSide: num(costs, "cost_per_side"),
         }
       : null,
     expiresAt: str(c, "expires_at", "expiresAt"),
@@ -258,6 +263,7 @@ export function readSignal(raw: unknown): Signal | null {
     rMultiple: num(s, "r_multiple"),
     context: readSignalContext(s.context),
     marketTimeMs: num(s, "market_time_ms"),
+    outcomeMarketMs: num(s, "outcome_market_ms"),
   };
 }
 

@@ -5,6 +5,8 @@ export const userKeys = {
   stats: () => [...userKeys.all, "stats"] as const,
   sessions: () => [...userKeys.all, "sessions"] as const,
   favorites: () => [...userKeys.all, "favorites"] as const,
+  /** The position sizer's account size and risk per trade. */
+  preferences: () => [...userKeys.all, "preferences"] as const,
 };
 
 export const creditKeys = {

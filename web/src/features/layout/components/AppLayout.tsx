@@ -1,12 +1,13 @@
 // Page frame for every route: top navigation, the routed page, footer.
+import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { Footer } from "./Footer";
 import { TopNav } from "./TopNav";
 
-export function AppLayout() {
+export function AppLayout({ navExtra }: { navExtra?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <TopNav />
+      <TopNav signedInExtra={navExtra} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

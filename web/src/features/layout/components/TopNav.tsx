@@ -1,5 +1,6 @@
 // Top navigation bar: links per auth state, credits, Sign In/Out and Start Trading; a hamburger below lg.
 import { LogOut, Zap } from "lucide-react";
+import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { Button, ButtonLink } from "@web/components/ui/Button";
 import { cn } from "@web/components/ui/cn";
@@ -10,7 +11,8 @@ import { MobileNav } from "./MobileNav";
 import { navLinksFor, startTradingTarget } from "../model/nav-items";
 import { useSignOut } from "@web/entities/user/hooks/use-sign-out";
 
-export function TopNav() {
+/** `signedInExtra`: controls other features add beside the credits when signed in (app/ mounts the alerts bell). */
+export function TopNav({ signedInExtra }: { signedInExtra?: ReactNode }) {
   const signedIn = useIsSignedIn();
   const signOut = useSignOut();
   return (
@@ -31,7 +33,9 @@ export function TopNav() {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
+        {/* Rendered once for both layouts: the extra (the alerts bell) holds a socket of its own. */}
+        {signedIn && signedInExtra ? <div className="ml-auto flex items-center">{signedInExtra}</div> : null}
+        <div className={cn("hidden items-center gap-2 lg:flex", !(signedIn && signedInExtra) && "ml-auto")}>
           {signedIn ? (
             <>
               <CreditsCounter />
@@ -50,7 +54,7 @@ export function TopNav() {
             Start Trading
           </ButtonLink>
         </div>
-        <div className="ml-auto flex items-center gap-2 lg:hidden">
+        <div className={cn("flex items-center gap-2 lg:hidden", !(signedIn && signedInExtra) && "ml-auto")}>
           {signedIn ? <CreditsCounter /> : null}
           <MobileNav />
         </div>

@@ -5,6 +5,7 @@ import { apiQuery } from "@web/lib/api";
 import { isObj, num, obj, str, unwrap, type Obj } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
+import { useLivePoll } from "@web/lib/live-socket";
 
 export type CoreAsset = {
   symbol: string;
@@ -56,6 +57,6 @@ export function useCoreAssets() {
     queryKey: marketKeys.coreAssets(),
     queryFn: fetchCoreAssets,
     select: normalizeCoreAssets,
-    refetchInterval: r.full_snapshot * 1000,
+    refetchInterval: useLivePoll(r.full_snapshot * 1000, "market"),
   });
 }

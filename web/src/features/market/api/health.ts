@@ -4,6 +4,7 @@ import { apiQuery } from "@web/lib/api";
 import { isObj, num, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
+import { useLivePoll } from "@web/lib/live-socket";
 
 export type MarketHealth = { status: string | null; score: number | null };
 
@@ -18,5 +19,10 @@ export const fetchMarketHealth = () => apiQuery("/api/market/health");
 
 export function useMarketHealth() {
   const r = useRefreshIntervals();
-  return useQuery({ queryKey: marketKeys.health(), queryFn: fetchMarketHealth, select: normalizeHealth, refetchInterval: r.market_health * 1000 });
+  return useQuery({
+    queryKey: marketKeys.health(),
+    queryFn: fetchMarketHealth,
+    select: normalizeHealth,
+    refetchInterval: useLivePoll(r.market_health * 1000, "market"),
+  });
 }

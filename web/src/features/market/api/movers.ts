@@ -4,6 +4,7 @@ import { apiQuery } from "@web/lib/api";
 import { isObj, num, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
+import { useLivePoll } from "@web/lib/live-socket";
 
 export const MOVER_SYMBOLS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "DOGEUSDT", "XRPUSDT"] as const;
 
@@ -32,5 +33,10 @@ export const fetchMovers = () => apiQuery("/api/market/movers?full_details=true"
 
 export function useMovers() {
   const r = useRefreshIntervals();
-  return useQuery({ queryKey: marketKeys.movers(), queryFn: fetchMovers, select: normalizeMovers, refetchInterval: r.movers * 1000 });
+  return useQuery({
+    queryKey: marketKeys.movers(),
+    queryFn: fetchMovers,
+    select: normalizeMovers,
+    refetchInterval: useLivePoll(r.movers * 1000, "market"),
+  });
 }

@@ -4,6 +4,7 @@ import { apiQuery } from "@web/lib/api";
 import { bool, isObj, num, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
+import { useLivePoll } from "@web/lib/live-socket";
 
 export type Orderbook = {
   spreadPercent: number | null;
@@ -39,6 +40,6 @@ export function useOrderbook(symbol: string) {
     queryKey: marketKeys.orderbook(symbol),
     queryFn: () => fetchOrderbook(symbol),
     select: normalizeOrderbook,
-    refetchInterval: r.orderbook * 1000,
+    refetchInterval: useLivePoll(r.orderbook * 1000, "market"),
   });
 }

@@ -4,6 +4,7 @@ import { apiQuery } from "@web/lib/api";
 import { isObj, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { preAnalysisPollMs, useRefreshIntervals } from "./refresh-interval";
+import { useLivePoll } from "@web/lib/live-socket";
 
 export type GateDecision = { status: string; action: string; reasons: string[] };
 
@@ -26,5 +27,10 @@ export const fetchPreAnalysis = () => apiQuery("/api/market/pre-analysis");
 
 export function usePreAnalysis() {
   const r = useRefreshIntervals();
-  return useQuery({ queryKey: marketKeys.preAnalysis(), queryFn: fetchPreAnalysis, select: normalizeGate, refetchInterval: preAnalysisPollMs(r) });
+  return useQuery({
+    queryKey: marketKeys.preAnalysis(),
+    queryFn: fetchPreAnalysis,
+    select: normalizeGate,
+    refetchInterval: useLivePoll(preAnalysisPollMs(r), "market"),
+  });
 }

@@ -4,6 +4,7 @@ import { apiQuery } from "@web/lib/api";
 import { isObj, num, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
+import { useLivePoll } from "@web/lib/live-socket";
 
 export type Sentiment = {
   /** Percent 0..100. */
@@ -49,5 +50,10 @@ export const fetchSentiment = () => apiQuery("/api/market/sentiment");
 
 export function useSentiment() {
   const r = useRefreshIntervals();
-  return useQuery({ queryKey: marketKeys.sentiment(), queryFn: fetchSentiment, select: normalizeSentiment, refetchInterval: r.sentiment * 1000 });
+  return useQuery({
+    queryKey: marketKeys.sentiment(),
+    queryFn: fetchSentiment,
+    select: normalizeSentiment,
+    refetchInterval: useLivePoll(r.sentiment * 1000, "market"),
+  });
 }

@@ -4,6 +4,7 @@ import { apiQuery } from "@web/lib/api";
 import { bool, isObj, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { SESSION_POLL_MS } from "./refresh-interval";
+import { useLivePoll } from "@web/lib/live-socket";
 
 export type MarketSession = {
   current: string | null;
@@ -39,5 +40,10 @@ export function normalizeSession(raw: unknown): MarketSession | null {
 export const fetchMarketSession = () => apiQuery("/api/market/session");
 
 export function useMarketSession() {
-  return useQuery({ queryKey: marketKeys.session(), queryFn: fetchMarketSession, select: normalizeSession, refetchInterval: SESSION_POLL_MS });
+  return useQuery({
+    queryKey: marketKeys.session(),
+    queryFn: fetchMarketSession,
+    select: normalizeSession,
+    refetchInterval: useLivePoll(SESSION_POLL_MS, "market"),
+  });
 }

@@ -2,19 +2,11 @@
 import { describe, expect, test } from "bun:test";
 import { partialMatchKey } from "@tanstack/react-query";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
+import { chartKeys } from "@web/entities/signal/api/keys";
+import { pushedPrice } from "@web/entities/signal/api/latest-price";
 import { marketKeys } from "../api/keys";
-import {
-  RECONNECT_JITTER,
-  RECONNECT_MAX_MS,
-  RECONNECT_MS,
-  analysisProgressKeys,
-  marketSocketUrl,
-  mergeSnapshot,
-  parseSocketMessage,
-  reconnectDelayMs,
-  resyncKeys,
-  routeSocketMessage,
-} from "./socket-messages";
+import { RECONNECT_JITTER, RECONNECT_MAX_MS, RECONNECT_MS, marketSocketUrl, parseSocketMessage, reconnectDelayMs } from "@web/lib/socket";
+import { analysisProgressKeys, mergeSnapshot, resyncKeys, routeSocketMessage } from "./socket-messages";
 
 describe("routeSocketMessage", () => {
   test("market topics map through the shared topic table to their query keys", () => {
@@ -51,6 +43,15 @@ describe("routeSocketMessage", () => {
     expect(routeSocketMessage({ type: "subscribed", topics: ["market"] })).toEqual({ kind: "ignore" });
     expect(routeSocketMessage({ type: "error", detail: "x" })).toEqual({ kind: "ignore" });
   });
+});
+
+test("a prices push lands where the open-setup status reads it, and reads back per pair", () => {
+  const data = { prices: { BTCUSDT: { price: 51795.17, at_ms: 1707955200000 } }, as_of: "2024-02-15T00:00:00.000Z" };
+  const action = routeSocketMessage({ type: "prices", data });
+  expect(action).toEqual({ kind: "market", key: chartKeys.prices(), data });
+  const cached = mergeSnapshot(undefined, data);
+  expect(pushedPrice(cached, "BTCUSDT")).toEqual({ price: 51795.17, atMs: 1707955200000, source: "live" });
+  expect(pushedPrice(cached, "ETHUSDT")).toBeNull();
 });
 
 test("parseSocketMessage accepts JSON objects only", () => {

@@ -2,37 +2,11 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { MARKET_TOPICS, type MarketTopic } from "@core/market-intervals";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
+import { chartKeys } from "@web/entities/signal/api/keys";
 import { isObj, num, str, type Obj } from "@web/lib/read";
 import { marketKeys } from "../api/keys";
 
 export type SocketAction = { kind: "market"; key: QueryKey; data: unknown } | { kind: "analysis"; id: number; data: Obj } | { kind: "ignore" };
-
-export const RECONNECT_MS = 4_000;
-/** The doubling stops here: with every server down, each client still tries about twice a minute, not every 4 s. */
-export const RECONNECT_MAX_MS = 30_000;
-/** Up to this share of the wait is added at random, so a dead server's clients do not all come back at one instant. */
-export const RECONNECT_JITTER = 0.25;
-
-/** Wait before reconnect attempt `attempt` (0 right after a close, reset once a socket opens): 4 s doubling to 30 s, plus jitter. */
-export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** Math.max(0, Math.floor(attempt)));
-  return Math.round(base * (1 + RECONNECT_JITTER * Math.min(1, Math.max(0, random()))));
-}
-
-/** ws: or wss: to /ws/market on the page's own host. */
-export function marketSocketUrl(loc: Pick<Location, "protocol" | "host">): string {
-  return `${loc.protocol === "https:" ? "wss:" : "ws:"}//${loc.host}/ws/market`;
-}
-
-export function parseSocketMessage(raw: unknown): Obj | null {
-  if (typeof raw !== "string") return null;
-  try {
-    const v: unknown = JSON.parse(raw);
-    return isObj(v) ? v : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Message type to topic, from the shared topic table; an orderbook's topic is built from the symbol it names. */
 const TOPIC_OF_TYPE = new Map<string, MarketTopic>(MARKET_TOPICS.map((t) => [t.wsType, t.topic]));
@@ -50,6 +24,8 @@ export function routeSocketMessage(msg: Obj): SocketAction {
     const id = num(data, "request_id", "analysis_request_id", "id");
     return id === null ? { kind: "ignore" } : { kind: "analysis", id, data };
   }
+  // Last closes per pair belong to the open-setup status (signal entity), not to a market panel card.
+  if (type === "prices") return { kind: "market", key: chartKeys.prices(), data };
   const topic = TOPIC_OF_TYPE.get(type);
   return topic ? { kind: "market", key: marketKeys.topic(topic), data } : { kind: "ignore" };
 }

@@ -1,5 +1,5 @@
 // Profile settings (spec 01 §2): personal information, password change, payment mock, devices, account actions.
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { UserRound } from "lucide-react";
 import { Card, CardBody, CardHeader, CardTitle } from "@web/components/ui/Card";
@@ -15,8 +15,11 @@ import { AccountActionsCard } from "./AccountActionsCard";
 import { ChangePasswordCard } from "./ChangePasswordCard";
 import { PaymentMethodsCard } from "./PaymentMethodsCard";
 import { SessionsCard } from "./SessionsCard";
+import { TelegramCard } from "./TelegramCard";
+import { WebhooksCard } from "./WebhooksCard";
 
-export function ProfilePage() {
+/** `children`: cards other features contribute (composed in app/, e.g. the Alerts card), shown after the devices. */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   usePageTitle("Profile");
   const navigate = useNavigate();
   const profile = useProfile();
@@ -70,6 +73,9 @@ export function ProfilePage() {
       <ChangePasswordCard onSignOut={signOut} />
       <PaymentMethodsCard />
       <SessionsCard />
+      {children}
+      <WebhooksCard />
+      <TelegramCard />
 
       <AccountActionsCard onSignOut={signOut} />
 

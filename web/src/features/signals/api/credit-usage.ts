@@ -6,6 +6,7 @@ import { apiQuery } from "@web/lib/api";
 import { isObj, num, unwrap } from "@web/lib/read";
 import { useIsSignedIn } from "@web/lib/session";
 import { USAGE_POLL_MS } from "../model/polling";
+import { useLivePoll } from "@web/lib/live-socket";
 
 export type CreditUsage = { used: number; refunded: number };
 
@@ -27,7 +28,7 @@ export function useCreditUsage() {
     queryFn: fetchCreditUsage,
     select: normalizeUsage,
     enabled: signedIn,
-    refetchInterval: USAGE_POLL_MS,
+    refetchInterval: useLivePoll(USAGE_POLL_MS, "user"),
     staleTime: 0,
   });
 }

@@ -12,6 +12,7 @@ import { classifyFailure } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
 import { type Page, pageQuery, readPage } from "../model/paging";
 import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../model/polling";
+import { useLivePoll } from "@web/lib/live-socket";
 
 type Pages<T> = InfiniteData<Page<T>, string>;
 const EMPTY_PAGE: Page<never> = { items: [], nextCursor: null, total: 0 };
@@ -49,7 +50,7 @@ export function useSignalPages(filters: ListFilters) {
     initialPageParam: "",
     getNextPageParam: nextCursor,
     enabled: signedIn,
-    refetchInterval: SIGNALS_POLL_MS,
+    refetchInterval: useLivePoll(SIGNALS_POLL_MS, "user"),
     staleTime: 0,
     retry: signalsRetry,
     // A filter change keeps the old rows (filtered on the client at once) until the server's answer replaces them.
@@ -67,7 +68,7 @@ export function useNoSignalHistoryPages(filters: ListFilters) {
     initialPageParam: "",
     getNextPageParam: nextCursor,
     enabled: signedIn && filters.type === "",
-    refetchInterval: HISTORY_POLL_MS,
+    refetchInterval: useLivePoll(HISTORY_POLL_MS, "user"),
     staleTime: 5_000,
     placeholderData: keepPreviousData,
   });

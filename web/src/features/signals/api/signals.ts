@@ -7,6 +7,7 @@ import { readSignals, type Signal } from "@web/entities/analysis/model/readers";
 import { classifyFailure } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
 import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../model/polling";
+import { useLivePoll } from "@web/lib/live-socket";
 
 /**
  * A fetcher with its own streak of hidden HTML answers. Dashboard reading of the rule: the streak restarts after any
@@ -37,7 +38,7 @@ export function useSignals(wanted = true) {
     queryKey: signalKeys.feed("dashboard"),
     queryFn,
     enabled: signedIn && wanted,
-    refetchInterval: SIGNALS_POLL_MS,
+    refetchInterval: useLivePoll(SIGNALS_POLL_MS, "user"),
     staleTime: 0,
     retry: signalsRetry,
   });

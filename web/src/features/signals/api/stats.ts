@@ -6,6 +6,7 @@ import { isObj, num, obj, str, unwrap, type Obj } from "@web/lib/read";
 import { useIsSignedIn } from "@web/lib/session";
 import { STATS_POLL_MS } from "../model/polling";
 import type { DashboardStats, DayPoint } from "../model/stats";
+import { useLivePoll } from "@web/lib/live-socket";
 
 function series(o: Obj | null): DayPoint[] {
   const raw = o && Array.isArray(o.series) ? o.series : [];
@@ -48,7 +49,7 @@ export function useSignalStats() {
     queryFn: fetchSignalStats,
     select: normalizeStats,
     enabled: signedIn,
-    refetchInterval: STATS_POLL_MS,
+    refetchInterval: useLivePoll(STATS_POLL_MS, "user"),
     staleTime: 0,
   });
 }

@@ -5,6 +5,7 @@ import { ApiError, apiQuery } from "@web/lib/api";
 import { list, num, str } from "@web/lib/read";
 import { useIsSignedIn } from "@web/lib/session";
 import { TRANSACTIONS_POLL_MS } from "../model/polling";
+import { useLivePoll } from "@web/lib/live-socket";
 
 export type Transaction = { type: string; amount: number; createdAt: string | null };
 
@@ -32,7 +33,7 @@ export function useTransactions() {
     queryFn: fetchTransactions,
     select: normalizeTransactions,
     enabled: signedIn,
-    refetchInterval: TRANSACTIONS_POLL_MS,
+    refetchInterval: useLivePoll(TRANSACTIONS_POLL_MS, "user"),
     staleTime: 0,
   });
 }

@@ -11,6 +11,8 @@ import { formatPrice } from "@web/lib/format";
 import { outcomeView } from "@web/entities/analysis/model/signal-outcome";
 import { useAnalysisDetail } from "@web/entities/analysis/api/analysis-detail";
 import { MarketTime } from "@web/entities/analysis/components/MarketTime";
+import { SignalChart } from "@web/entities/signal/components/SignalChart";
+import { TradeTools } from "@web/entities/signal/components/TradeTools";
 import { DETAIL_FAILED, failureText } from "@web/entities/analysis/model/fetch-failures";
 import { useLatestReasoning } from "@web/entities/analysis/api/latest-reasoning";
 import { liveProgress, type Row } from "../model/rows";
@@ -149,7 +151,9 @@ function DrawerBody({ row }: { row: Row }) {
             ) : null}
           </div>
         )}
+        {signal && !signal.noTrade ? <SignalChart signal={signal} /> : null}
         {signal?.context && !signal.noTrade ? <WhyThisSetup context={signal.context} symbol={signal.symbol} /> : null}
+        {signal && !signal.noTrade ? <TradeTools signal={signal} /> : null}
         {signal?.context && signal.noTrade ? <ClearingTheBar context={signal.context} createdAt={signal.createdAt} /> : null}
         <ReasoningBlock row={row} />
       </div>

@@ -15,12 +15,17 @@ export const serverFilters = (f: Filters): ListFilters => ({
   range: RANGE_PARAM[f.range],
 });
 
-/** The query string of one page: `cursor` is always sent (empty for the first page), which asks for the page shape. */
-export function pageQuery(filters: ListFilters & { hasSignal?: boolean }, cursor: string): string {
-  const q = new URLSearchParams({ limit: String(PAGE_SIZE), cursor });
+/** The filters as query parameters (only those set), shared by the pages and the CSV export. */
+export function filterParams(filters: ListFilters, q = new URLSearchParams()): URLSearchParams {
   if (filters.symbol) q.set("symbol", filters.symbol);
   if (filters.type) q.set("type", filters.type);
   if (filters.range && filters.range !== "all") q.set("range", filters.range);
+  return q;
+}
+
+/** The query string of one page: `cursor` is always sent (empty for the first page), which asks for the page shape. */
+export function pageQuery(filters: ListFilters & { hasSignal?: boolean }, cursor: string): string {
+  const q = filterParams(filters, new URLSearchParams({ limit: String(PAGE_SIZE), cursor }));
   if (filters.hasSignal !== undefined) q.set("has_signal", String(filters.hasSignal));
   return q.toString();
 }

@@ -7,6 +7,7 @@ import { SIGNALS_POLL_MS } from "@web/entities/analysis/model/analysis-polling";
 import { readSignals } from "@web/entities/analysis/model/readers";
 import { classifyFailure, retryWithin } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
+import { useLivePoll } from "@web/lib/live-socket";
 
 /** Start Trading numbers of spec 02 §7/§8 (the dashboard has its own): 2 HTML answers hidden; HTML retried 8 times, parse/network 3. */
 export const HIDDEN_HTML_ANSWERS = 2;
@@ -36,7 +37,7 @@ export const signalsQuery = (enabled: boolean, fetcher: () => Promise<unknown>) 
     enabled,
     staleTime: 0,
     select: readSignals,
-    refetchInterval: SIGNALS_POLL_MS,
+    refetchInterval: useLivePoll(SIGNALS_POLL_MS, "user"),
     retry: signalsRetry,
   });
 

@@ -3,6 +3,8 @@
 import { ArrowDownRight, ArrowUpRight, Ban, ChevronDown } from "lucide-react";
 import { ClearingTheBar } from "@web/entities/analysis/components/ClearingTheBar";
 import { MarketTime } from "@web/entities/analysis/components/MarketTime";
+import { SignalChart } from "@web/entities/signal/components/SignalChart";
+import { TradeTools } from "@web/entities/signal/components/TradeTools";
 import { BestSideNote, WhyThisSetup } from "@web/entities/analysis/components/WhyThisSetup";
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
@@ -108,7 +110,9 @@ export function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; 
           <Tile label="EntryNow" value={signal.entryTiming ?? "Now"} />
         </div>
       )}
+      {expanded && !noTrade ? <SignalChart signal={signal} dense /> : null}
       {signal.context && !noTrade ? <WhyThisSetup context={signal.context} symbol={signal.symbol} dense /> : null}
+      {expanded && !noTrade ? <TradeTools signal={signal} dense /> : null}
       {signal.context && noTrade ? <ClearingTheBar context={signal.context} createdAt={signal.createdAt} dense /> : null}
       {signal.reasoning ? (
         <>

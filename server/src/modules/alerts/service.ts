@@ -1,0 +1,116 @@
+// Alerts for the trader: their notifications (newest first, unread count), read marks, channel × stage preferences and
+// the Web Push subscriptions of their browsers.
+import { ALERT_KINDS, type AlertKind, defaultEnabled } from "@core/alerts";
+import type { ServerDeps } from "../../deps";
+import { badRequest } from "../../lib/http-error";
+import { alertChannels } from "./channels";
+import { pushEndpointAllowed } from "./push";
+
+export const MAX_ALERTS_PAGE = 100;
+
+type AlertRow = {
+  id: number;
+  signal_id: number;
+  kind: AlertKind;
+  symbol: string;
+  side: string;
+  r_multiple: number | null;
+  created_at: Date;
+  read_at: Date | null;
+};
+
+/** A page of the trader's alerts older than `before` (an alert id), and how many are unread in all. */
+export async function listAlerts({ sql }: Pick<ServerDeps, "sql">, userId: number, q: { limit?: number; before?: number }) {
+  const limit = Math.min(MAX_ALERTS_PAGE, Math.max(1, q.limit ?? 20));
+  const rows = await sql<AlertRow[]>`
+    select e.id, e.signal_id, e.kind, s.symbol, s.type as side, e.r_multiple, e.created_at, e.read_at
+    from signal_events e join signals s on s.id = e.signal_id
+    where e.user_id = ${userId} ${q.before ? sql`and e.id < ${q.before}` : sql``}
+    order by e.id desc limit ${limit + 1}`;
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from signal_events where user_id = ${userId} and read_at is null`;
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((r) => ({
+      id: Number(r.id),
+      signal_id: Number(r.signal_id),
+      kind: r.kind,
+      symbol: r.symbol,
+      side: r.side,
+      r_multiple: r.r_multiple === null ? null : Number(r.r_multiple),
+      created_at: new Date(r.created_at).toISOString(),
+      read: r.read_at !== null,
+    })),
+    unread_count: n,
+    next_before: rows.length > limit ? page[page.length - 1].id : null,
+  };
+}
+
+/** Marks the given alerts (or all) read; answers the unread count left. */
+export async function markRead({ sql }: Pick<ServerDeps, "sql">, userId: number, ids: number[] | null) {
+  await sql`
+    update signal_events set read_at = now()
+    where user_id = ${userId} and read_at is null ${ids ? sql`and id = any(${ids}::bigint[])` : sql``}`;
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from signal_events where user_id = ${userId} and read_at is null`;
+  return { unread_count: n };
+}
+
+export type Preference = { channel: string; kind: AlertKind; enabled: boolean };
+const channelNames = () => alertChannels.map((c) => c.name as string);
+
+/** The full channel × stage grid (stored choices over the defaults), the VAPID key to subscribe with, the devices subscribed. */
+export async function getPreferences({ sql, config }: Pick<ServerDeps, "sql" | "config">, userId: number) {
+  const stored = await sql<Preference[]>`select channel, kind, enabled from alert_preferences where user_id = ${userId}`;
+  const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from push_subscriptions where user_id = ${userId}`;
+  const preferences = channelNames().flatMap((channel) =>
+    ALERT_KINDS.map((kind) => ({
+      channel,
+      kind,
+      enabled: stored.find((p) => p.channel === channel && p.kind === kind)?.enabled ?? defaultEnabled(channel as never, kind),
+    })),
+  );
+  return { channels: channelNames(), kinds: [...ALERT_KINDS], preferences, push: { public_key: config.VAPID_PUBLIC_KEY, devices: n } };
+}
+
+export async function putPreferences(deps: Pick<ServerDeps, "sql" | "config">, userId: number, prefs: Preference[]) {
+  const names = channelNames();
+  const unknown = prefs.find((p) => !names.includes(p.channel));
+  if (unknown) throw badRequest(`Unknown channel: ${unknown.channel.slice(0, 40)} (available: ${names.join(", ")})`);
+  if (prefs.length)
+    await deps.sql`
+      insert into alert_preferences (user_id, channel, kind, enabled)
+      select ${userId}, * from unnest(${prefs.map((p) => p.channel)}::text[], ${prefs.map((p) => p.kind)}::text[], ${prefs.map((p) => String(p.enabled))}::text[]::boolean[])
+      on conflict (user_id, channel, kind) do update set enabled = excluded.enabled`;
+  return getPreferences(deps, userId);
+}
+
+export type PushSubscriptionInput = { endpoint: string; keys: { p256dh: string; auth: string } };
+
+/**
+ * Saves this browser's subscription (an endpoint already known moves to this user: it is one browser). The first
+ * device turns push on for every stage the trader has not chosen for ("push off until subscribed").
+ */
+export async function savePushSubscription(
+  deps: Pick<ServerDeps, "sql" | "config">,
+  userId: number,
+  sub: PushSubscriptionInput,
+  userAgent: string | null,
+) {
+  if (!pushEndpointAllowed(deps.config, sub.endpoint)) throw badRequest("endpoint must be an https URL of a push service");
+  await deps.sql.begin(async (tx) => {
+    await tx`
+      insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent)
+      values (${userId}, ${sub.endpoint}, ${sub.keys.p256dh}, ${sub.keys.auth}, ${userAgent?.slice(0, 300) ?? null})
+      on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+                                           user_agent = excluded.user_agent, created_at = now()`;
+    await tx`
+      insert into alert_preferences (user_id, channel, kind, enabled)
+      select ${userId}, 'push', k, true from unnest(${[...ALERT_KINDS]}::text[]) as k
+      on conflict do nothing`;
+  });
+  return getPreferences(deps, userId);
+}
+
+export async function deletePushSubscription(deps: Pick<ServerDeps, "sql" | "config">, userId: number, endpoint: string) {
+  await deps.sql`delete from push_subscriptions where user_id = ${userId} and endpoint = ${endpoint}`;
+  return getPreferences(deps, userId);
+}

@@ -1,0 +1,126 @@
+// GET /api/market/candles over the shipped replay: shape, 4h = the 1h candles rolled up, never past the replay clock, 400s.
+import { afterAll, describe, expect, test } from "bun:test";
+import { binanceChartSource, CHART_INTERVAL_MS, rollUp } from "@core/chart-candles";
+import { replayAnchor, sharedReplayClock } from "@core/market-replay";
+import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
+
+const app = testApp();
+const deps = testDeps();
+afterAll(() => closeTestDeps());
+
+const H = 3_600_000;
+type K = { t: number; o: number; h: number; l: number; c: number; v: number };
+const get = (q: string) => call(app, "GET", `/api/market/candles?${q}`);
+/** The clock the server reads: the same config and the same Redis anchor (SET NX: whoever comes first sets it). */
+const clock = () => sharedReplayClock(deps.config, () => replayAnchor(deps.redis, deps.keys));
+
+describe("GET /api/market/candles", () => {
+  test("answers {symbol, interval, source, candles} with closed candles oldest first", async () => {
+    const r = await get("symbol=btcusdt&interval=1h&limit=5&end=1706745600000"); // end 2024-02-01T00:00Z
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(["candles", "interval", "source", "symbol"]);
+    expect([r.body.symbol, r.body.interval, r.body.source]).toEqual(["BTCUSDT", "1h", "replay"]);
+    const ks = r.body.candles as K[];
+    expect(ks.length).toBe(5);
+    expect(Object.keys(ks[0]).sort()).toEqual(["c", "h", "l", "o", "t", "v"]);
+    // The candle opened an hour before `end` closes exactly at it: the newest one served.
+    expect(ks.map((k) => k.t)).toEqual([5, 4, 3, 2, 1].map((n) => 1706745600000 - n * H));
+    for (const k of ks) expect(k.l <= Math.min(k.o, k.c) && k.h >= Math.max(k.o, k.c)).toBe(true);
+    const d = await get("symbol=BTCUSDT&interval=1d&limit=3&end=1706745600000");
+    expect((d.body.candles as K[]).map((k) => new Date(k.t).toISOString().slice(0, 10))).toEqual(["2024-01-29", "2024-01-30", "2024-01-31"]);
+  });
+
+  test("a 4h candle is exactly its four 1h candles rolled up, on UTC 4h boundaries", async () => {
+    const end = Date.parse("2024-02-03T10:00:00Z"); // mid-bucket: the 08:00 bucket is still forming and is left out
+    const four = (await get(`symbol=ETHUSDT&interval=4h&limit=6&end=${end}`)).body.candles as K[];
+    const ones = (await get(`symbol=ETHUSDT&interval=1h&limit=40&end=${end}`)).body.candles as K[];
+    expect(four.length).toBe(6);
+    expect(four[four.length - 1].t).toBe(Date.parse("2024-02-03T04:00:00Z"));
+    for (const k of four) {
+      expect(k.t % (4 * H)).toBe(0);
+      const parts = ones.filter((o) => o.t >= k.t && o.t < k.t + 4 * H);
+      expect(parts.length).toBe(4);
+      expect(k).toEqual({
+        t: k.t,
+        o: parts[0].o,
+        h: Math.max(...parts.map((p) => p.h)),
+        l: Math.min(...parts.map((p) => p.l)),
+        c: parts[3].c,
+        v: expect.closeTo(
+          parts.reduce((s, p) => s + p.v, 0),
+          6,
+        ),
+      });
+    }
+  });
+
+  test("never serves a candle closing after the replay clock's now, whatever end asks for", async () => {
+    const c = await clock();
+    const before = c.now();
+    const future = Date.parse("2024-09-01T00:00:00Z");
+    for (const interval of ["1h", "4h", "1d"] as const) {
+      for (const q of [`symbol=SOLUSDT&interval=${interval}&limit=50`, `symbol=SOLUSDT&interval=${interval}&limit=50&end=${future}`]) {
+        const r = await get(q);
+        const after = c.now();
+        expect(r.status).toBe(200);
+        const ks = r.body.candles as K[];
+        expect(ks.length).toBeGreaterThan(0);
+        const lastClose = ks[ks.length - 1].t + CHART_INTERVAL_MS[interval];
+        expect(lastClose).toBeLessThanOrEqual(after);
+        // ...and reaches up to it: the newest closed candle is served, not an older cut.
+        expect(lastClose).toBeGreaterThan(before - CHART_INTERVAL_MS[interval]);
+      }
+    }
+  });
+
+  test("bad input is a 400 with {detail, code}; a pair the replay has no data for is a 404", async () => {
+    const cases: [string, string][] = [
+      ["symbol=FOOUSDT&interval=1h", "unknown_symbol"],
+      ["interval=1h", "unknown_symbol"],
+      ["symbol=%3Cscript%3E&interval=1h", "unknown_symbol"],
+      ["symbol=BTCUSDT&interval=15m", "unknown_interval"],
+      ["symbol=BTCUSDT", "unknown_interval"],
+      ["symbol=BTCUSDT&interval=1h&limit=0", "bad_limit"],
+      ["symbol=BTCUSDT&interval=1h&limit=501", "bad_limit"],
+      ["symbol=BTCUSDT&interval=1h&limit=2.5", "bad_limit"],
+      ["symbol=BTCUSDT&interval=1h&limit=abc", "bad_limit"],
+      ["symbol=BTCUSDT&interval=1h&end=yesterday", "bad_end"],
+      ["symbol=BTCUSDT&interval=1h&end=-5", "bad_end"],
+      ["symbol=BTCUSDT&interval=1h&end=1e30", "bad_end"],
+    ];
+    for (const [q, code] of cases) {
+      const r = await get(q);
+      expect([q, r.status, r.body.code]).toEqual([q, 400, code]);
+      expect(typeof r.body.detail).toBe("string");
+    }
+    const bnb = await get("symbol=BNBUSDT&interval=1h");
+    expect([bnb.status, bnb.body.code, bnb.body.detail]).toEqual([404, "no_candles", "No candles for BNBUSDT: no recorded data in replay"]);
+    expect((await get("symbol=BTCUSDT&interval=1h&limit=500")).body.candles.length).toBe(500);
+  });
+});
+
+describe("chart candle sources", () => {
+  test("rollUp leaves out a bucket still forming", () => {
+    const k = (t: number, c: number) => ({ t, o: c, h: c + 1, l: c - 1, c, v: 1 });
+    const ones = [0, 1, 2, 3, 4, 5].map((i) => k(i * H, 10 + i));
+    expect(rollUp(ones, 4 * H, 6 * H)).toEqual([{ t: 0, o: 10, h: 14, l: 9, c: 13, v: 4 }]);
+    expect(rollUp(ones, 4 * H, 8 * H).length).toBe(2);
+  });
+
+  test("live Binance klines: one call for the interval asked, the still-open candle dropped, never past now", async () => {
+    const urls: string[] = [];
+    const now = Date.parse("2024-05-01T10:30:00Z");
+    const row = (t: number) => [t, "1", "2", "0.5", "1.5", "10", t + 4 * H - 1];
+    const src = binanceChartSource({
+      now: () => now,
+      spotUrl: "http://binance.test",
+      fetch: async (url) => {
+        urls.push(url);
+        return Response.json([row(now - 10.5 * H), row(now - 6.5 * H), row(now - 2.5 * H)]);
+      },
+    });
+    const ks = await src.candles("BTCUSDT", "4h", now + 99 * H, 5);
+    expect(urls).toEqual([`http://binance.test/api/v3/klines?symbol=BTCUSDT&interval=4h&endTime=${now}&limit=6`]);
+    expect(ks.map((x) => x.t)).toEqual([now - 10.5 * H, now - 6.5 * H]);
+  });
+});

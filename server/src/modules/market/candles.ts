@@ -1,0 +1,74 @@
+// GET /api/market/candles: closed candles of one pair for the signal chart, from the replay (never past its clock) or Binance.
+import {
+  binanceChartSource,
+  CHART_INTERVALS,
+  CHART_MAX_LIMIT,
+  type ChartCandleSource,
+  isChartInterval,
+  replayChartSource,
+} from "@core/chart-candles";
+import { replayAnchor, sharedReplayClock } from "@core/market-replay";
+import { unavailableReason } from "@core/symbols";
+import type { ServerDeps } from "../../deps";
+import { badRequest, HttpError, unavailable } from "../../lib/http-error";
+import type { CandlesQuery, CandlesResponse } from "./model";
+import { parseSymbol } from "./service";
+
+export const DEFAULT_CANDLE_LIMIT = 200;
+
+/** Validated query: 400 with a specific code for each bad part. */
+export function parseCandlesQuery(q: CandlesQuery) {
+  const symbol = (() => {
+    try {
+      return parseSymbol(q.symbol ?? "");
+    } catch (err) {
+      throw err instanceof HttpError ? err.withCode("unknown_symbol") : err;
+    }
+  })();
+  const interval = (q.interval ?? "").trim();
+  if (!isChartInterval(interval))
+    throw badRequest(`Unknown interval '${interval.slice(0, 10)}': expected ${CHART_INTERVALS.join(", ")}`).withCode("unknown_interval");
+  let limit = DEFAULT_CANDLE_LIMIT;
+  if (q.limit !== undefined && q.limit !== "") {
+    limit = Number(q.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > CHART_MAX_LIMIT)
+      throw badRequest(`limit must be a whole number from 1 to ${CHART_MAX_LIMIT}`).withCode("bad_limit");
+  }
+  let end: number | undefined;
+  if (q.end !== undefined && q.end !== "") {
+    end = Number(q.end);
+    if (!/^\d{1,15}$/.test(q.end) || !Number.isSafeInteger(end))
+      throw badRequest("end must be a time in milliseconds since 1970 (whole number)").withCode("bad_end");
+  }
+  return { symbol, interval, limit, end };
+}
+
+/** One source per process; the replay's clock is anchored in Redis on first use, like the engine's, so both agree on "now". */
+export function candleService(deps: Pick<ServerDeps, "config" | "redis" | "keys">) {
+  let source: Promise<ChartCandleSource> | null = null;
+  const get = () => {
+    if (source) return source;
+    if (deps.config.MARKET_PROVIDER === "binance") {
+      source = Promise.resolve(binanceChartSource());
+      return source;
+    }
+    const made = sharedReplayClock(deps.config, () => replayAnchor(deps.redis, deps.keys)).then((clock) => replayChartSource(clock));
+    // A failed anchor read (Redis down) is retried on the next request instead of being kept.
+    made.catch(() => (source = null));
+    source = made;
+    return made;
+  };
+  return async (query: CandlesQuery): Promise<CandlesResponse> => {
+    const q = parseCandlesQuery(query);
+    const reason = unavailableReason(q.symbol, deps.config.MARKET_PROVIDER);
+    if (reason) throw new HttpError(404, `No candles for ${q.symbol}: ${reason}`, { code: "no_candles" });
+    const src = await get();
+    let candles: Awaited<ReturnType<ChartCandleSource["candles"]>>;
+    try {
+      candles = await src.candles(q.symbol, q.interval, q.end, q.limit);
+    } catch (err) {
+      throw unavailable(`Candles are unavailable right now (${(err as Error).message.slice(0, 160)})`);
+    }
+    return { symbol: q.symbol, interval: q.interval, source: src.name, candles };
+  };
+}

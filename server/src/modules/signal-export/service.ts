@@ -1,0 +1,97 @@
+// The caller's signal history with outcomes as CSV: the dashboard's filters, newest first, one row per signal.
+import type { Sql } from "@core/db";
+import type { SignalContext } from "@core/contract/signal";
+import { toCsv, type CsvValue } from "../../lib/csv";
+import { matchingSignals, parseFilters, type SignalFilters } from "../signals/service";
+
+/** A spreadsheet, not a backup: beyond this many rows the newest are kept and the file says so in its name. */
+export const EXPORT_MAX_ROWS = 50_000;
+
+export const EXPORT_COLUMNS = [
+  "signal_id",
+  "analysis_id",
+  "created_at_utc",
+  "symbol",
+  "type",
+  "venue",
+  "confidence_pct",
+  "entry",
+  "take_profit",
+  "stop_loss",
+  "rr",
+  "timeframe",
+  "expected_r",
+  "round_trip_cost_pct",
+  "outcome",
+  "outcome_at_utc",
+  "r_multiple",
+  "credit",
+  "reasoning",
+] as const;
+
+type ExportRow = {
+  id: number;
+  request_id: number;
+  created_at: Date;
+  symbol: string;
+  type: string;
+  confidence: number;
+  entry_price: number | null;
+  take_profit: number | null;
+  stop_loss: number | null;
+  rr_ratio: number | null;
+  timeframe: string;
+  outcome: string | null;
+  outcome_at: Date | null;
+  r_multiple: number | null;
+  credits_status: string | null;
+  reasoning: string;
+  context: SignalContext | null;
+};
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+function cells(r: ExportRow): CsvValue[] {
+  const c = r.context;
+  // A NO_TRADE's context is its best side that missed the bar: no venue or expectation of a trade that was not issued.
+  const traded = r.type !== "NO_TRADE";
+  return [
+    r.id,
+    r.request_id,
+    iso(r.created_at),
+    r.symbol,
+    r.type,
+    traded ? (c?.venue ?? null) : null,
+    Math.round(r.confidence * 1000) / 10,
+    r.entry_price,
+    r.take_profit,
+    r.stop_loss,
+    r.rr_ratio,
+    r.timeframe,
+    traded ? (c?.expected_r ?? null) : null,
+    traded ? (c?.costs.round_trip_pct ?? null) : null,
+    r.outcome,
+    iso(r.outcome_at),
+    r.r_multiple,
+    r.credits_status === "RELEASED" ? "refunded" : r.credits_status === "USED" ? "used" : r.credits_status,
+    r.reasoning,
+  ];
+}
+
+/** The CSV text and its file name; only `userId`'s rows, under the same filter rules as GET /api/signals/. */
+export async function exportSignalsCsv(sql: Sql, userId: number, q: SignalFilters, now = new Date()) {
+  const f = parseFilters({ symbol: q.symbol, type: q.type, range: q.range });
+  const rows = await sql<ExportRow[]>`
+    select s.id, s.request_id, s.created_at, s.symbol, s.type, s.confidence, s.entry_price, s.take_profit, s.stop_loss,
+           s.rr_ratio, s.timeframe, s.outcome, s.outcome_at, s.r_multiple, s.reasoning, s.context, r.credits_status
+    from signals s join analysis_requests r on r.id = s.request_id
+    where ${matchingSignals(sql, userId, f)}
+    order by s.created_at desc, s.id desc
+    limit ${EXPORT_MAX_ROWS + 1}`;
+  const truncated = rows.length > EXPORT_MAX_ROWS;
+  const day = now.toISOString().slice(0, 10);
+  return {
+    csv: toCsv(EXPORT_COLUMNS, rows.slice(0, EXPORT_MAX_ROWS).map(cells)),
+    filename: `tradewind-signals-${day}${truncated ? `-newest-${EXPORT_MAX_ROWS}` : ""}.csv`,
+  };
+}

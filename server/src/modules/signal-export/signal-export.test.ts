@@ -1,0 +1,118 @@
+// GET /api/signals/export.csv from real rows: only the caller's signals, outcome columns, quoting, filters, download headers.
+import { afterAll, describe, expect, test } from "bun:test";
+import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
+import { seedSignal } from "../signals/testing";
+import { EXPORT_COLUMNS } from "./service";
+
+const app = testApp();
+afterAll(() => closeTestDeps());
+
+/** RFC 4180 reader for the test: quoted cells may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = "";
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (quoted) cell += ch;
+    else if (ch === ",") endCell();
+    else if (ch === "\r" && text[i + 1] === "\n") {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+const get = async (token: string, query = "") => {
+  const res = await app.handle(new Request(`http://localhost/api/signals/export.csv${query}`, { headers: { authorization: `Bearer ${token}` } }));
+  return { res, text: await res.text() };
+};
+
+describe("GET /api/signals/export.csv", () => {
+  test("the caller's rows only, newest first, with outcome columns and download headers", async () => {
+    const me = await createUser();
+    const other = await createUser();
+    const old = await seedSignal(me.id, "BTCUSDT", "LONG", 3);
+    const none = await seedSignal(me.id, "ETHUSDT", "NO_TRADE", 1);
+    const theirs = await seedSignal(other.id, "SOLUSDT", "SHORT", 0.5);
+    await testDeps()
+      .sql`update signals set outcome = 'SL_HIT', outcome_at = now(), r_multiple = -1.0123, is_active = false where id = ${old.signalId}`;
+
+    const { res, text } = await get(me.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="tradewind-signals-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parseCsv(text);
+    expect(rows[0]).toEqual([...EXPORT_COLUMNS]);
+    expect(rows.slice(1).map((r) => Number(r[0]))).toEqual([none.signalId, old.signalId]);
+    expect(text).not.toContain("SOLUSDT");
+    const col = (r: string[], name: (typeof EXPORT_COLUMNS)[number]) => r[EXPORT_COLUMNS.indexOf(name)];
+    const [noTrade, long] = rows.slice(1);
+    expect([col(long, "symbol"), col(long, "type"), col(long, "entry"), col(long, "take_profit"), col(long, "stop_loss")]).toEqual([
+      "BTCUSDT",
+      "LONG",
+      "100",
+      "110",
+      "95",
+    ]);
+    expect([col(long, "outcome"), col(long, "r_multiple"), col(long, "credit"), col(long, "confidence_pct")]).toEqual([
+      "SL_HIT",
+      "-1.0123",
+      "used",
+      "55",
+    ]);
+    expect(col(long, "outcome_at_utc")).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect([col(noTrade, "type"), col(noTrade, "outcome"), col(noTrade, "entry"), col(noTrade, "credit")]).toEqual(["NO_TRADE", "", "", "refunded"]);
+    // The other user's export has only their row.
+    const theirsCsv = parseCsv((await get(other.token)).text);
+    expect(theirsCsv.slice(1).map((r) => Number(r[0]))).toEqual([theirs.signalId]);
+  });
+
+  test("text cells are quoted and formula-safe", async () => {
+    const me = await createUser();
+    const s = await seedSignal(me.id, "XRPUSDT", "SHORT", 0.2);
+    const reasoning = '=HYPERLINK("http://evil") says "sell", then\nwait';
+    await testDeps().sql`update signals set reasoning = ${reasoning} where id = ${s.signalId}`;
+    const { text } = await get(me.token);
+    expect(text).toContain('"\'=HYPERLINK(""http://evil"") says ""sell"", then\nwait"');
+    const [, row] = parseCsv(text);
+    expect(row[EXPORT_COLUMNS.indexOf("reasoning")]).toBe(`'${reasoning}`);
+    expect(row).toHaveLength(EXPORT_COLUMNS.length);
+  });
+
+  test("the dashboard's filters apply; a bad filter is a 400 JSON", async () => {
+    const me = await createUser();
+    const btc = await seedSignal(me.id, "BTCUSDT", "LONG", 10);
+    const eth = await seedSignal(me.id, "ETHUSDT", "SHORT", 0.1);
+    const ids = async (q: string) =>
+      parseCsv((await get(me.token, q)).text)
+        .slice(1)
+        .map((r) => Number(r[0]));
+    expect(await ids("?symbol=btc")).toEqual([btc.signalId]);
+    expect(await ids("?type=SHORT")).toEqual([eth.signalId]);
+    expect(await ids("?range=24h")).toEqual([eth.signalId]);
+    expect(await ids("?range=all&type=ALL")).toEqual([eth.signalId, btc.signalId]);
+    const bad = await call(app, "GET", "/api/signals/export.csv?range=1y", { token: me.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: "bad_request" });
+  });
+
+  test("signed out: 401; the signal route still answers by id", async () => {
+    expect((await call(app, "GET", "/api/signals/export.csv")).status).toBe(401);
+    const me = await createUser();
+    const s = await seedSignal(me.id, "BTCUSDT", "LONG", 1);
+    expect((await call(app, "GET", `/api/signals/${s.signalId}`, { token: me.token })).body.id).toBe(s.signalId);
+  });
+});

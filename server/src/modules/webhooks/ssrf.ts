@@ -1,0 +1,78 @@
+// SSRF guard for outbound webhooks: http(s) only, and every address a host resolves to must be a public unicast one.
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import { trustedProxies } from "@core/trusted-proxy";
+import { isPrivate } from "../../lib/client-ip";
+
+/**
+ * Beyond the private ranges lib/client-ip keeps (RFC 1918, loopback, link-local with the 169.254.169.254 metadata
+ * address, CGNAT with Alibaba's 100.100.100.200, unique-local IPv6 with AWS's fd00:ec2::254): multicast, broadcast,
+ * reserved and documentation blocks, and the IPv6 forms that embed an IPv4 address (mapped, compatible, NAT64,
+ * 6to4, Teredo), which could otherwise smuggle a private one past the IPv4 checks.
+ */
+const NOT_PUBLIC_V4 = trustedProxies("224.0.0.0/4,240.0.0.0/4,192.0.0.0/24,192.0.2.0/24,198.18.0.0/15,198.51.100.0/24,203.0.113.0/24");
+// Checked for IPv6 addresses only: node's BlockList matches every IPv4 address against an IPv4-mapped rule.
+const NOT_PUBLIC_V6 = trustedProxies("ff00::/8,::/96,::ffff:0:0/96,64:ff9b::/96,64:ff9b:1::/48,2002::/16,2001::/32,2001:db8::/32,100::/64");
+const LOOPBACK = trustedProxies("127.0.0.0/8,::1/128");
+
+export class RefusedAddressError extends Error {
+  constructor(
+    message: string,
+    readonly code: "webhook_url_invalid" | "webhook_url_private" | "webhook_url_unresolvable",
+  ) {
+    super(message);
+  }
+}
+
+const inList = (list: ReturnType<typeof trustedProxies>, ip: string) => {
+  const family = isIP(ip);
+  return family !== 0 && list.check(ip, family === 4 ? "ipv4" : "ipv6");
+};
+
+/** Whether an outbound connection may go to `ip`; loopback only when the WEBHOOK_ALLOW_LOOPBACK setting says so. */
+export function addressAllowed(ip: string, allowLoopback: boolean): boolean {
+  if (allowLoopback && inList(LOOPBACK, ip)) return true;
+  return !isPrivate(ip) && !inList(isIP(ip) === 6 ? NOT_PUBLIC_V6 : NOT_PUBLIC_V4, ip);
+}
+
+/** Parses a webhook URL: http(s), a host, no credentials (they would be shown in the list and the log). */
+export function parseWebhookUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new RefusedAddressError("Enter a full URL, e.g. https://example.com/hooks/tradewind", "webhook_url_invalid");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new RefusedAddressError("Only http:// and https:// URLs can receive webhooks", "webhook_url_invalid");
+  if (!url.hostname) throw new RefusedAddressError("The URL has no host", "webhook_url_invalid");
+  if (url.username || url.password)
+    throw new RefusedAddressError("Put credentials in your endpoint's check of the signature, not in the URL", "webhook_url_invalid");
+  return url;
+}
+
+/** The URL's host without IPv6 brackets (WHATWG keeps them: "[::1]"). */
+export const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
+
+/**
+ * Resolves the host and checks every answer: one private address among public ones refuses the lot, or a rebinding
+ * resolver could pick it at connect time. Returns the addresses to connect to (the caller pins the first).
+ */
+export async function resolvePublic(host: string, allowLoopback: boolean): Promise<Array<{ address: string; family: number }>> {
+  let addresses: Array<{ address: string; family: number }>;
+  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+  else {
+    try {
+      addresses = await lookup(host, { all: true, verbatim: true });
+    } catch {
+      throw new RefusedAddressError(`The host ${host} does not resolve`, "webhook_url_unresolvable");
+    }
+  }
+  const bad = addresses.find((a) => !addressAllowed(a.address, allowLoopback));
+  if (bad || addresses.length === 0)
+    throw new RefusedAddressError(
+      `Webhooks cannot be sent to private, loopback, link-local or reserved addresses (${host} is ${bad?.address ?? "unresolvable"})`,
+      "webhook_url_private",
+    );
+  return addresses;
+}

@@ -1,0 +1,39 @@
+// The chart's window, level lines and exit label for a signal.
+import { expect, test } from "bun:test";
+import { chartLevels, chartWindow, exitView, MAX_BARS } from "./chart-window";
+
+const H = 3_600_000;
+const ISSUE = Date.parse("2024-02-10T13:20:00Z");
+
+test("a resolved signal: 72 1h bars before the issue to 12 past the exit's bar", () => {
+  const exit = ISSUE + 20 * H;
+  const w = chartWindow(ISSUE, exit, "1h");
+  expect(w.end).toBe(Math.ceil(exit / H) * H + 12 * H);
+  expect(w.limit).toBe(Math.ceil((w.end! - (ISSUE - 72 * H)) / H));
+  expect(chartWindow(ISSUE, exit, "1d").limit).toBeLessThan(100);
+});
+
+test("an open signal asks for the latest bars reaching back before the issue, capped at the server's 500", () => {
+  expect(chartWindow(ISSUE, null, "1h", ISSUE + 10 * H)).toEqual({ end: undefined, limit: 82 });
+  expect(chartWindow(ISSUE, null, "1h", ISSUE + 900 * H).limit).toBe(MAX_BARS);
+  expect(chartWindow(ISSUE, null, "4h").limit).toBe(108);
+});
+
+test("levels: target, entry, stop and the invalidation level (dashed), each only when known", () => {
+  const levels = chartLevels({ entry: 100, stopLoss: 95, takeProfit: 110, context: { invalidationLevel: 94 } as never });
+  expect(levels.map((l) => [l.label, l.price, l.dashed])).toEqual([
+    ["Take profit", 110, false],
+    ["Entry", 100, false],
+    ["Stop loss", 95, false],
+    ["Invalidation", 94, true],
+  ]);
+  expect(chartLevels({ entry: 100, stopLoss: null, takeProfit: 110, context: null }).map((l) => l.key)).toEqual(["tp", "entry"]);
+});
+
+test("the exit: TP, SL or expiry with its R; none while open or without its market time", () => {
+  expect(exitView({ outcome: "TP_HIT", outcomeMarketMs: 5, rMultiple: 1.8512 })).toEqual({ atMs: 5, label: "TP +1.85R", tone: "pos" });
+  expect(exitView({ outcome: "SL_HIT", outcomeMarketMs: 5, rMultiple: -1.1 })!.label).toBe("SL −1.10R");
+  expect(exitView({ outcome: "EXPIRED", outcomeMarketMs: 5, rMultiple: 0.2 })!.label).toBe("Expiry +0.20R");
+  expect(exitView({ outcome: "OPEN", outcomeMarketMs: null, rMultiple: null })).toBeNull();
+  expect(exitView({ outcome: "TP_HIT", outcomeMarketMs: null, rMultiple: 1 })).toBeNull();
+});

@@ -1,0 +1,83 @@
+// What the signal chart shows for a signal: the candle window around issue (and exit), its level lines and its markers.
+import type { Signal } from "@web/entities/analysis/model/readers";
+
+export const CHART_TIMEFRAMES = ["1h", "4h", "1d"] as const;
+export type ChartTimeframe = (typeof CHART_TIMEFRAMES)[number];
+export const TIMEFRAME_MS: Record<ChartTimeframe, number> = { "1h": 3_600_000, "4h": 14_400_000, "1d": 86_400_000 };
+
+/** Bars shown before the issue and after the exit, per timeframe: about three days of 1h context, a quarter of 1d. */
+const BARS_BEFORE: Record<ChartTimeframe, number> = { "1h": 72, "4h": 60, "1d": 90 };
+const BARS_AFTER: Record<ChartTimeframe, number> = { "1h": 12, "4h": 6, "1d": 5 };
+/** The server's cap per request. */
+export const MAX_BARS = 500;
+
+/** Colours of the app's dark theme (styles.css tokens), spelled out because the chart paints on a canvas. */
+export const CHART_COLORS = {
+  up: "#10b981",
+  down: "#f43f5e",
+  entry: "#e6edf6",
+  tp: "#34d399",
+  sl: "#f43f5e",
+  invalidation: "#f59e0b",
+  grid: "#1e2633",
+  text: "#8b97a8",
+  path: "#38bdf8",
+} as const;
+
+export type ChartWindow = { end: number | undefined; limit: number };
+
+/**
+ * A resolved signal: from BARS_BEFORE before the issue to BARS_AFTER past the exit. An open one: the latest bars
+ * (end undefined: the server stops at its market clock), enough to reach back to BARS_BEFORE before the issue.
+ */
+export function chartWindow(issueMs: number, exitMs: number | null, tf: ChartTimeframe, nowMs: number | null = null): ChartWindow {
+  const step = TIMEFRAME_MS[tf];
+  const from = issueMs - BARS_BEFORE[tf] * step;
+  if (exitMs !== null) {
+    const end = Math.ceil(exitMs / step) * step + BARS_AFTER[tf] * step;
+    return { end, limit: Math.min(MAX_BARS, Math.ceil((end - from) / step)) };
+  }
+  const span = nowMs !== null && nowMs > from ? Math.ceil((nowMs - from) / step) : BARS_BEFORE[tf] + 48;
+  return { end: undefined, limit: Math.min(MAX_BARS, Math.max(BARS_BEFORE[tf], span)) };
+}
+
+export type LevelKey = "entry" | "tp" | "sl" | "invalidation";
+export type ChartLevel = { key: LevelKey; label: string; price: number; color: string; dashed: boolean };
+
+/** Entry, stop loss, take profit and the structure level that invalidates the setup; levels the signal lacks are left out. */
+export function chartLevels(signal: Pick<Signal, "entry" | "stopLoss" | "takeProfit" | "context">): ChartLevel[] {
+  const rows: [LevelKey, string, number | null | undefined, boolean][] = [
+    ["tp", "Take profit", signal.takeProfit, false],
+    ["entry", "Entry", signal.entry, false],
+    ["sl", "Stop loss", signal.stopLoss, false],
+    ["invalidation", "Invalidation", signal.context?.invalidationLevel, true],
+  ];
+  return rows
+    .filter((r): r is [LevelKey, string, number, boolean] => typeof r[2] === "number" && Number.isFinite(r[2]) && r[2] > 0)
+    .map(([key, label, price, dashed]) => ({ key, label, price, color: CHART_COLORS[key], dashed }));
+}
+
+export type ExitView = { atMs: number; label: string; tone: "pos" | "neg" | "muted" };
+
+const EXIT_NAMES: Record<string, string> = { TP_HIT: "TP", SL_HIT: "SL", EXPIRED: "Expiry" };
+
+/** The exit of a resolved signal: where, and its label ('TP +1.85R', 'SL −1.10R', 'Expiry +0.20R'); null while open. */
+export function exitView(signal: Pick<Signal, "outcome" | "outcomeMarketMs" | "rMultiple">): ExitView | null {
+  const name = EXIT_NAMES[signal.outcome?.toUpperCase() ?? ""];
+  const at = signal.outcomeMarketMs;
+  if (!name || typeof at !== "number" || at <= 0) return null;
+  const r = signal.rMultiple;
+  const rText = r === null ? "" : ` ${r >= 0 ? "+" : "−"}${Math.abs(r).toFixed(2)}R`;
+  return { atMs: at, label: `${name}${rText}`, tone: r === null || r === 0 ? "muted" : r > 0 ? "pos" : "neg" };
+}
+
+/** The bar a moment falls in (chart times are bar open times). */
+export const barOf = (ms: number, tf: ChartTimeframe) => Math.floor(ms / TIMEFRAME_MS[tf]) * TIMEFRAME_MS[tf];
+
+/** Decimals the price axis needs: the app's rule for ordinary prices, more for sub-cent coins (PEPE, SHIB). */
+export function pricePrecision(price: number): number {
+  if (!(price > 0)) return 2;
+  if (price >= 100) return 2;
+  if (price >= 1) return 3;
+  return Math.min(10, Math.max(5, Math.ceil(-Math.log10(price)) + 3));
+}
