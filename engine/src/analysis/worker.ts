@@ -36,8 +36,9 @@ async function runPhaseJob(deps: AnalysisWorkerDeps, runner: AnalysisRunner, dat
 /** Starts consuming the 'analysis' queue; recovers running analyses from Postgres first. */
 export async function startAnalysisWorker(deps: AnalysisWorkerDeps): Promise<AnalysisWorker> {
   const { config, log } = deps;
-  // Phase jobs wait mostly on Postgres and Redis: 16 at once per engine keeps a burst of due phases on time (bench
-  // analysis, 500 in flight: p99 start delay 1.66 s at 4, 0.34 s at 16, in one run each).
+  // Phase jobs wait mostly on Postgres and Redis, so more run at once than there are cores. `bench analysis` (500 in
+  // flight, p99 start delay): on a quiet machine 367 ms at 4 and 345 ms at 16 (within noise); on a busy one 1.66 s at
+  // 4 and 0.34 s at 16, but those two runs were minutes apart under a changing load, so not a like-for-like figure.
   const concurrency = deps.concurrency ?? 16;
   let runner!: AnalysisRunner;
   const jobs = await startQueueWorker({
