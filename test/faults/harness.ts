@@ -119,6 +119,28 @@ export async function api(base: string, method: string, path: string, opts: { to
 }
 
 /** Reconcile against the private database with the same slack as `bun run test` uses after the e2e run. */
+/** Two analyses per user (BTC, ETH), started through the API; resolves with their ids once each is past phase 1. */
+export async function analysesPastPhaseOne(env: Pick<FaultEnv, "base" | "sql">, users: { token: string }[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const u of users) {
+    for (const symbol of ["BTCUSDT", "ETHUSDT"]) {
+      const res = await api(env.base, "POST", "/api/analysis/start", { token: u.token, body: { symbol } });
+      if (res.status !== 200) throw new Error(`analysis start answered ${res.status}: ${JSON.stringify(res.body)}`);
+      ids.push(res.body.request_id);
+    }
+  }
+  await waitFor(
+    async () => {
+      const [{ n }] = await env.sql<{ n: number }[]>`
+        select count(*)::int as n from analysis_requests where id in ${env.sql(ids)} and current_phase >= 2`;
+      return n === ids.length;
+    },
+    20_000,
+    "every analysis past phase 1",
+  );
+  return ids;
+}
+
 export function reconcileFindings(sql: Sql): Promise<Finding[]> {
   return reconcile(sql, maxDurationMs({ ANALYSIS_PHASE_SECONDS: PHASE_SECONDS }) + 30_000);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createSql } from "@core/db";
 import { unavailableDependency } from "@core/unavailable";
 import {
+  analysesPastPhaseOne,
   api,
   badAnswers,
   createUser,
@@ -42,24 +43,7 @@ async function underLoad() {
   // Market reads do not touch Postgres: once published they must stay 200 through the whole fault.
   await waitFor(async () => (await api(env.base, "GET", "/api/market/health")).status === 200, 30_000, "market snapshots before the fault");
   const load = startLoad(env.base, users, PATHS);
-  const ids: number[] = [];
-  for (const u of users) {
-    for (const symbol of ["BTCUSDT", "ETHUSDT"]) {
-      const res = await api(env.base, "POST", "/api/analysis/start", { token: u.token, body: { symbol } });
-      expect(res.status).toBe(200);
-      ids.push(res.body.request_id);
-    }
-  }
-  await waitFor(
-    async () => {
-      const [{ n }] = await env.sql<
-        { n: number }[]
-      >`select count(*)::int as n from analysis_requests where id in ${env.sql(ids)} and current_phase >= 2`;
-      return n === ids.length;
-    },
-    20_000,
-    "every analysis past phase 1",
-  );
+  const ids = await analysesPastPhaseOne(env, users);
   return { users, load, ids };
 }
 

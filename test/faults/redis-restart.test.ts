@@ -1,6 +1,7 @@
 // Fault: Redis restarted (empty) and flushed under load, with real server and engine processes: the API answers, pushes resume, analyses finish.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
+  analysesPastPhaseOne,
   api,
   badAnswers,
   createUser,
@@ -42,25 +43,8 @@ async function underLoad() {
   await waitFor(() => socket.messages.some((m) => m.type === "authenticated"), 5_000, "the socket to authenticate");
   await waitFor(async () => (await api(env.base, "GET", "/api/market/health")).status === 200, 30_000, "market snapshots before the fault");
   const load = startLoad(env.base, users, PATHS);
-  const ids: number[] = [];
-  for (const u of users) {
-    for (const symbol of ["BTCUSDT", "ETHUSDT"]) {
-      const res = await api(env.base, "POST", "/api/analysis/start", { token: u.token, body: { symbol } });
-      expect(res.status).toBe(200);
-      ids.push(res.body.request_id);
-    }
-  }
   // Mid-flight: every analysis has a delayed phase job in Redis that the fault will take away.
-  await waitFor(
-    async () => {
-      const [{ n }] = await env.sql<
-        { n: number }[]
-      >`select count(*)::int as n from analysis_requests where id in ${env.sql(ids)} and current_phase >= 2`;
-      return n === ids.length;
-    },
-    20_000,
-    "every analysis past phase 1",
-  );
+  const ids = await analysesPastPhaseOne(env, users);
   return { users, socket, load, ids };
 }
 

@@ -192,6 +192,16 @@ describe("revalidation", () => {
   });
 });
 
+test("a plain apiRequest GET revalidates the same way; one with its own headers does not", async () => {
+  signInAt(tokenExpiringIn(800_000), Date.now());
+  taggedVersion = 7;
+  expect(await apiRequest("GET", "/api/tagged")).toEqual({ version: 7 });
+  expect(await apiRequest("GET", "/api/tagged")).toEqual({ version: 7 });
+  expect(seen.at(-1)?.headers["if-none-match"]).toBe('W/"v7"');
+  await apiRequest("GET", "/api/tagged", undefined, { "x-extra": "1" });
+  expect(seen.at(-1)?.headers["if-none-match"]).toBeUndefined();
+});
+
 describe("401 handling", () => {
   test("refreshes once and retries with the new token", async () => {
     const old = tokenExpiringIn(30_000);

@@ -95,29 +95,44 @@ async function readJson<T>(res: Response): Promise<T | null> {
  */
 export function apiRequest<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>, options?: RequestOptions): Promise<T> {
   return withTimeout(async (signal) => {
-    const res = await send(path, { method, body, headers, signal, ...options });
+    const plainGet = method === "GET" && body === undefined && !headers && !options;
+    const { res, held } = plainGet ? await revalidate(path, signal) : { res: await send(path, { method, body, headers, signal, ...options }) };
+    if (held) return held.body as T;
     if (!res.ok) {
       const text = await res.text().catch(() => "");
       throw new ApiError(requestFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);
     }
-    return (await readJson<T>(res)) as T;
+    const data = await readJson<T>(res);
+    if (plainGet) keepTagged(path, res, data);
+    return data as T;
   });
 }
 
 /**
  * The last tagged answer per path, for the token that fetched it: the polled lists answer 304 Not Modified when
- * nothing of the user's changed, and the query is given this copy again. In memory only, like the token itself.
+ * nothing of the user's changed, and the caller is given this copy again. In memory only, like the token itself.
  */
 const validated = new Map<string, { token: string | null; etag: string; body: unknown }>();
+
+/** A GET that names the held copy's tag; `held` is that copy when the server answered 304. */
+async function revalidate(path: string, signal: AbortSignal): Promise<{ res: Response; held?: { body: unknown } }> {
+  const known = validated.get(path);
+  const headers = known && known.token === getAccessToken() ? { "If-None-Match": known.etag } : undefined;
+  const res = await send(path, { method: "GET", signal, headers });
+  return res.status === 304 && headers && known ? { res, held: { body: known.body } } : { res };
+}
+
+function keepTagged(path: string, res: Response, body: unknown) {
+  const etag = res.headers.get("etag");
+  if (etag) validated.set(path, { token: getAccessToken(), etag, body });
+  else validated.delete(path);
+}
 
 /** GET for a query's fetcher: a 401 left after the refresh clears the session and yields null; failures read 'status: text - body'. */
 export function apiQuery<T = unknown>(path: string): Promise<T | null> {
   return withTimeout(async (signal) => {
-    const token = getAccessToken();
-    const known = validated.get(path);
-    const headers = known && known.token === token ? { "If-None-Match": known.etag } : undefined;
-    const res = await send(path, { method: "GET", signal, headers });
-    if (res.status === 304 && headers && known) return known.body as T;
+    const { res, held } = await revalidate(path, signal);
+    if (held) return held.body as T;
     if (res.status === 401) {
       clearSession();
       return null;
@@ -127,9 +142,7 @@ export function apiQuery<T = unknown>(path: string): Promise<T | null> {
       throw new ApiError(queryFailureMessage(res.status, res.statusText, text), res.status, text, res.statusText);
     }
     const body = await readJson<T>(res);
-    const etag = res.headers.get("etag");
-    if (etag) validated.set(path, { token, etag, body });
-    else validated.delete(path);
+    keepTagged(path, res, body);
     return body;
   });
 }
