@@ -38,6 +38,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const HARD_BODY_BYTES = 1024 * 1024;
 
 const DOCS_PATH = "/api/docs";
+const FORM_BODY = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 
 /**
  * `webApp` (the HTML import of web/index.html) is served on every path outside /api and /ws through Bun's routes,
@@ -76,6 +77,12 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
       if (length > MAX_BODY_BYTES) {
         set.status = 413;
         return { detail: `Request body too large (limit ${MAX_BODY_BYTES} bytes)`, code: "payload_too_large" };
+      }
+      // Every API body is JSON. Elysia would parse form fields as JSON and, when validation fails, pretty-print the value
+      // into its error: a 60 KB multipart field of "[[[[…" took 3 s and ran out of memory there. Refused before parsing.
+      if (FORM_BODY.test(request.headers.get("content-type") ?? "") && new URL(request.url).pathname.startsWith("/api/")) {
+        set.status = 415;
+        return { detail: "Unsupported content type: send the body as JSON (application/json)", code: "unsupported_media_type" };
       }
     })
     .onAfterResponse({ as: "global" }, ({ request, set, path }) => {
