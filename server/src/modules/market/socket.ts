@@ -15,6 +15,7 @@ export const userBunTopic = (userId: number) => `user:${userId}`;
 /** Above this many queued bytes a client is too slow to keep up and is closed with 1013 ("try again later"). */
 export const MAX_BUFFERED_BYTES = 512 * 1024;
 export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_SLICES = 25;
 export const SLOW_CONSUMER_CODE = 1013;
 const SUBSCRIBABLE = new Set(["market"]);
 
@@ -209,9 +210,14 @@ export async function startMarketSocket(
   });
   subscriber.on("error", (err) => deps.log.warn("market socket subscriber error", { error: String(err) }));
   await subscriber.psubscribe(`${marketPrefix}*`, `${analysisPrefix}*`);
+  // Each socket is pinged once per HEARTBEAT_MS, a slice of them every second: pinging 10,000 sockets at once is a
+  // burst of writes that delays whatever update is being fanned out at that moment.
+  let tick = 0;
   const heartbeat = setInterval(() => {
-    for (const ws of hub.sockets) if (sendPingOrClose(ws)) continue;
-  }, HEARTBEAT_MS);
+    const slot = tick++ % HEARTBEAT_SLICES;
+    let i = 0;
+    for (const ws of hub.sockets) if (i++ % HEARTBEAT_SLICES === slot) sendPingOrClose(ws);
+  }, HEARTBEAT_MS / HEARTBEAT_SLICES);
   return async () => {
     clearInterval(heartbeat);
     await subscriber.quit().catch(() => {});
