@@ -27,7 +27,12 @@ export type PushDeps = { redis: Redis; keys: RedisKeys; log: Logger };
 type ProgressUpdate = Pick<Progress, "request_id" | "symbol" | "status" | "current_phase" | "progress_percent" | "credits_status"> &
   Partial<Progress>;
 
-export async function publishProgress(deps: PushDeps, userId: number, update: ProgressUpdate) {
+/**
+ * `listsChanged: false` for the ticker's moves within a phase: only a running analysis changed, and a list holding one
+ * is never confirmed by a 304 anyway, so dropping the user's version (and telling every tab to re-read all its lists)
+ * every few seconds would only turn their cheap polls into full reads.
+ */
+export async function publishProgress(deps: PushDeps, userId: number, update: ProgressUpdate, listsChanged = true) {
   const data: Progress = {
     next_run_at: null,
     time_remaining_seconds: 0,
@@ -37,8 +42,8 @@ export async function publishProgress(deps: PushDeps, userId: number, update: Pr
     ...update,
   };
   try {
-    // Every progress push follows a committed change of the user's analyses (and, settled, their signals and ledger).
-    await userChanged(deps, userId);
+    // A phase's end or a settlement changed the user's analyses (and, settled, their signals and ledger).
+    if (listsChanged) await userChanged(deps, userId);
     await deps.redis.publish(deps.keys.channel(`analysis.${userId}`), JSON.stringify({ type: "analysis_progress", data }));
   } catch (err) {
     // Progress pushes are a convenience; clients poll Postgres-backed endpoints anyway.
@@ -84,16 +89,21 @@ export async function tickProgress(deps: TickDeps): Promise<number> {
               greatest(0, ceil(extract(epoch from next_run_at - now())))::int as time_remaining_seconds`;
   await Promise.all(
     moved.map((r) =>
-      publishProgress(deps, r.user_id, {
-        request_id: r.id,
-        symbol: r.symbol,
-        status: "IN_PROGRESS",
-        current_phase: r.current_phase,
-        progress_percent: r.progress_percent,
-        next_run_at: new Date(r.next_run_at).toISOString(),
-        time_remaining_seconds: r.time_remaining_seconds,
-        credits_status: r.credits_status,
-      }),
+      publishProgress(
+        deps,
+        r.user_id,
+        {
+          request_id: r.id,
+          symbol: r.symbol,
+          status: "IN_PROGRESS",
+          current_phase: r.current_phase,
+          progress_percent: r.progress_percent,
+          next_run_at: new Date(r.next_run_at).toISOString(),
+          time_remaining_seconds: r.time_remaining_seconds,
+          credits_status: r.credits_status,
+        },
+        false,
+      ),
     ),
   );
   return moved.length;
