@@ -100,9 +100,10 @@ export type SignalFilters = { symbol?: string; type?: string; range?: string; li
 
 export function parseFilters(q: SignalFilters) {
   const typeKey = (q.type ?? "").trim().toUpperCase();
-  if (!(typeKey in TYPE_ALIASES)) throw badRequest(`Unknown signal type '${q.type}': expected LONG, SHORT or NO_TRADE`);
+  // Own keys only: `in` would also find "constructor" and the other Object.prototype names (a 500 further on).
+  if (!Object.hasOwn(TYPE_ALIASES, typeKey)) throw badRequest(`Unknown signal type '${q.type}': expected LONG, SHORT or NO_TRADE`);
   const rangeKey = (q.range ?? "").trim().toLowerCase();
-  if (!(rangeKey in RANGE_HOURS)) throw badRequest(`Unknown range '${q.range}': expected 24h, 7d, 30d or all`);
+  if (!Object.hasOwn(RANGE_HOURS, rangeKey)) throw badRequest(`Unknown range '${q.range}': expected 24h, 7d, 30d or all`);
   // Only pair characters take part in the search, so user input never reaches LIKE as a wildcard.
   const symbol = (q.symbol ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
   let limit = 200;

@@ -43,6 +43,11 @@ describe("GET /api/signals", () => {
     expect(badType.status).toBe(400);
     expect(badType.body.detail).toContain("Unknown signal type");
     expect((await call(app, "GET", "/api/signals/?range=1y", { token: u.token })).status).toBe(400);
+    // Names every object inherits are not filters (the bad-input suite found range=constructor answering 500).
+    for (const q of ["range=constructor", "type=__proto__", "range=toString"])
+      expect((await call(app, "GET", `/api/signals/?${q}`, { token: u.token })).status).toBe(400);
+    // The history shares the range filter.
+    expect((await call(app, "GET", "/api/analysis/history?range=constructor", { token: u.token })).status).toBe(400);
     expect((await call(app, "GET", "/api/signals/?limit=0", { token: u.token })).status).toBe(400);
   });
 
