@@ -1,9 +1,11 @@
-// GET /api/analysis/active: the user's running analyses; a 404 is an empty list; 5 s polling, 8 s while one runs in a visible tab.
+// GET /api/analysis/active: the user's running analyses; a 404 is an empty list; 5 s polling, 8 s while one runs in a visible
+// tab; while the socket pushes the user's changes, a 60 s safety net that pauses in a hidden tab.
 import type { Analysis } from "@core/contract/analysis";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@web/lib/api";
-import { useLivePoll } from "@web/lib/live-socket";
-import { ACTIVE_POLL_MS, activePollMs, isTabVisible } from "../model/analysis-polling";
+import { SAFETY_NET_MS, socketAuthedAtom } from "@web/lib/live-socket";
+import { useAtomValue } from "jotai";
+import { activePollMs, isTabVisible } from "../model/analysis-polling";
 import { useIsSignedIn } from "@web/lib/session";
 import { readAnalyses } from "../model/readers";
 import { analysisKeys } from "./keys";
@@ -17,8 +19,8 @@ export async function fetchActiveAnalyses(): Promise<unknown> {
   }
 }
 
-/** `floorMs`: the slowest rate allowed, the safety net while the socket pushes progress (lib/live-socket). */
-export const activeAnalysesQuery = (enabled: boolean, floorMs = 0) =>
+/** `pushed`: the signed-in socket carries this user's progress and changes (lib/live-socket). */
+export const activeAnalysesQuery = (enabled: boolean, pushed = false) =>
   queryOptions({
     queryKey: analysisKeys.active(),
     queryFn: fetchActiveAnalyses,
@@ -27,17 +29,17 @@ export const activeAnalysesQuery = (enabled: boolean, floorMs = 0) =>
     select: readAnalyses,
     refetchInterval: (q) =>
       Math.max(
-        floorMs,
+        pushed ? SAFETY_NET_MS : 0,
         activePollMs(
           readAnalyses(q.state.data).map((a) => a.status),
           isTabVisible(),
         ),
       ),
-    // The slower visible-tab rate exists because the socket pushes progress there; a hidden tab keeps polling.
-    refetchIntervalInBackground: true,
+    // With the socket down, the spec's rates hold, hidden tab included. While pushes flow, a hidden tab still gets
+    // every change by push (useUserPushes re-reads), so its safety-net poll pauses like the other lists'.
+    refetchIntervalInBackground: !pushed,
   });
 
 export function useActiveAnalyses() {
-  const floor = useLivePoll(ACTIVE_POLL_MS, "user");
-  return useQuery(activeAnalysesQuery(useIsSignedIn(), floor === false ? 0 : floor));
+  return useQuery(activeAnalysesQuery(useIsSignedIn(), useAtomValue(socketAuthedAtom)));
 }

@@ -1,0 +1,112 @@
+// Push instead of poll, in Chromium with the page's timers on Playwright's clock: while the tab's socket is live and
+// signed in, market panels stop polling REST and the user's lists slow to the safety net, a user_changed push re-reads
+// them at once and a hidden tab pauses; with the socket refused, the spec's intervals hold (hidden tab included for the
+// active-analyses list).
+import { expect, type Page, test } from "@playwright/test";
+import Redis from "ioredis";
+import { redisKeys } from "../../core/redis";
+import { userChanged } from "../../core/user-version";
+import { seedSignal } from "../../server/src/modules/signals/testing";
+import { registerUser, signIn, type TestUser, withSql } from "./helpers";
+
+type Counts = { market: number; signals: number; active: number };
+
+/** Counts the polled reads the page sends from now on; `reset` starts over. */
+function countPolls(page: Page) {
+  const counts: Counts = { market: 0, signals: 0, active: 0 };
+  page.on("request", (req) => {
+    const path = new URL(req.url()).pathname;
+    if (path.startsWith("/api/market/")) counts.market++;
+    else if (path === "/api/signals/") counts.signals++;
+    else if (path === "/api/analysis/active") counts.active++;
+  });
+  return { counts, reset: () => Object.assign(counts, { market: 0, signals: 0, active: 0 }) };
+}
+
+/** document.visibilityState under the test's control (a headless page is always "visible"), as a browser reports it. */
+async function controllableVisibility(page: Page) {
+  await page.addInitScript(() => {
+    let hidden = false;
+    Object.defineProperty(Document.prototype, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+    Object.defineProperty(Document.prototype, "hidden", { configurable: true, get: () => hidden });
+    (window as unknown as { setHidden: (h: boolean) => void }).setHidden = (h) => {
+      hidden = h;
+      document.dispatchEvent(new Event("visibilitychange"));
+    };
+  });
+}
+/**
+ * Moves the page's clock on a second at a time, letting each second's requests answer in real time: one long jump
+ * would fire every due poll while the first is still in flight, and TanStack folds those into it.
+ */
+async function advance(page: Page, ms: number) {
+  for (let t = 0; t < ms; t += 1000) {
+    await page.clock.runFor(1000);
+    await page.waitForTimeout(100);
+  }
+}
+
+const setHidden = (page: Page, hidden: boolean) =>
+  page.evaluate((h) => (window as unknown as { setHidden: (h: boolean) => void }).setHidden(h), hidden);
+
+async function openDashboard(page: Page, user: TestUser) {
+  await controllableVisibility(page);
+  await page.clock.install();
+  await signIn(page, user);
+  await page.goto("/dashboard");
+  await expect(page.getByText("No signals yet. Start a new analysis.")).toBeVisible({ timeout: 15_000 });
+}
+
+test("socket live: no market polls, user lists at the safety net, a push re-reads at once, a hidden tab pauses", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "push" });
+  const authenticated = new Promise<void>((resolve) =>
+    page.on("websocket", (ws) => ws.on("framereceived", (f) => String(f.payload).includes('"authenticated"') && resolve())),
+  );
+  await openDashboard(page, user);
+  await authenticated;
+  const { counts, reset } = countPolls(page);
+
+  // 30 s at the spec's rates would be 6 signal and 6 active-list polls and several market reads; pushes replace them.
+  await advance(page, 30_000);
+  expect(counts).toEqual({ market: 0, signals: 0, active: 0 });
+
+  // A change announced as the tracker and engine announce theirs reaches the table long before the 60 s safety net.
+  await withSql((sql) => seedSignal(user.id, "ETHUSDT", "LONG", 0, { sql }));
+  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  try {
+    await userChanged({ redis, keys: redisKeys(process.env.E2E_REDIS_PREFIX ?? "") }, user.id);
+  } finally {
+    redis.disconnect();
+  }
+  await expect(page.getByTestId("signal-row").filter({ hasText: "ETHUSDT" })).toBeVisible({ timeout: 10_000 });
+
+  // Hidden: even the safety net pauses (the pushes still arrive); visible again, it runs.
+  await setHidden(page, true);
+  reset();
+  await advance(page, 65_000);
+  expect(counts).toEqual({ market: 0, signals: 0, active: 0 });
+  await setHidden(page, false);
+  await advance(page, 65_000);
+  expect(counts.market).toBe(0);
+  expect(counts.signals).toBeGreaterThanOrEqual(1);
+  expect(counts.active).toBeGreaterThanOrEqual(1);
+});
+
+test("socket refused: the spec's intervals hold; hidden, only the active-analyses list keeps polling", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "nopush" });
+  await page.routeWebSocket(/\/ws\/market/, (ws) => ws.close());
+  await openDashboard(page, user);
+  const { counts, reset } = countPolls(page);
+
+  await advance(page, 20_000);
+  expect(counts.signals).toBeGreaterThanOrEqual(3);
+  expect(counts.active).toBeGreaterThanOrEqual(3);
+  expect(counts.market).toBeGreaterThanOrEqual(1);
+
+  await setHidden(page, true);
+  reset();
+  await advance(page, 20_000);
+  expect(counts.active).toBeGreaterThanOrEqual(3);
+  expect(counts.signals).toBe(0);
+  expect(counts.market).toBe(0);
+});
