@@ -52,6 +52,14 @@ test("fanout: one line with every update delivered to every socket", async () =>
   expect(json.server_rss_mb).toBeGreaterThan(0);
 }, 60_000);
 
+test("fanout-floor: the same clients against the bare relay, in one run after the app", async () => {
+  const lines = await bench(["fanout,fanout-floor", "--sockets", "12", "--updates", "2", "--servers", "1"]);
+  expect(lines.map((l) => JSON.parse(l).scenario)).toEqual(["fanout", "fanout_floor"]);
+  const floor = JSON.parse(lines[1]);
+  expect(floor).toMatchObject({ sockets: 12, servers: 1, delivered_ratio: 1 });
+  expect(floor.p99_ms).toBeGreaterThanOrEqual(0);
+}, 60_000);
+
 test("analysis: one line with every analysis completed, phase lateness measured and the books clean", async () => {
   const lines = await bench(["analysis", "--in-flight", "5"]);
   expect(lines).toHaveLength(1);

@@ -12,6 +12,8 @@ export type Clients<R> = {
   stop: () => void;
   /** Each worker's result, in task order; rejects if one fails or overstays `timeoutMs`. */
   results: Promise<R[]>;
+  /** The worker processes (for their CPU time). */
+  pids: number[];
 };
 
 /** `items` in `parts` slices of near-equal size (none empty unless there are fewer items than parts). */
@@ -54,6 +56,7 @@ export function spawnClients<R>(tasks: Task[], timeoutMs: number): Clients<R> {
       for (const proc of procs) proc.stdin.end();
     },
     results: Promise.all(results).finally(() => clearTimeout(timer)),
+    pids: procs.map((p) => p.pid),
   };
 }
 

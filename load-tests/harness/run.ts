@@ -1,4 +1,4 @@
-// `bun run bench -- <polling|fanout|analysis|auth|web|all> [--json] [--key value …]`: the k6 scenarios measured locally
+// `bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|all>[,…] [--json] [--key value …]`: the k6 scenarios measured locally
 // against a throwaway app (fresh database and Redis prefix, clients in their own processes). --json prints one line
 // of JSON per scenario and nothing else on stdout.
 import { analysisBench } from "./analysis";
@@ -21,6 +21,15 @@ const bounded = (name: string, value: number, max: number) => {
 };
 const workers = bounded("workers", flag("workers", 2), 16);
 
+const fanoutOptions = (floor: boolean) => ({
+  sockets: bounded("sockets", flag("sockets", flag("clients", 1000)), 20_000),
+  updates: bounded("updates", flag("updates", 20), 1000),
+  servers: bounded("servers", flag("servers", 2), 8),
+  batch: bounded("batch", flag("batch", 200), 2000),
+  workers,
+  floor,
+});
+
 const SCENARIOS: Record<string, () => Promise<Report>> = {
   polling: () =>
     pollingBench({
@@ -32,25 +41,20 @@ const SCENARIOS: Record<string, () => Promise<Report>> = {
       workers,
       cold: rest.includes("--cold"),
     }),
-  fanout: () =>
-    fanoutBench({
-      sockets: bounded("sockets", flag("sockets", flag("clients", 1000)), 20_000),
-      updates: bounded("updates", flag("updates", 20), 1000),
-      servers: bounded("servers", flag("servers", 2), 8),
-      batch: bounded("batch", flag("batch", 200), 2000),
-      workers,
-    }),
+  fanout: () => fanoutBench(fanoutOptions(false)),
+  "fanout-floor": () => fanoutBench(fanoutOptions(true)),
   analysis: () => analysisBench({ inFlight: bounded("in-flight", flag("in-flight", 100), 5000), workers }),
   auth: () => authTimingBench({ samples: flag("samples", 40) }),
   web: webSizeBench,
 };
 
-const names = which === "all" ? ["polling", "fanout", "analysis", "auth", "web"] : [which];
+// Several in one run, back to back: `fanout,fanout-floor` compares the app with the bare relay on the same machine state.
+const names = which === "all" ? ["polling", "fanout", "analysis", "auth", "web"] : which.split(",");
 if (!names.every((n) => n in SCENARIOS)) {
   console.error(
-    "usage: bun run bench -- <polling|fanout|analysis|auth|web|all> [--json] [--workers N]\n" +
+    "usage: bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|all>[,…] [--json] [--workers N]\n" +
       "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold]\n" +
-      "  fanout: --sockets N --servers N --updates N --batch N\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size",
+      "  fanout: --sockets N --servers N --updates N --batch N (fanout-floor: the same clients against a bare Bun.serve relay)\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size",
   );
   process.exit(2);
 }

@@ -37,3 +37,14 @@ export function rssKb(pid: number): number {
     return 0;
   }
 }
+
+/** CPU time a process has used so far, in ms, split into user and kernel (Linux /proc; clock ticks of 10 ms). */
+export function cpuMs(pid: number): { user: number; system: number } {
+  try {
+    // Fields after the command name (which is in parentheses and may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
