@@ -44,6 +44,16 @@ describe("access tokens", () => {
     expect(await verifyAccessToken(secret(), unsigned)).toBeNull();
   });
 
+  test("a token remembered as verified still expires on time and never passes under another secret", async () => {
+    const exp = now() + 1;
+    const token = await forge({ exp });
+    expect(await verifyAccessToken(secret(), token)).toMatchObject({ id: 1 });
+    expect(await verifyAccessToken(secret(), token)).toMatchObject({ id: 1 });
+    expect(await verifyAccessToken(`${secret()}-other`, token)).toBeNull();
+    await Bun.sleep(exp * 1000 - Date.now() + 50);
+    expect(await verifyAccessToken(secret(), token)).toBeNull();
+  });
+
   test("session-less tokens work only in a test process", async () => {
     const token = await signAccessToken(secret(), { userId: 1, sessionId: null });
     expect(await verifyAccessToken(secret(), token)).toBeNull();
