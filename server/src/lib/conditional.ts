@@ -1,6 +1,7 @@
-// Cheap polls: a polled list of the caller's own rows answers 304 from the per-user version in Redis, before Postgres.
-import { userVersion } from "@core/user-version";
+// Cheap polls: a polled list of the caller's own rows answers 304 from the per-user version (Redis, or this process's
+// copy of it while pushes keep that current), before Postgres.
 import type { ServerDeps } from "../deps";
+import { versionMemoFor } from "./version-memo";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
 
@@ -34,7 +35,7 @@ export async function conditionalRead<T>(
 ): Promise<T> {
   let version: string | null = null;
   try {
-    version = await userVersion(deps, userId);
+    version = await versionMemoFor(deps.redis).read(deps, userId);
   } catch (err) {
     // Redis down: answer from Postgres, untagged; the poll still works, only its shortcut is gone.
     deps.log.debug("user version unavailable", { error: String(err) });

@@ -1,6 +1,6 @@
 // Request layer against a real local HTTP server: headers, path rewrite, spec 01 §8 error texts, 401 refresh-retry.
 import { afterAll, afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
-import { ApiError, apiQuery, apiRequest, nonJsonMessage, serverMessage } from "./api";
+import { ApiError, apiQuery, apiRequest, forgetTags, nonJsonMessage, serverMessage } from "./api";
 import { classifyFailure, isNetworkFailure } from "./fetch-errors";
 import { REQUEST_TIMEOUT_MS } from "./timeout";
 import { setApiHost } from "./api-host";
@@ -199,6 +199,17 @@ test("a plain apiRequest GET revalidates the same way; one with its own headers 
   expect(await apiRequest("GET", "/api/tagged")).toEqual({ version: 7 });
   expect(seen.at(-1)?.headers["if-none-match"]).toBe('W/"v7"');
   await apiRequest("GET", "/api/tagged", undefined, { "x-extra": "1" });
+  expect(seen.at(-1)?.headers["if-none-match"]).toBeUndefined();
+});
+
+test("after forgetTags (a push said the user's data changed) the next read asks for a full answer", async () => {
+  signInAt(tokenExpiringIn(900_000), Date.now());
+  taggedVersion = 9;
+  await query("/api/tagged");
+  await query("/api/tagged");
+  expect(seen.at(-1)?.headers["if-none-match"]).toBe('W/"v9"');
+  forgetTags();
+  expect(await query("/api/tagged")).toEqual({ version: 9 });
   expect(seen.at(-1)?.headers["if-none-match"]).toBeUndefined();
 });
 

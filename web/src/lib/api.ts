@@ -122,6 +122,14 @@ async function revalidate(path: string, signal: AbortSignal): Promise<{ res: Res
   return res.status === 304 && headers && known ? { res, held: { body: known.body } } : { res };
 }
 
+/**
+ * Drops every held tag: after a push says the user's data changed, the re-reads ask for full answers, so no server
+ * that has not heard the news yet can answer them 304 from its copy of the old version.
+ */
+export function forgetTags() {
+  validated.clear();
+}
+
 function keepTagged(path: string, res: Response, body: unknown) {
   const etag = res.headers.get("etag");
   if (etag) validated.set(path, { token: getAccessToken(), etag, body });

@@ -7,6 +7,8 @@ import { MARKET_TOPICS, snapshotKeyName, type StoredSnapshot } from "@core/marke
 import type { AppDeps, ServerDeps } from "../../deps";
 import { verifyAccessToken, verifyOptions } from "../../lib/auth";
 import { clientIp, ipKey } from "../../lib/client-ip";
+import { versionMemoFor } from "../../lib/version-memo";
+import { USER_CHANGED_MESSAGE } from "@core/user-version";
 import { forbidden, tooManyRequests } from "../../lib/http-error";
 import { MESSAGE_LIMIT, POLICY_VIOLATION_CODE, SocketsPerClient, messageLimiter, originAllowed } from "./socket-limits";
 
@@ -196,7 +198,8 @@ export async function startMarketSocket(
   const hub = hubFor(deps.redis);
   const marketPrefix = deps.keys.channel("market.");
   const analysisPrefix = deps.keys.channel("analysis.");
-  const subscriber = deps.redis.duplicate();
+  // Named, so an operator (or a test) can find this process's subscriber in CLIENT LIST.
+  const subscriber = deps.redis.duplicate({ connectionName: `${deps.keys.channel("")}market-socket` });
   subscriber.on("pmessage", (_pattern: string, channel: string, message: string) => {
     if (channel.startsWith(marketPrefix)) {
       server.publish(MARKET_BUN_TOPIC, message);
@@ -205,11 +208,20 @@ export async function startMarketSocket(
       checkBackpressure(hub);
     } else if (channel.startsWith(analysisPrefix)) {
       const userId = Number(channel.slice(analysisPrefix.length));
-      if (Number.isInteger(userId)) server.publish(userBunTopic(userId), message);
+      if (!Number.isInteger(userId)) return;
+      // Dropped before the tabs hear of it: the refetch a push causes must not be answered from the old version.
+      if (message === USER_CHANGED_MESSAGE) memo.drop(userId);
+      server.publish(userBunTopic(userId), message);
     }
   });
   subscriber.on("error", (err) => deps.log.warn("market socket subscriber error", { error: String(err) }));
+  // The version copy is trusted only while this subscriber hears every user_changed; after a reconnect ioredis
+  // subscribes again by itself, and what was announced in between is lost, so the copy starts over.
+  const memo = versionMemoFor(deps.redis);
+  subscriber.on("close", () => memo.setLive(false));
+  subscriber.on("ready", () => memo.setLive(true));
   await subscriber.psubscribe(`${marketPrefix}*`, `${analysisPrefix}*`);
+  memo.setLive(true);
   // Each socket is pinged once per HEARTBEAT_MS, a slice of them every second: pinging 10,000 sockets at once is a
   // burst of writes that delays whatever update is being fanned out at that moment.
   let tick = 0;
@@ -220,6 +232,7 @@ export async function startMarketSocket(
   }, HEARTBEAT_MS / HEARTBEAT_SLICES);
   return async () => {
     clearInterval(heartbeat);
+    memo.setLive(false);
     await subscriber.quit().catch(() => {});
     for (const ws of hub.sockets) ws.close(1001, "Server shutting down");
     hub.sockets.clear();

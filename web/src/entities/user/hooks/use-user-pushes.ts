@@ -1,8 +1,9 @@
 // While signed in, the tab's shared socket carries "user_changed" whenever the user's analyses, signals, credits or
-// favorites change (core/user-version): their lists are re-read at once (cheap: unchanged ones answer 304).
+// favorites change (core/user-version): their lists are re-read at once, in full (their held tags are dropped).
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { analysisKeys, signalKeys } from "@web/entities/analysis/api/keys";
+import { forgetTags } from "@web/lib/api";
 import { holdSocket } from "@web/lib/live-socket";
 import { useIsSignedIn } from "@web/lib/session";
 import { creditKeys, userKeys } from "../api/keys";
@@ -16,6 +17,7 @@ export function useUserPushes() {
   useEffect(() => {
     if (!signedIn) return;
     const refresh = () => {
+      forgetTags();
       for (const queryKey of userChangedKeys()) void qc.invalidateQueries({ queryKey });
     };
     return holdSocket({ onMessage: (msg) => msg.type === "user_changed" && refresh(), onReopen: refresh });

@@ -1,0 +1,66 @@
+// This process's copy of the users' versions (core/user-version), so most polls answer 304 with no Redis round trip.
+// An entry lives at most MEMO_MS and is dropped as soon as the user's user_changed message arrives on the market
+// socket's subscriber (market/socket.ts); it is used only while that subscriber is connected, and a reconnect drops
+// every entry, since messages sent while it was away are lost.
+import type Redis from "ioredis";
+import type { RedisKeys } from "@core/redis";
+import { userVersion } from "@core/user-version";
+
+/** Bounds how long a version can outlive an announcement this process somehow missed. */
+const MEMO_MS = 5_000;
+/** Beyond this many users the expired entries are swept (a sweep is O(entries), so not on every read). */
+const SWEEP_AT = 50_000;
+
+type Entry = { version: string; at: number };
+
+export class VersionMemo {
+  private entries = new Map<number, Entry>();
+  /** When each user's version was last dropped: a read that started before it must not store what it read. */
+  private dropped = new Map<number, number>();
+  private droppedAllAt = 0;
+  private live = false;
+
+  async read(deps: { redis: Redis; keys: RedisKeys }, userId: number): Promise<string> {
+    const started = performance.now();
+    const hit = this.live ? this.entries.get(userId) : undefined;
+    if (hit && started - hit.at < MEMO_MS) return hit.version;
+    const version = await userVersion(deps, userId);
+    if (this.live && this.droppedAllAt < started && (this.dropped.get(userId) ?? -1) < started) {
+      if (this.entries.size >= SWEEP_AT) this.sweep(started);
+      this.entries.set(userId, { version, at: started });
+    }
+    return version;
+  }
+
+  /** The user's data changed (user_changed arrived): the next read goes to Redis. */
+  drop(userId: number) {
+    this.entries.delete(userId);
+    this.dropped.set(userId, performance.now());
+    if (this.dropped.size >= SWEEP_AT) this.sweep(performance.now());
+  }
+
+  /** The subscriber is connected (`true`) or gone (`false`); either way nothing read before now is trusted. */
+  setLive(live: boolean) {
+    this.live = live;
+    this.entries.clear();
+    this.dropped.clear();
+    this.droppedAllAt = performance.now();
+  }
+
+  private sweep(now: number) {
+    for (const [id, e] of this.entries) if (now - e.at >= MEMO_MS) this.entries.delete(id);
+    // A drop older than any read still in flight can no longer matter (reads time out well within MEMO_MS).
+    for (const [id, at] of this.dropped) if (now - at >= MEMO_MS) this.dropped.delete(id);
+  }
+}
+
+// One memo per Redis client, i.e. per deployment a process serves (tests build many apps in one process).
+const memos = new WeakMap<Redis, VersionMemo>();
+export function versionMemoFor(redis: Redis): VersionMemo {
+  let memo = memos.get(redis);
+  if (!memo) {
+    memo = new VersionMemo();
+    memos.set(redis, memo);
+  }
+  return memo;
+}

@@ -1,0 +1,72 @@
+// The process's copy of the users' versions (lib/version-memo), live while the market socket's subscriber runs: it
+// answers 304 without Redis, an announced change ends it at once, it lives at most 5 s, and a reconnect starts it over.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { userChanged } from "@core/user-version";
+import { call, closeTestDeps, createUser, testApp, testDeps } from "../../test/helpers";
+import { startMarketSocket } from "../src/modules/market/socket";
+import { seedSignal } from "../src/modules/signals/testing";
+
+const app = testApp();
+let stopSocket: () => Promise<void> = async () => {};
+beforeAll(async () => {
+  stopSocket = await startMarketSocket(testDeps(), { publish: () => 0 });
+});
+afterAll(async () => {
+  await stopSocket();
+  await closeTestDeps();
+});
+
+/** A user whose list is tagged, and then whose Redis version is dropped without any announcement. */
+async function taggedThenForgottenByRedis() {
+  const deps = testDeps();
+  const u = await createUser();
+  const etag = (await call(app, "GET", "/api/signals/", { token: u.token })).headers.get("etag")!;
+  await deps.redis.del(deps.keys.key(`user-version:${u.id}`));
+  return { u, etag };
+}
+
+const poll = (token: string, etag: string) => call(app, "GET", "/api/signals/", { token, headers: { "if-none-match": etag } });
+
+/** Polls until the answer is a 200 (an announcement travels through Redis pub/sub), at most `ms`. */
+async function until200(token: string, etag: string, ms = 2_000) {
+  const end = Date.now() + ms;
+  let res = await poll(token, etag);
+  while (res.status !== 200 && Date.now() < end) {
+    await Bun.sleep(20);
+    res = await poll(token, etag);
+  }
+  return res;
+}
+
+test("the copy answers 304 with Redis never asked; an announced change ends it", async () => {
+  const { u, etag } = await taggedThenForgottenByRedis();
+  // Redis no longer holds the version, so only the process's copy can confirm the tag.
+  expect((await poll(u.token, etag)).status).toBe(304);
+  await seedSignal(u.id, "BTCUSDT", "LONG", 0);
+  await userChanged(testDeps(), u.id);
+  const after = await until200(u.token, etag);
+  expect(after.status).toBe(200);
+  expect(after.body).toHaveLength(1);
+});
+
+test("a copied version lives at most 5 s", async () => {
+  const { u, etag } = await taggedThenForgottenByRedis();
+  expect((await poll(u.token, etag)).status).toBe(304);
+  await Bun.sleep(5_100);
+  expect((await poll(u.token, etag)).status).toBe(200);
+}, 15_000);
+
+test("when the subscriber loses its connection the copy starts over (announcements in between are lost)", async () => {
+  const deps = testDeps();
+  const { u, etag } = await taggedThenForgottenByRedis();
+  expect((await poll(u.token, etag)).status).toBe(304);
+  const name = `${deps.keys.channel("")}market-socket`;
+  const list = (await deps.redis.client("LIST")) as string;
+  const id = list
+    .split("\n")
+    .find((line) => line.includes(` name=${name} `))
+    ?.match(/^id=(\d+)/)?.[1];
+  expect(id).toBeDefined();
+  await deps.redis.client("KILL", "ID", id!);
+  expect((await until200(u.token, etag)).status).toBe(200);
+});
