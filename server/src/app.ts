@@ -68,11 +68,12 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
     .onStop(() => web?.stop())
     .onRequest(({ request, set, server }) => {
       started.set(request, performance.now());
-      watchPeer(server?.requestIP?.(request)?.address ?? "127.0.0.1");
-      const docsPage = docsUi && new URL(request.url).pathname.replace(/\/$/, "") === DOCS_PATH;
+      watchPeer(() => server?.requestIP?.(request)?.address ?? "127.0.0.1");
+      const { pathname } = new URL(request.url);
+      const docsPage = docsUi && pathname.replace(/\/$/, "") === DOCS_PATH;
       Object.assign(set.headers, docsPage ? docsHeaders : headers);
       // API answers are per user and per moment: no browser or proxy may keep a copy.
-      if (new URL(request.url).pathname.startsWith("/api/")) set.headers["cache-control"] = "no-store";
+      if (pathname.startsWith("/api/")) set.headers["cache-control"] = "no-store";
       const length = Number(request.headers.get("content-length") ?? 0);
       if (length > MAX_BODY_BYTES) {
         set.status = 413;
@@ -80,7 +81,7 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
       }
       // Every API body is JSON. Elysia would parse form fields as JSON and, when validation fails, pretty-print the value
       // into its error: a 60 KB multipart field of "[[[[…" took 3 s and ran out of memory there. Refused before parsing.
-      if (FORM_BODY.test(request.headers.get("content-type") ?? "") && new URL(request.url).pathname.startsWith("/api/")) {
+      if (FORM_BODY.test(request.headers.get("content-type") ?? "") && pathname.startsWith("/api/")) {
         set.status = 415;
         return { detail: "Unsupported content type: send the body as JSON (application/json)", code: "unsupported_media_type" };
       }

@@ -57,9 +57,16 @@ describe("one private address for all traffic in production", () => {
   test("warns once, loudly, when a proxy is in front without TRUSTED_PROXY", () => {
     const { log, errors } = capture();
     const watch = singlePeerWatch({ isProduction: true, TRUSTED_PROXY: undefined }, log);
-    for (let i = 0; i < SINGLE_PEER_REQUESTS * 2; i++) watch("172.28.0.10");
+    let lookups = 0;
+    const peer = () => {
+      lookups++;
+      return "172.28.0.10";
+    };
+    for (let i = 0; i < SINGLE_PEER_REQUESTS * 2; i++) watch(peer);
     expect(errors).toHaveLength(1);
     expect(errors[0].msg).toContain("TRUSTED_PROXY");
+    // Once it has spoken, the address is no longer looked up per request.
+    expect(lookups).toBe(SINGLE_PEER_REQUESTS);
   });
 
   test("stays quiet with a trusted proxy, with real client addresses, and outside production", () => {
@@ -71,7 +78,7 @@ describe("one private address for all traffic in production", () => {
     ] as const) {
       const { log, errors } = capture();
       const watch = singlePeerWatch(config, log);
-      for (let i = 0; i < SINGLE_PEER_REQUESTS * 2; i++) watch(peers[i % peers.length]);
+      for (let i = 0; i < SINGLE_PEER_REQUESTS * 2; i++) watch(() => peers[i % peers.length]);
       expect(errors).toHaveLength(0);
     }
   });

@@ -9,15 +9,19 @@ import { isPrivate } from "./client-ip";
 /** Requests from the same single address before the warning fires (a lone health checker stays below it for a while). */
 export const SINGLE_PEER_REQUESTS = 200;
 
-export function singlePeerWatch(config: Pick<Config, "isProduction" | "TRUSTED_PROXY">, log: Logger): (peer: string) => void {
+/**
+ * The per-request watcher. It takes the peer as a function: looking the address up cost a twentieth of a cheap poll's
+ * CPU, and once the watch has decided (or outside production) it is never looked up again.
+ */
+export function singlePeerWatch(config: Pick<Config, "isProduction" | "TRUSTED_PROXY">, log: Logger): (peer: () => string) => void {
   if (!config.isProduction) return () => {};
   const trusted = trustedProxies(config.TRUSTED_PROXY);
   let first: string | null = null;
   let count = 0;
   let done = false;
-  return (raw) => {
+  return (peerOf) => {
     if (done) return;
-    const peer = raw.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+    const peer = peerOf().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
     if (first === null) first = peer;
     // A second address means real clients reach us directly (or the proxy is trusted): nothing to say.
     if (peer !== first || !isPrivate(peer) || trusted.check(peer, isIP(peer) === 6 ? "ipv6" : "ipv4")) {
