@@ -1,19 +1,26 @@
 // This process's copy of the users' versions (core/user-version), so most polls answer 304 with no Redis round trip.
-// An entry lives at most MEMO_MS and is dropped as soon as the user's user_changed message arrives on the market
+// An entry lives at most MEMO_MS (15 s) and is dropped as soon as the user's user_changed message arrives on the market
 // socket's subscriber (market/socket.ts); it is used only while that subscriber is connected, and a reconnect drops
 // every entry, since messages sent while it was away are lost.
 import type Redis from "ioredis";
 import type { RedisKeys } from "@core/redis";
 import { userVersion } from "@core/user-version";
 
-/** Bounds how long a version can outlive an announcement this process somehow missed. */
-const MEMO_MS = 5_000;
+/**
+ * Bounds how long a version can outlive an announcement this process missed. That can only happen in the moment a
+ * reconnecting subscriber is not yet subscribed again, and the same lost message is the tab's push, so the tab learns
+ * of the change from its 60 s safety-net poll anyway; 15 s keeps most of a trader's polls (4–5 a minute per list)
+ * off Redis.
+ */
+export const MEMO_MS = 15_000;
 /** Beyond this many users the expired entries are swept (a sweep is O(entries), so not on every read). */
 const SWEEP_AT = 50_000;
 
 type Entry = { version: string; at: number };
 
 export class VersionMemo {
+  constructor(private readonly maxAgeMs = MEMO_MS) {}
+
   private entries = new Map<number, Entry>();
   /** When each user's version was last dropped: a read that started before it must not store what it read. */
   private dropped = new Map<number, number>();
@@ -23,7 +30,7 @@ export class VersionMemo {
   async read(deps: { redis: Redis; keys: RedisKeys }, userId: number): Promise<string> {
     const started = performance.now();
     const hit = this.live ? this.entries.get(userId) : undefined;
-    if (hit && started - hit.at < MEMO_MS) return hit.version;
+    if (hit && started - hit.at < this.maxAgeMs) return hit.version;
     const version = await userVersion(deps, userId);
     if (this.live && this.droppedAllAt < started && (this.dropped.get(userId) ?? -1) < started) {
       if (this.entries.size >= SWEEP_AT) this.sweep(started);
@@ -48,9 +55,9 @@ export class VersionMemo {
   }
 
   private sweep(now: number) {
-    for (const [id, e] of this.entries) if (now - e.at >= MEMO_MS) this.entries.delete(id);
-    // A drop older than any read still in flight can no longer matter (reads time out well within MEMO_MS).
-    for (const [id, at] of this.dropped) if (now - at >= MEMO_MS) this.dropped.delete(id);
+    for (const [id, e] of this.entries) if (now - e.at >= this.maxAgeMs) this.entries.delete(id);
+    // A drop older than any read still in flight can no longer matter (Redis commands time out within seconds).
+    for (const [id, at] of this.dropped) if (now - at >= this.maxAgeMs) this.dropped.delete(id);
   }
 }
 
