@@ -60,8 +60,11 @@ const verifiedBySecret = new Map<string, Map<string, Claims>>();
 const VERIFIED_MAX = 20_000;
 
 async function verifiedClaims(secret: string, token: string): Promise<Claims | null> {
-  const verified = verifiedBySecret.get(secret) ?? new Map<string, Claims>();
-  verifiedBySecret.set(secret, verified);
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) {
+    verified = new Map();
+    verifiedBySecret.set(secret, verified);
+  }
   const known = verified.get(token);
   if (known) {
     if (known.exp * 1000 > Date.now()) return known;

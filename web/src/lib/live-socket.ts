@@ -140,5 +140,8 @@ export function useLivePoll(ms: number | false, kind: "market" | "user"): number
   const authed = useAtomValue(socketAuthedAtom);
   if (ms === false) return false;
   if (kind === "market") return market ? false : ms;
-  return authed ? Math.max(ms, SAFETY_NET_MS) : ms;
+  return userPollMs(ms, authed);
 }
+
+/** A user list's interval when the socket does (`pushed`) or does not carry the user's changes. */
+export const userPollMs = (ms: number, pushed: boolean) => (pushed ? Math.max(ms, SAFETY_NET_MS) : ms);

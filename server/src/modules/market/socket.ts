@@ -198,6 +198,7 @@ export async function startMarketSocket(
   const hub = hubFor(deps.redis);
   const marketPrefix = deps.keys.channel("market.");
   const analysisPrefix = deps.keys.channel("analysis.");
+  const memo = versionMemoFor(deps.redis);
   // Named, so an operator (or a test) can find this process's subscriber in CLIENT LIST.
   const subscriber = deps.redis.duplicate({ connectionName: `${deps.keys.channel("")}market-socket` });
   subscriber.on("pmessage", (_pattern: string, channel: string, message: string) => {
@@ -217,7 +218,6 @@ export async function startMarketSocket(
   subscriber.on("error", (err) => deps.log.warn("market socket subscriber error", { error: String(err) }));
   // The version copy is trusted only while this subscriber hears every user_changed; after a reconnect ioredis
   // subscribes again by itself, and what was announced in between is lost, so the copy starts over.
-  const memo = versionMemoFor(deps.redis);
   subscriber.on("close", () => memo.setLive(false));
   subscriber.on("ready", () => memo.setLive(true));
   await subscriber.psubscribe(`${marketPrefix}*`, `${analysisPrefix}*`);

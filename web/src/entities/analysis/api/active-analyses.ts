@@ -3,7 +3,7 @@
 import type { Analysis } from "@core/contract/analysis";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@web/lib/api";
-import { SAFETY_NET_MS, socketAuthedAtom } from "@web/lib/live-socket";
+import { socketAuthedAtom, userPollMs } from "@web/lib/live-socket";
 import { useAtomValue } from "jotai";
 import { activePollMs, isTabVisible } from "../model/analysis-polling";
 import { useIsSignedIn } from "@web/lib/session";
@@ -28,12 +28,12 @@ export const activeAnalysesQuery = (enabled: boolean, pushed = false) =>
     staleTime: 0,
     select: readAnalyses,
     refetchInterval: (q) =>
-      Math.max(
-        pushed ? SAFETY_NET_MS : 0,
+      userPollMs(
         activePollMs(
           readAnalyses(q.state.data).map((a) => a.status),
           isTabVisible(),
         ),
+        pushed,
       ),
     // With the socket down, the spec's rates hold, hidden tab included. While pushes flow, a hidden tab still gets
     // every change by push (useUserPushes re-reads), so its safety-net poll pauses like the other lists'.
