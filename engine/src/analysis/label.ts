@@ -1,6 +1,8 @@
 // Labels: the outcome rule (stop first when one candle touches both; expiry after 48 h) walked once for several targets.
 import type { Candle } from "@core/candles";
 
+const HOUR = 3_600_000;
+
 export type Outcome = "TP" | "SL" | "EXPIRED";
 export const OUTCOME_CLASSES: Outcome[] = ["TP", "SL", "EXPIRED"];
 export type PathLabel = { outcome: Outcome /** gross R (before costs) at the exit */; grossR: number; bars: number };
@@ -35,4 +37,24 @@ export function labelPath(path: Candle[], side: 1 | -1, entry: number, risk: num
     return { outcome: "EXPIRED", grossR: n ? (side * (path[n - 1].c - entry)) / risk : 0, bars: n };
   });
   return labels.some((l) => l.outcome === "EXPIRED") && !complete ? null : labels;
+}
+
+/**
+ * The candles from the issue time `t` on, within the next `bars` hours, cut at the first missing hour: an outcome is never
+ * read across a gap (a level touched after an outage may have been passed during it), so a path with a gap before
+ * its exit is short and its label unknown.
+ */
+export function pathFrom(h1: Candle[], t: number, bars: number): Candle[] {
+  let lo = 0;
+  let hi = h1.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (h1[mid].t < t) lo = mid + 1;
+    else hi = mid;
+  }
+  // The first candle must open within the hour after issue; every next one an hour after the last.
+  if (lo >= h1.length || h1[lo].t >= t + HOUR) return [];
+  let end = lo;
+  while (end < h1.length && end - lo < bars && h1[end].t === h1[lo].t + (end - lo) * HOUR && h1[end].t < t + bars * HOUR) end++;
+  return h1.slice(lo, end);
 }

@@ -132,8 +132,13 @@ describe("buildSnapshot: membership, values and ranks", () => {
     const series = makeSeries();
     const symbols = (at: number) => buildSnapshot(series, at).rows.map((r) => r.symbol);
     expect(symbols(AT)).toEqual(FULL);
-    // GAPUSDT is back once its last hour exists again.
-    expect(symbols(AT + H)).toContain("GAPUSDT");
+    // No feature across a gap: GAPUSDT stays out while the missing hour lies in its window, and is back once it left.
+    expect(symbols(AT + H)).not.toContain("GAPUSDT");
+    const early = series.map((x) => (x.symbol === "GAPUSDT" ? { ...x, h1: makeSeries()[0].h1.filter((k) => k.t !== AT - 300 * H) } : x));
+    const inEarly = (at: number) => buildSnapshot(early, at).rows.map((r) => r.symbol);
+    expect(inEarly(AT)).not.toContain("GAPUSDT");
+    expect(inEarly(AT + 36 * H)).not.toContain("GAPUSDT");
+    expect(inEarly(AT + 37 * H)).toContain("GAPUSDT");
     // NEWUSDT: 335 closed hours → out; exactly 336 → in.
     const full = T0 + (LISTED_AT + SNAPSHOT_WINDOW_H1) * H;
     expect(symbols(full - H)).not.toContain("NEWUSDT");

@@ -8,6 +8,8 @@ export const SNAPSHOT_WINDOW_H1 = 336;
 /** Fixed-window indicator lengths; EMA50 and RSI14 are warmed up on the whole window, so they match a chart to the digit shown. */
 const ATR_BARS = 14;
 const EMA_BARS = 50;
+const EMA_LONG_BARS = 200;
+const SIGMA_BARS = 168;
 const RSI_BARS = 14;
 /** Swing levels the reasoning quotes and the stop is checked against. */
 export const SWING_BARS = 72;
@@ -33,6 +35,11 @@ export type PairRaw = {
   range168: number;
   /** log(24h realised vol / 14-day realised vol) */
   volRegime: number;
+  /** standard deviation of the last 168 hourly log returns: the unit of the σ-of-horizon stop (× √hours) */
+  sigma168: number;
+  /** log return over the whole window (335 h) in the same units as the z's, and the distance to a 200-hour EMA in ATRs */
+  z335: number;
+  ema200DistAtr: number;
   /** log(last 24h volume / average day of the window) */
   volumeRatio: number;
   /** 24h traded value in quote currency (USDT) */
@@ -144,10 +151,14 @@ function rangePos(w: Candle[], bars: number, close: number): number {
 
 type Window = { w: Candle[]; rets: Float64Array };
 
-/** The pair's last SNAPSHOT_WINDOW_H1 closed candles, or null when it has fewer or has not traded in the last hour. */
+/**
+ * The pair's last SNAPSHOT_WINDOW_H1 closed candles, or null when it has fewer, has not traded in the last hour, or the
+ * window holds a gap (an exchange outage or a pair relisted): no feature is ever computed across a gap.
+ */
 function windowAt(h1: Candle[], now: number): Window | null {
   const i = lastClosedIndex(h1, now);
   if (i + 1 < SNAPSHOT_WINDOW_H1 || h1[i].t !== now - H) return null;
+  if (h1[i].t - h1[i + 1 - SNAPSHOT_WINDOW_H1].t !== (SNAPSHOT_WINDOW_H1 - 1) * H) return null;
   const w = h1.slice(i + 1 - SNAPSHOT_WINDOW_H1, i + 1);
   const rets = new Float64Array(w.length);
   for (let j = 1; j < w.length; j++) rets[j] = w[j].c > 0 && w[j - 1].c > 0 ? Math.log(w[j].c / w[j - 1].c) : 0;
@@ -213,6 +224,7 @@ function pairRaw(symbol: string, p: Window, btc: Window | null): PairRaw | null 
   }
   const closes = w.map((k) => k.c);
   const ema50 = emaLast(closes, EMA_BARS);
+  const ema200 = emaLast(closes, EMA_LONG_BARS);
   const vsBtc = symbol === BENCHMARK ? { beta: 1, resid24: 0, resid168: 0 } : versusBtc(p, btc);
   return {
     symbol,
@@ -227,6 +239,9 @@ function pairRaw(symbol: string, p: Window, btc: Window | null): PairRaw | null 
     range24: rangePos(w, 24, close),
     range168: rangePos(w, 168, close),
     volRegime: Math.log((stdevOf(rets, n - 24, n) || sd) / sd),
+    sigma168: stdevOf(rets, n - SIGMA_BARS, n),
+    z335: z(n - 1),
+    ema200DistAtr: (close - ema200) / atr,
     volumeRatio: volAll > 0 && vol24 > 0 ? Math.log(vol24 / (volAll / (n / 24))) : 0,
     quoteVolume24h: quote24,
     ...vsBtc,

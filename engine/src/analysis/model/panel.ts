@@ -1,7 +1,7 @@
 // The labelled panel for fitting and cross-validation: one snapshot per clock, both sides of every pair, labels for a geometry grid.
 import type { Candle } from "@core/candles";
 import { INTERVAL_MS } from "@core/candles";
-import { labelPath, OUTCOME_CLASSES } from "../label";
+import { labelPath, OUTCOME_CLASSES, pathFrom } from "../label";
 import { buildSnapshot, type PairSeries, type Snapshot } from "../snapshot";
 import { buildTrade, costsFor, EXPIRY_HOURS, type Side } from "../trade";
 import { INPUT_NAMES, inputVector } from "./inputs";
@@ -12,6 +12,8 @@ const H = INTERVAL_MS["1h"];
 const SIDES: Side[] = ["LONG", "SHORT"];
 const COL_STOP = INPUT_NAMES.indexOf("log_stop_atr");
 const COL_COST = INPUT_NAMES.indexOf("cost_r");
+
+export { pathFrom } from "../label";
 
 export type Panel = {
   symbols: string[];
@@ -41,21 +43,6 @@ export function clockGrid(from: number, to: number, strideHours: number): number
   const out: number[] = [];
   for (let t = Math.ceil(from / stride) * stride; t <= to; t += stride) out.push(t);
   return out;
-}
-
-/** Candles from the issue time on, within the next `bars` hours (binary search on open time). */
-export function pathFrom(h1: Candle[], t: number, bars: number): Candle[] {
-  let lo = 0;
-  let hi = h1.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (h1[mid].t < t) lo = mid + 1;
-    else hi = mid;
-  }
-  // Bounded by time as well as count: with missing hours, the next `bars` candles would reach past the expiry.
-  let end = lo;
-  while (end < h1.length && end < lo + bars && h1[end].t < t + bars * H) end++;
-  return h1.slice(lo, end);
 }
 
 type Grow = { sym: number[]; t: number[]; side: number[]; x: number[]; stopAtr: number[][]; costR: number[][]; y: number[][]; grossR: number[][] };
