@@ -1,8 +1,8 @@
-// `bun run backtest -- --data <1h folder> --out <dir> [--symbols A,B] [--from --to YYYY-MM-DD] [--stride 6]`: summary with the gate, details also without.
+// `bun run backtest -- --data <1h folder> [--data …] --out <dir> [--symbols A,B] [--from --to YYYY-MM-DD] [--stride 6]`: summary with the gate, details also without.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { loadFolder } from "../engine/src/analysis/model/dataset";
+import { loadFolders } from "../engine/src/analysis/model/dataset";
 import { modelParams } from "../engine/src/analysis/phases";
 import { runBacktest } from "../engine/src/backtest";
 import { summarise } from "../engine/src/backtest/summary";
@@ -11,7 +11,7 @@ import { reliabilitySvg } from "../engine/src/backtest/svg";
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
   options: {
-    data: { type: "string", default: "../shared/data/market/spot/1h" },
+    data: { type: "string", multiple: true, default: ["../shared/data/market/spot/1h"] },
     symbols: { type: "string" },
     from: { type: "string" },
     to: { type: "string" },
@@ -29,8 +29,9 @@ if ((from !== undefined && Number.isNaN(from)) || (to !== undefined && Number.is
   );
   process.exit(2);
 }
-const folder = resolve(process.cwd(), values.data);
-const series = loadFolder(folder).map((d) => ({ symbol: d.symbol, h1: d.h1, funding: d.funding }));
+const folders = values.data.map((d) => resolve(process.cwd(), d));
+const folder = folders.join(", ");
+const series = loadFolders(folders).map((d) => ({ symbol: d.symbol, h1: d.h1, funding: d.funding }));
 const only = values.symbols
   ?.split(",")
   .map((s) => s.trim().toUpperCase())

@@ -8,13 +8,14 @@ const ROOT = resolve(import.meta.dir, "..");
 const SRC = join(ROOT, "engine", "data", "market", "spot", "1h");
 const PAIRS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "DOGEUSDT", "LINKUSDT", "AVAXUSDT", "LTCUSDT", "NEARUSDT", "TRXUSDT"];
 
-test("model:cv writes cv.json, the reliability diagram and the signal-rate curve from out-of-fold predictions", { timeout: 240_000 }, async () => {
+test("model:cv writes cv.json, the reliability diagram and the signal-rate curve from out-of-fold predictions", { timeout: 300_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "tw-cv-"));
   const data = join(dir, "spot", "1h");
   mkdirSync(data, { recursive: true });
   for (const p of PAIRS) symlinkSync(join(SRC, `${p}.csv.gz`), join(data, `${p}.csv.gz`));
   const out = join(dir, "out");
-  const proc = Bun.spawn(["bun", "scripts/model-cv.ts", "--data", data, "--out", out, "--stride", "12", "--from", "2024-06"], {
+  const args = ["--data", data, "--out", out, "--stride", "12", "--select-days", "20", "--min-train-evals", "600"];
+  const proc = Bun.spawn(["bun", "scripts/model-cv.ts", ...args], {
     cwd: ROOT,
     stdout: "pipe",
     stderr: "pipe",
@@ -40,17 +41,23 @@ test("model:cv writes cv.json, the reliability diagram and the signal-rate curve
       "long_share",
       "by_month",
       "baselines",
+      "by_year",
     ].sort(),
   );
   const details = JSON.parse(readFileSync(join(out, "cv-details.json"), "utf8"));
-  const predictions = JSON.parse(readFileSync(join(out, "predictions.json"), "utf8"));
-  // Both sides of every evaluation have an out-of-fold prediction.
-  expect(predictions.candidates.length).toBe(2 * predictions.evaluations.length);
-  expect(predictions.evaluations.length).toBe(cv.evaluations);
-  // Outer months only from --from on, each with its own nested choice made on earlier months.
-  expect(cv.by_month.map((m: { month: string }) => m.month)).toEqual(["2024-06", "2024-07", "2024-08", "2024-09"]);
-  expect(details.folds.map((f: { month: string }) => f.month)).toEqual(["2024-06", "2024-07", "2024-08", "2024-09"]);
-  expect(cv.evaluations).toBeGreaterThan(PAIRS.length * 2 * 28 * 3);
+  expect(Object.keys(cv.baselines).sort()).toEqual(["always_long", "random_direction", "trend_7d"]);
+  expect(cv.by_year.map((y: { year: number }) => y.year)).toEqual([2024]);
+  expect(cv.by_year[0].signals).toBe(cv.signals);
+  // Quarters are decided only once earlier quarters have out-of-fold history to choose on; each names its choice.
+  const quarters = details.folds.map((f: { quarter: string }) => f.quarter);
+  expect(quarters.length).toBeGreaterThanOrEqual(1);
+  expect(quarters[0] > "2024-01").toBe(true);
+  for (const f of details.folds) expect(["gbdt", "softmax"]).toContain(f.family);
+  expect(cv.by_month[0].month >= quarters[0]).toBe(true);
+  expect(details.by_universe.liquid_30.evaluations + details.by_universe.rest.evaluations).toBe(cv.evaluations);
+  expect(details.families.map((f: { family: string }) => f.family).sort()).toEqual(["gbdt", "softmax"]);
+  // Every pair twice a day through the decided quarter (Jul → the data's end in early Sep, less the last outcomes).
+  expect(cv.evaluations).toBeGreaterThan(PAIRS.length * 2 * 55);
   expect(details.curve.length).toBe(50);
   expect(readFileSync(join(out, "reliability.svg"), "utf8").startsWith("<svg")).toBe(true);
   expect(existsSync(join(out, "signal-rate.svg"))).toBe(true);

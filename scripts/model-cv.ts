@@ -1,47 +1,58 @@
-// `bun run model:cv -- --data <1h folder> --out <dir> [--stride 4] [--from YYYY-MM] [--track-record f] [--history f]`: nested purged walk-forward; writes cv.json, predictions and charts.
+// `bun run model:cv -- [--data <1h folder>]… --out <dir> [--stride 6] [--families gbdt,softmax] [--track-record f]`: v3 purged quarterly walk-forward over every era; writes cv.json, details and charts.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { panelFromFolder } from "../engine/src/analysis/model/panel";
-import { cvRecords, runCv, setupHistory } from "../engine/src/analysis/model/cv";
+import { GEOMETRY_GRID } from "../engine/src/research/grid";
+import { runCv, SELECT_DAYS } from "../engine/src/research/cv";
+import { familyReport, signalRateCurve } from "../engine/src/research/report";
+import { DEFAULT_FOLDERS, FAMILIES, researchRun } from "../engine/src/research/run";
+import { MIN_TRAIN_EVALS } from "../engine/src/research/walkforward";
 import { summarise, trackRecord } from "../engine/src/backtest/summary";
 import { reliabilitySvg, curveSvg } from "../engine/src/backtest/svg";
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
   options: {
-    data: { type: "string", default: "../shared/data/market/spot/1h" },
+    data: { type: "string", multiple: true, default: DEFAULT_FOLDERS },
     out: { type: "string", default: "cv-report" },
-    stride: { type: "string", default: "4" },
-    from: { type: "string", default: "2024-03" },
+    stride: { type: "string", default: "6" },
+    families: { type: "string", default: "gbdt,softmax" },
     "track-record": { type: "string" },
-    history: { type: "string" },
+    // Small folders (tests, a quick look) need shorter histories than the defaults.
+    "select-days": { type: "string", default: String(SELECT_DAYS) },
+    "min-train-evals": { type: "string", default: String(MIN_TRAIN_EVALS) },
   },
 });
 const stride = Number(values.stride);
-const outerFrom = Date.parse(`${values.from}-01T00:00:00Z`);
-if (!(stride >= 1) || Number.isNaN(outerFrom)) {
-  console.error("usage: bun run model:cv -- --data <folder> --out <dir> [--stride hours] [--from YYYY-MM]");
+const names = values.families.split(",");
+const selectDays = Number(values["select-days"]);
+const minTrain = Number(values["min-train-evals"]);
+if (!(stride >= 1) || !FAMILIES.some((f) => names.includes(f.name)) || !(selectDays >= 1) || !(minTrain >= 1)) {
+  console.error("usage: bun run model:cv -- [--data <folder>]… --out <dir> [--stride hours] [--families gbdt,softmax]");
   process.exit(2);
 }
 const started = performance.now();
 const log = (m: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0)}s] ${m}`);
-const panel = panelFromFolder(resolve(process.cwd(), values.data), stride, log);
-
-const cv = runCv(panel, outerFrom, log);
-const { evaluations, candidates } = cvRecords(panel, cv.folds);
-const { summary, details } = summarise(evaluations, candidates);
+const { panel, combos, families } = researchRun(values.data, stride, names, log, minTrain);
+const cv = runCv(panel, combos, log, selectDays);
+const { summary, details } = summarise(cv.evaluations, cv.candidates);
+const perFamily = families.map((f) => familyReport(panel, combos, f.name, selectDays));
 const outDir = resolve(process.cwd(), values.out);
 mkdirSync(outDir, { recursive: true });
-const folds = cv.folds.map((f) => ({ month: f.month, config: f.config, tau: f.calibrator.tau, inner: f.calibrator.inner }));
-// cv.json carries exactly the published summary fields (as backtest's summary.json); everything else goes beside it.
-writeFileSync(join(outDir, "cv.json"), JSON.stringify(summary, null, 2) + "\n");
+const curve = signalRateCurve(cv.evaluations);
+const folds = cv.folds.map((f) => ({
+  quarter: f.quarter,
+  family: f.choice.family,
+  geometry: panel.geometries[f.choice.g],
+  tau: f.choice.tau,
+  inner: f.choice.inner,
+  considered: f.considered,
+}));
+writeFileSync(join(outDir, "cv.json"), `${JSON.stringify(summary, null, 2)}\n`);
 writeFileSync(
   join(outDir, "cv-details.json"),
-  JSON.stringify({ ...details, folds, curve: cv.curve, data: values.data, stride_hours: stride }, null, 2) + "\n",
+  `${JSON.stringify({ ...details, families: perFamily, folds, curve, data: values.data, stride_hours: stride, pairs: panel.symbols.length, geometries: GEOMETRY_GRID }, null, 2)}\n`,
 );
-// Out-of-fold predictions: every evaluation (pair and clock, the chosen side) and every candidate (both sides).
-writeFileSync(join(outDir, "predictions.json"), JSON.stringify({ evaluations, candidates }) + "\n");
 writeFileSync(
   join(outDir, "reliability.svg"),
   reliabilitySvg(
@@ -55,7 +66,7 @@ writeFileSync(
 writeFileSync(
   join(outDir, "signal-rate.svg"),
   curveSvg(
-    [{ name: "mean net R of issued signals (95% day-block CI)", color: "#2563eb", points: cv.curve }],
+    [{ name: "mean net R of the top share by shrunk EV (95% day-block CI)", color: "#2563eb", points: curve }],
     "Signal rate against mean R, out of fold",
     {
       xLabel: "signals per analysis",
@@ -66,19 +77,9 @@ writeFileSync(
 );
 if (values["track-record"]) {
   const file = resolve(process.cwd(), values["track-record"]);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      trackRecord(summary, details, `bun run model:cv -- --data ${values.data} --stride ${stride} --from ${values.from}`, panel.symbols.length),
-      null,
-      2,
-    ) + "\n",
-  );
+  const source = `bun run model:cv -- ${values.data.map((d) => `--data ${d}`).join(" ")} --stride ${stride}`;
+  writeFileSync(file, `${JSON.stringify(trackRecord(summary, details, source, panel.symbols.length), null, 2)}\n`);
   log(`track record written to ${file}`);
-}
-if (values.history) {
-  writeFileSync(resolve(process.cwd(), values.history), JSON.stringify(setupHistory(panel, cv.folds)) + "\n");
-  log(`setup history written to ${values.history}`);
 }
 log(`summary: ${JSON.stringify(summary)}`);
 log(`written to ${outDir}`);

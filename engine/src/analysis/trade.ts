@@ -44,17 +44,20 @@ export type Costs = {
   roundTrip: number;
 };
 
-export function costsFor(side: Side, quoteVolume24h: number, fundingPer8h: number | null = null): Costs {
+export function costsFor(side: Side, quoteVolume24h: number, fundingPer8h: number | null = null, hours = EXPIRY_HOURS): Costs {
   const venue = venueOf(side);
   const fee = TAKER_FEE[venue];
   const slippage = slippageRate(quoteVolume24h);
-  const funding = venue === "perp" && fundingPer8h !== null && fundingPer8h < 0 ? -fundingPer8h * (EXPIRY_HOURS / 8) : 0;
+  const funding = venue === "perp" && fundingPer8h !== null && fundingPer8h < 0 ? -fundingPer8h * (hours / 8) : 0;
   const perSide = fee + slippage;
   return { venue, fee, slippage, funding, perSide, roundTrip: 2 * perSide + funding };
 }
 
-/** Stop = k·ATR, target = m·stop; both sides symmetric. */
+/** Stop = k units (an ATR in v2, σ of the horizon's return in v3), target = m·stop; both sides symmetric. */
 export type Geometry = { k: number; m: number };
+
+/** The v3 stop unit in price: σ of the `hours`-hour return (hourly σ over the last 168 h × √hours) at `entry`. */
+export const sigmaUnit = (entry: number, sigma168: number, hours: number) => entry * sigma168 * Math.sqrt(hours);
 
 export type Trade = {
   side: Side;
@@ -70,6 +73,8 @@ export type Trade = {
   costs: Costs;
   /** round-trip costs in R */
   costR: number;
+  /** hours until the setup expires when not the default EXPIRY_HOURS (v3 geometries) */
+  expiryHours?: number;
 };
 
 /** Stop distance: k·ATR, widened until round-trip costs are at most MAX_COST_R of it. */

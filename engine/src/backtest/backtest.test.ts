@@ -59,9 +59,10 @@ describe("backtest", () => {
         "long_share",
         "by_month",
         "baselines",
+        "by_year",
       ].sort(),
     );
-    expect(Object.keys(summary.baselines).sort()).toEqual(["always_long", "random_direction"]);
+    expect(Object.keys(summary.baselines).sort()).toEqual(["always_long", "random_direction", "trend_7d"]);
     // 5 pairs × 11 clocks (every 12 h from Aug 1 00:00 to Aug 6 00:00).
     expect(summary.evaluations).toBe(55);
     expect(summary.expectancy_r_ci).toHaveLength(2);

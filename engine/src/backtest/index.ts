@@ -1,11 +1,12 @@
 // Backtest: the live context builder and the same three phase functions over a historical provider, clock by clock.
 import { INTERVAL_MS, type Candle } from "@core/candles";
 import { buildAnalysisContext, createContextCache } from "../analysis/context";
-import { labelPath } from "../analysis/label";
-import { pathFrom } from "../analysis/model/panel";
+import { labelPath, pathFrom } from "../analysis/label";
 import type { SideScore } from "../analysis/model/signal-model";
 import { confirmPhase, finalPhase, scanPhase, shippedModel } from "../analysis/phases";
 import { EXPIRY_HOURS, type Side } from "../analysis/trade";
+import type { Snapshot } from "../analysis/snapshot";
+import { isCandidate, LIQUID_TOP } from "../research/panel";
 import { createHistoricalProvider, type HistoricalSeries } from "../market/providers/historical";
 import type { CandidateRecord, EvaluationRecord } from "./summary";
 
@@ -22,7 +23,8 @@ export type BacktestOptions = {
 /** Net R of one side's trade on the candles after the clock, by the outcome rule; null while the outcome is unknown. */
 function realised(h1: Candle[], t: number, s: SideScore) {
   const tr = s.trade;
-  const l = labelPath(pathFrom(h1, t, EXPIRY_HOURS), tr.side === "LONG" ? 1 : -1, tr.entry, tr.risk, [tr.rr], EXPIRY_HOURS)?.[0];
+  const hours = tr.expiryHours ?? EXPIRY_HOURS;
+  const l = labelPath(pathFrom(h1, t, hours), tr.side === "LONG" ? 1 : -1, tr.entry, tr.risk, [tr.rr], hours)?.[0];
   return l ? { r: l.grossR - tr.costR, tp: l.outcome === "TP" } : null;
 }
 
@@ -34,6 +36,18 @@ function clocksOf(series: HistoricalSeries[], o: BacktestOptions): number[] {
   const out: number[] = [];
   for (let t = Math.ceil(Math.max(first, o.from ?? -Infinity) / stride) * stride; t <= Math.min(last, o.to ?? Infinity); t += stride) out.push(t);
   return out;
+}
+
+const liquidCache = new WeakMap<Snapshot, Set<string>>();
+/** The 30 most liquid candidate pairs of a snapshot, by 24 h quote volume at that hour (as model:cv counts them). */
+function liquidity(snap: Snapshot): Set<string> {
+  let set = liquidCache.get(snap);
+  if (!set) {
+    const ranked = snap.rows.filter(isCandidate).sort((a, b) => b.quoteVolume24h - a.quoteVolume24h);
+    set = new Set(ranked.slice(0, LIQUID_TOP).map((r) => r.symbol));
+    liquidCache.set(snap, set);
+  }
+  return set;
 }
 
 export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions) {
@@ -62,6 +76,8 @@ export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions
       const d = final.decision;
       const side: Side = d.type === "NO_TRADE" ? (d.context?.side ?? "LONG") : d.type;
       const [mine, other] = side === "LONG" ? [long, short] : [short, long];
+      const rTrend = (row.z168 >= 0 ? long : short).r;
+      const liquid = liquidity(ctx.snapshot).has(s.symbol);
       evaluations.push({
         t: now,
         symbol: s.symbol,
@@ -71,6 +87,8 @@ export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions
         r: mine.r,
         rOpposite: other.r,
         rLong: long.r,
+        rTrend,
+        liquid,
       });
       const free = model.decide(scores, null);
       const [fm, fo] = free.side === "LONG" ? [long, short] : [short, long];
@@ -83,6 +101,8 @@ export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions
         r: fm.r,
         rOpposite: fo.r,
         rLong: long.r,
+        rTrend,
+        liquid,
       });
       const month = new Date(now).toISOString().slice(0, 7);
       for (const sd of ["LONG", "SHORT"] as const) {

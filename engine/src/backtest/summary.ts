@@ -16,6 +16,9 @@ export type EvaluationRecord = {
   r: number;
   rOpposite: number;
   rLong: number;
+  /** net R of the side of the pair's 168 h return (the 7-day trend baseline) and whether the pair was among the 30 most liquid then */
+  rTrend?: number;
+  liquid?: boolean;
 };
 
 /** One side of one evaluation, for calibration: calibrated P(TP first), the no-skill reference, and whether TP came first. */
@@ -36,7 +39,27 @@ export type Summary = {
   directional_skill_r: number;
   long_share: number;
   by_month: { month: string; signals: number; expectancy_r: number }[];
-  baselines: { random_direction: { expectancy_r: number; win_rate: number }; always_long: { expectancy_r: number; win_rate: number } };
+  baselines: {
+    random_direction: { expectancy_r: number; win_rate: number };
+    always_long: { expectancy_r: number; win_rate: number };
+    trend_7d: { expectancy_r: number; win_rate: number };
+  };
+  by_year: { year: number; signals: number; expectancy_r: number }[];
+};
+
+/** One slice of the issued signals (a year, a side, a universe) beside its baselines on the same entries. */
+export type Slice = {
+  evaluations: number;
+  signals: number;
+  signal_rate: number;
+  expectancy_r: number;
+  expectancy_r_ci: [number, number];
+  win_rate: number;
+  random_r: number;
+  always_long_r: number;
+  trend_7d_r: number;
+  directional_skill_r: number;
+  long_share: number;
 };
 
 export type Details = {
@@ -44,7 +67,10 @@ export type Details = {
   signal_rate_ci: [number, number];
   signal_days_share: number;
   directional_skill_ci: [number, number];
-  baselines_ci: { random_direction: [number, number]; always_long: [number, number] };
+  baselines_ci: { random_direction: [number, number]; always_long: [number, number]; trend_7d: [number, number] };
+  by_year_detail: ({ year: number } & Slice)[];
+  by_side: { LONG: Slice; SHORT: Slice };
+  by_universe: { liquid_30: Slice; rest: Slice };
   brier_skill_by_month: { month: string; brier_skill: number; ece: number; n: number }[];
   by_month_detail: {
     month: string;
@@ -70,13 +96,17 @@ function baselines(issued: EvaluationRecord[], seed: number) {
   const rand = mulberry32(seed);
   const random = issued.map((e) => (rand() < 0.5 ? e.rLong : e.side === "SHORT" ? e.r : e.rOpposite));
   const long = issued.map((e) => e.rLong);
+  // Records without a trend side (older producers) take the long side's R, so the baseline is never silently better.
+  const trend = issued.map((e) => e.rTrend ?? e.rLong);
   const win = (xs: number[]) => (xs.length ? r4(xs.filter((x) => x > 0).length / xs.length) : 0);
   return {
     random,
     long,
+    trend,
     out: {
       random_direction: { expectancy_r: r4(mean(random)), win_rate: win(random) },
       always_long: { expectancy_r: r4(mean(long)), win_rate: win(long) },
+      trend_7d: { expectancy_r: r4(mean(trend)), win_rate: win(trend) },
     },
   };
 }
@@ -127,6 +157,32 @@ function deciles(evals: EvaluationRecord[]) {
   });
 }
 
+const year = (t: number) => new Date(t).getUTCFullYear();
+
+/** A slice of evaluations: its signals' expectancy with a day-block interval, beside every baseline on the same entries. */
+export function sliceOf(evals: EvaluationRecord[]): Slice {
+  const iss = evals.filter((e) => e.issued);
+  const r = iss.map((e) => e.r);
+  const b = blockBootstrapMean(
+    r,
+    iss.map((e) => dayOf(e.t)),
+    { iterations: 500 },
+  );
+  return {
+    evaluations: evals.length,
+    signals: iss.length,
+    signal_rate: evals.length ? r4(iss.length / evals.length) : 0,
+    expectancy_r: r4(mean(r)),
+    expectancy_r_ci: iss.length ? ci(b) : [0, 0],
+    win_rate: iss.length ? r4(r.filter((x) => x > 0).length / iss.length) : 0,
+    random_r: r4(mean(iss.map((e) => (e.r + e.rOpposite) / 2))),
+    always_long_r: r4(mean(iss.map((e) => e.rLong))),
+    trend_7d_r: r4(mean(iss.map((e) => e.rTrend ?? e.rLong))),
+    directional_skill_r: r4(mean(iss.map((e) => e.r - e.rOpposite))),
+    long_share: iss.length ? r4(iss.filter((e) => e.side === "LONG").length / iss.length) : 0,
+  };
+}
+
 export function summarise(evals: EvaluationRecord[], cands: CandidateRecord[], seed = 7): { summary: Summary; details: Details } {
   const issued = evals.filter((e) => e.issued).sort((a, b) => a.t - b.t || a.symbol.localeCompare(b.symbol));
   const r = issued.map((e) => e.r);
@@ -145,6 +201,7 @@ export function summarise(evals: EvaluationRecord[], cands: CandidateRecord[], s
   const issuedC = cands.filter((c) => c.issued);
   const { detail, skill: bySkill } = monthly(evals, cands);
   const allDays = new Set(evals.map((e) => dayOf(e.t)));
+  const byYear = [...new Set(evals.map((e) => year(e.t)))].sort().map((y) => ({ year: y, ...sliceOf(evals.filter((e) => year(e.t) === y)) }));
   const summary: Summary = {
     evaluations: evals.length,
     signals: issued.length,
@@ -177,6 +234,7 @@ export function summarise(evals: EvaluationRecord[], cands: CandidateRecord[], s
     long_share: issued.length ? r4(issued.filter((e) => e.side === "LONG").length / issued.length) : 0,
     by_month: detail.map((m) => ({ month: m.month, signals: m.signals, expectancy_r: m.expectancy_r })),
     baselines: base.out,
+    by_year: byYear.map((y) => ({ year: y.year, signals: y.signals, expectancy_r: y.expectancy_r })),
   };
   const iso = (t: number) => new Date(t).toISOString();
   const details: Details = {
@@ -187,7 +245,14 @@ export function summarise(evals: EvaluationRecord[], cands: CandidateRecord[], s
     signal_rate_ci: ci({ lo: rate.lo, hi: rate.hi }),
     signal_days_share: allDays.size ? r4(new Set(days).size / allDays.size) : 0,
     directional_skill_ci: ci(skill),
-    baselines_ci: { random_direction: ci(blockBootstrapMean(base.random, days)), always_long: ci(blockBootstrapMean(base.long, days)) },
+    baselines_ci: {
+      random_direction: ci(blockBootstrapMean(base.random, days)),
+      always_long: ci(blockBootstrapMean(base.long, days)),
+      trend_7d: ci(blockBootstrapMean(base.trend, days)),
+    },
+    by_year_detail: byYear,
+    by_side: { LONG: sliceOf(evals.filter((e) => e.side === "LONG")), SHORT: sliceOf(evals.filter((e) => e.side === "SHORT")) },
+    by_universe: { liquid_30: sliceOf(evals.filter((e) => e.liquid === true)), rest: sliceOf(evals.filter((e) => e.liquid !== true)) },
     brier_skill_by_month: bySkill,
     by_month_detail: detail,
     ev_deciles: deciles(evals),
@@ -207,24 +272,31 @@ const fmtR = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(2)}R`;
 
 /**
  * Edge is claimed only when issued signals earned more than zero and than the opposite side on the same trades, both with
- * intervals above zero, and beat random direction by 0.10 R; otherwise the verdict says, in plain words, that none was found.
+ * intervals above zero, beat random direction by 0.05 R and always-long and the 7-day trend side on the same entries;
+ * otherwise the verdict says, in plain words, that none was found.
  */
 export function verdictOf(s: Summary, d: Details): { edge: boolean; text: string } {
+  const b = s.baselines;
   const edge =
-    s.signals > 0 && s.expectancy_r_ci[0] > 0 && d.directional_skill_ci[0] > 0 && s.expectancy_r - s.baselines.random_direction.expectancy_r >= 0.1;
+    s.signals > 0 &&
+    s.expectancy_r_ci[0] > 0 &&
+    d.directional_skill_ci[0] > 0 &&
+    s.expectancy_r - b.random_direction.expectancy_r >= 0.05 &&
+    s.expectancy_r > b.always_long.expectancy_r &&
+    s.expectancy_r > b.trend_7d.expectancy_r;
   const period = `${d.period.from.slice(0, 10)} → ${d.period.to.slice(0, 10)}`;
   const count = (n: number) => n.toLocaleString("en-US");
   const measured = `${count(s.signals)} signals out of ${count(s.evaluations)} evaluations (${(s.signal_rate * 100).toFixed(1)}%), ${period}`;
   if (edge)
     return {
       edge,
-      text: `Edge measured out of fold: ${measured} averaged ${fmtR(s.expectancy_r)} after costs (95% CI ${fmtR(s.expectancy_r_ci[0])} to ${fmtR(s.expectancy_r_ci[1])}), against ${fmtR(s.baselines.random_direction.expectancy_r)} for random direction.`,
+      text: `Edge measured out of fold: ${measured} averaged ${fmtR(s.expectancy_r)} after costs (95% CI ${fmtR(s.expectancy_r_ci[0])} to ${fmtR(s.expectancy_r_ci[1])}), against ${fmtR(b.random_direction.expectancy_r)} for random direction and ${fmtR(b.trend_7d.expectancy_r)} for the 7-day trend side.`,
     };
   return {
     edge,
     text:
       `No edge detected. Out of fold, ${measured} averaged ${fmtR(s.expectancy_r)} after costs (95% CI ${fmtR(s.expectancy_r_ci[0])} to ${fmtR(s.expectancy_r_ci[1])}); ` +
-      `random direction on the same trades averaged ${fmtR(s.baselines.random_direction.expectancy_r)} and always-long ${fmtR(s.baselines.always_long.expectancy_r)}. ` +
+      `random direction on the same trades averaged ${fmtR(b.random_direction.expectancy_r)}, always-long ${fmtR(b.always_long.expectancy_r)} and the 7-day trend side ${fmtR(b.trend_7d.expectancy_r)}. ` +
       `The engine issues a setup only when its calibrated expected R clears the bar, so most analyses end NO_TRADE and the credit is returned.`,
   };
 }

@@ -93,3 +93,32 @@ export function inputVector(r: PairRow, g: Regime, side: Side, trade: Pick<Trade
 
 /** Indices of the named inputs, for sub-models (the geometry-only reference). */
 export const inputIndices = (names: readonly string[]) => names.map((n) => (INPUT_NAMES as readonly string[]).indexOf(n));
+
+/**
+ * The v3 inputs: the same direction-signed market state without the geometry columns (v3's geometry is one σ-scaled
+ * point per model, so they carry nothing), plus the trend set a 7-day-trend baseline must be beaten with: the 335 h
+ * return, the EMA200 distance, whether the side agrees with the 7-day and 14-day trend, and the σ the stop is made of.
+ */
+export const INPUT_NAMES_V3 = [
+  ...INPUT_NAMES.filter((n) => n !== "log_stop_atr" && n !== "cost_r"),
+  "z335",
+  "ema200_dist_atr",
+  "with_trend168",
+  "with_trend335",
+  "log_sigma168",
+] as const;
+
+const V2_KEPT = INPUT_NAMES.map((n, j) => (n === "log_stop_atr" || n === "cost_r" ? -1 : j)).filter((j) => j >= 0);
+
+export function inputVectorV3(r: PairRow, g: Regime, side: Side): number[] {
+  const s = side === "LONG" ? 1 : -1;
+  const base = inputVector(r, g, side, { stopAtr: 1, costR: 0 });
+  return [
+    ...V2_KEPT.map((j) => base[j]),
+    clip(s * r.z335),
+    clip(s * r.ema200DistAtr, 20),
+    Math.sign(s * r.z168),
+    Math.sign(s * r.z335),
+    clip(Math.log(Math.max(r.sigma168, 1e-6)), 20),
+  ];
+}

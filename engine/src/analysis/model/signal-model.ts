@@ -1,6 +1,7 @@
 // The one signal-model interface the phases and the backtest call (freqtrade's strategy, in small): score, lean, decide, rank.
 import type { PairRow, Regime, Snapshot } from "../snapshot";
 import type { Side, Trade } from "../trade";
+import type { Decision } from "./decide";
 
 export type SideScore = {
   trade: Trade;
@@ -16,11 +17,13 @@ export type SideScore = {
   evRaw: number;
   ev: number;
   novelty: number;
+  /** false for pairs that are no trading candidates (stablecoins, dead pairs); absent = a candidate */
+  candidate?: boolean;
 };
 
 export type Scores = Record<Side, SideScore>;
 
-export type Verdict = { issue: true; side: Side } | { issue: false; side: Side; why: "gate" | "novel" | "below_bar" };
+export type Verdict = Decision;
 
 export type Alternative = { symbol: string; side: Side; expected_r: number; p_tp: number; venue: "spot" | "perp" };
 

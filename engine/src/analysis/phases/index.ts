@@ -181,8 +181,10 @@ export function confirmPhase(ctx: AnalysisContext, scan: PhaseResult, model = sh
   };
 }
 
-const WHY: Record<"gate" | "novel" | "below_bar", (ctx: AnalysisContext, s: SideScore, model: SignalModel) => string> = {
+const WHY: Record<"gate" | "novel" | "below_bar" | "no_candidate", (ctx: AnalysisContext, s: SideScore, model: SignalModel) => string> = {
   gate: (ctx) => `pre-analysis gate ${ctx.gate?.status}: ${ctx.gate?.action}.`,
+  no_candidate: () =>
+    "the pair barely moves (hourly volatility under 0.1 %, a stablecoin or a pair that stopped trading): no setup can pay its costs.",
   novel: () => "market conditions lie outside the data the model was fitted on (novelty above its bar).",
   below_bar: (_c, s, model) =>
     `best side ${s.trade.side} expects ${s.ev >= 0 ? "+" : ""}${s.ev.toFixed(2)}R after costs; the bar is ${model.bar().toFixed(2)}R.`,
