@@ -67,3 +67,18 @@ test("analysis: one line with every analysis completed, phase lateness measured 
   expect(Object.keys(json)).toEqual(["scenario", "in_flight", "completed", "phase_start_late_p99_ms", "errors"]);
   expect(json).toEqual({ scenario: "analysis", in_flight: 5, completed: 5, phase_start_late_p99_ms: number, errors: 0 });
 }, 60_000);
+
+test("engine: one line with the scoring time of one analysis and the backtest's size and time", async () => {
+  const lines = await bench(["engine", "--pairs", "3", "--samples", "5", "--days", "3"]);
+  expect(lines).toHaveLength(1);
+  const json = JSON.parse(lines[0]);
+  expect(json).toEqual({
+    scenario: "engine",
+    pairs: 3,
+    score_p50_ms: number,
+    score_p99_ms: number,
+    backtest_evaluations: number,
+    backtest_seconds: number,
+  });
+  expect(json.backtest_evaluations).toBeGreaterThan(0);
+}, 120_000);

@@ -1,13 +1,16 @@
-// `bun run model:cv -- [--data <1h folder>]… --out <dir> [--stride 6] [--families gbdt,softmax] [--track-record f]`: v3 purged quarterly walk-forward over every era; writes cv.json, details and charts.
+// `bun run model:cv -- [--data <1h folder>]… --out <dir> [--stride 6] [--families gbdt,softmax] [--track-record f] [--history f] [--params f]`: v3 purged quarterly walk-forward over every era; writes cv.json, details and charts.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { GEOMETRY_GRID } from "../engine/src/research/grid";
 import { runCv, SELECT_DAYS } from "../engine/src/research/cv";
+import { fitFinal } from "../engine/src/research/fit";
 import { familyReport, signalRateCurve } from "../engine/src/research/report";
 import { DEFAULT_FOLDERS, FAMILIES, researchRun } from "../engine/src/research/run";
 import { MIN_TRAIN_EVALS } from "../engine/src/research/walkforward";
 import { summarise, trackRecord } from "../engine/src/backtest/summary";
+import { blockBootstrapMean } from "../engine/src/backtest/stats";
+import { buildSetupHistory } from "../engine/src/analysis/model/history";
 import { reliabilitySvg, curveSvg } from "../engine/src/backtest/svg";
 
 const { values } = parseArgs({
@@ -18,6 +21,9 @@ const { values } = parseArgs({
     stride: { type: "string", default: "6" },
     families: { type: "string", default: "gbdt,softmax" },
     "track-record": { type: "string" },
+    // Also refit the chosen model on every row into this params file (what model:fit does, without walking forward twice).
+    params: { type: "string" },
+    history: { type: "string" },
     // Small folders (tests, a quick look) need shorter histories than the defaults.
     "select-days": { type: "string", default: String(SELECT_DAYS) },
     "min-train-evals": { type: "string", default: String(MIN_TRAIN_EVALS) },
@@ -80,6 +86,16 @@ if (values["track-record"]) {
   const source = `bun run model:cv -- ${values.data.map((d) => `--data ${d}`).join(" ")} --stride ${stride}`;
   writeFileSync(file, `${JSON.stringify(trackRecord(summary, details, source, panel.symbols.length), null, 2)}\n`);
   log(`track record written to ${file}`);
+}
+if (values.history) {
+  const boot = (r: number[], days: number[]) => blockBootstrapMean(r, days, { iterations: 300 });
+  writeFileSync(resolve(process.cwd(), values.history), `${JSON.stringify(buildSetupHistory(cv.history, boot))}\n`);
+  log(`setup history written to ${values.history}`);
+}
+if (values.params) {
+  const file = resolve(process.cwd(), values.params);
+  writeFileSync(file, `${JSON.stringify(fitFinal(panel, combos, families, { folders: values.data, stride }, log, selectDays))}\n`);
+  log(`params written to ${file}`);
 }
 log(`summary: ${JSON.stringify(summary)}`);
 log(`written to ${outDir}`);

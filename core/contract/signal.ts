@@ -24,6 +24,7 @@ export const signalContextSchema = t.Object({
     cost_per_side: t.Number(),
   }),
   expires_at: t.String(),
+  expiry_hours: t.Optional(t.Number({ description: "the setup's horizon; signals from before v3 expire after 48 h" })),
   invalidation_level: t.Number(),
   entry_source: t.Union([t.Literal("5m"), t.Literal("1h")]),
   snapshot_at: t.String(),

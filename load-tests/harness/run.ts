@@ -1,8 +1,9 @@
-// `bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|all>[,…] [--json] [--key value …]`: the k6 scenarios measured locally
+// `bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|engine|all>[,…] [--json] [--key value …]`: the k6 scenarios measured locally
 // against a throwaway app (fresh database and Redis prefix, clients in their own processes). --json prints one line
 // of JSON per scenario and nothing else on stdout.
 import { analysisBench } from "./analysis";
 import { authTimingBench } from "./auth-timing";
+import { engineBench } from "./engine";
 import { fanoutBench } from "./fanout";
 import { pollingBench } from "./polling";
 import type { Report } from "./stats";
@@ -46,15 +47,21 @@ const SCENARIOS: Record<string, () => Promise<Report>> = {
   analysis: () => analysisBench({ inFlight: bounded("in-flight", flag("in-flight", 100), 5000), workers }),
   auth: () => authTimingBench({ samples: flag("samples", 40) }),
   web: webSizeBench,
+  engine: () =>
+    engineBench({
+      pairs: bounded("pairs", flag("pairs", 30), 500),
+      samples: bounded("samples", flag("samples", 200), 10_000),
+      days: bounded("days", flag("days", 731), 731),
+    }),
 };
 
 // Several in one run, back to back: `fanout,fanout-floor` compares the app with the bare relay on the same machine state.
 const names = which === "all" ? ["polling", "fanout", "analysis", "auth", "web"] : which.split(",");
 if (!names.every((n) => n in SCENARIOS)) {
   console.error(
-    "usage: bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|all>[,…] [--json] [--workers N]\n" +
+    "usage: bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|engine|all>[,…] [--json] [--workers N]\n" +
       "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold]\n" +
-      "  fanout: --sockets N --servers N --updates N --batch N (fanout-floor: the same clients against a bare Bun.serve relay)\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size",
+      "  fanout: --sockets N --servers N --updates N --batch N (fanout-floor: the same clients against a bare Bun.serve relay)\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size\n  engine: --pairs N --samples N --days N (scoring one analysis; backtest of the most liquid pairs × 3 years)",
   );
   process.exit(2);
 }

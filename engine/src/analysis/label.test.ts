@@ -4,10 +4,10 @@ import type { Candle } from "@core/candles";
 import { INTERVAL_MS } from "@core/candles";
 import { mulberry32 } from "../backtest/stats";
 import { evaluateOutcome, type OutcomeStatus } from "../outcomes";
-import { labelPath, type Outcome } from "./label";
-import { buildPanel, clockGrid, pathFrom } from "./model/panel";
-import { buildSnapshot, type PairSeries } from "./snapshot";
-import { buildTrade, costsFor, EXPIRY_HOURS } from "./trade";
+import { buildPanel, tradeFor } from "../research/panel";
+import { labelPath, type Outcome, pathFrom } from "./label";
+import { buildSnapshot } from "./snapshot";
+import { EXPIRY_HOURS } from "./trade";
 
 const H = INTERVAL_MS["1h"];
 const T0 = Date.UTC(2024, 2, 1);
@@ -164,12 +164,6 @@ describe("panel label paths", () => {
     expect(pathFrom(h1, T0 + 200 * H, 48)).toEqual([]);
   });
 
-  test("clockGrid: UTC multiples of the stride, both ends inclusive", () => {
-    expect(clockGrid(T0 + 1, T0 + 12 * H, 4)).toEqual([T0 + 4 * H, T0 + 8 * H, T0 + 12 * H]);
-    expect(clockGrid(T0, T0, 6)).toEqual([T0]);
-    expect(clockGrid(T0 + 1, T0 + 2 * H, 6)).toEqual([]);
-  });
-
   // pathFrom once took the next 48 candles by count, so with a gap a training label could see past the expiry.
   test("with a gap in the candles, the panel's label path still ends at issue + 48 h (agrees with evaluateOutcome)", () => {
     // Quiet hours 0 … 55 except a 5-hour gap at 20 … 24; a rally to 110 at hour 50 (after the 48 h expiry).
@@ -186,10 +180,10 @@ describe("panel label paths", () => {
     expect(["left out", ref.outcome]).toContain(got);
   });
 
-  test("buildPanel's labels equal the shipped outcome rule for the same trade; rows whose outcome is unknown are left out", () => {
+  test("the research panel's labels equal the shipped outcome rule for the same trade; rows whose outcome is unknown are left out", () => {
     const rand = mulberry32(42);
     const hours = 336 + 120;
-    const series: PairSeries[] = ["BTCUSDT", "ETHUSDT", "SOLUSDT"].map((symbol, s) => {
+    const data = ["BTCUSDT", "ETHUSDT", "SOLUSDT"].map((symbol, s) => {
       const h1: Candle[] = [];
       let c = [60000, 3000, 100][s];
       for (let i = 0; i < hours; i++) {
@@ -197,47 +191,48 @@ describe("panel label paths", () => {
         c = o * Math.exp(0.01 * (rand() - 0.5) * (s + 1));
         h1.push({ t: T0 + i * H, o, h: Math.max(o, c) * (1 + 0.004 * rand()), l: Math.min(o, c) * (1 - 0.004 * rand()), c, v: 1e4 * rand() });
       }
-      return { symbol, h1 };
+      return { symbol, h1, funding: [] };
     });
     const end = T0 + hours * H; // the last candle closes here
-    const clocks = clockGrid(T0, end, 2);
-    const ks = [0.5, 1.5];
-    const ms = [1, 2];
-    const p = buildPanel(series, clocks, ks, ms);
+    const clocks = data[0].h1.filter((k) => k.t % (2 * H) === 0).map((k) => k.t);
+    // 48 h geometries, so the shipped rule's 48 one-hour bars are the same horizon.
+    const geometries = [
+      { k: 0.5, m: 1, hours: 48 },
+      { k: 1.5, m: 2, hours: 48 },
+    ];
+    const p = buildPanel(data, clocks, geometries);
     const seen = { rows: 0, dropped: 0, classes: new Set<number>() };
     for (const at of clocks) {
-      const snap = buildSnapshot(series, at);
+      const snap = buildSnapshot(data, at);
       for (const r of snap.rows) {
-        const h1 = series.find((s) => s.symbol === r.symbol)!.h1;
-        for (const side of ["LONG", "SHORT"] as const) {
-          const s = side === "LONG" ? 1 : -1;
-          const trades = ks.map((k) => buildTrade(side, r.close, r.atr, { k, m: 1 }, costsFor(side, r.quoteVolume24h)));
-          const refs = trades.map((tr) => ms.map((m) => evaluateOutcome(signal(s, tr.entry, tr.risk, m, at), h1)));
-          const rows: number[] = [];
-          for (let i = 0; i < p.n; i++) if (p.symbols[p.sym[i]] === r.symbol && p.t[i] === at && p.side[i] === s) rows.push(i);
-          if (refs.flat().some((o) => o.outcome === "OPEN")) {
-            expect(rows).toEqual([]);
-            expect(at + EXPIRY_HOURS * H).toBeGreaterThan(end);
-            seen.dropped++;
-            continue;
-          }
-          expect(rows.length).toBe(1);
-          const row = rows[0];
-          seen.rows++;
-          trades.forEach((tr, ki) => {
-            expect(p.stopAtr[ki][row]).toBe(tr.stopAtr);
-            expect(p.costR[ki][row]).toBe(tr.costR);
-            ms.forEach((_m, mi) => {
-              const y = p.y[ki * ms.length + mi][row];
-              seen.classes.add(y);
-              expect(STATUS[(["TP", "SL", "EXPIRED"] as const)[y]]).toBe(refs[ki][mi].outcome);
-            });
-          });
+        const h1 = data.find((s) => s.symbol === r.symbol)!.h1;
+        const e = Array.from(p.t).findIndex((t, i) => t === at && p.symbols[p.sym[i]] === r.symbol);
+        const refs = (["LONG", "SHORT"] as const).map((side) =>
+          geometries.map((g) => {
+            const tr = tradeFor(r, side, r.close, g, null);
+            return { tr, out: evaluateOutcome(signal(side === "LONG" ? 1 : -1, tr.entry, tr.risk, tr.rr, at), h1) };
+          }),
+        );
+        if (refs.flat().some((x) => x.out.outcome === "OPEN")) {
+          expect(e).toBe(-1);
+          expect(at + EXPIRY_HOURS * H).toBeGreaterThan(end);
+          seen.dropped++;
+          continue;
         }
+        expect(e).toBeGreaterThanOrEqual(0);
+        seen.rows++;
+        refs.forEach((perSide, si) => {
+          perSide.forEach(({ tr, out }, gi) => {
+            const y = p.y[gi][2 * e + si];
+            seen.classes.add(y);
+            expect(STATUS[(["TP", "SL", "EXPIRED"] as const)[y]]).toBe(out.outcome);
+            expect(p.costR[gi][2 * e + si]).toBeCloseTo(tr.costR, 5);
+          });
+        });
       }
     }
-    expect(seen.rows).toBe(p.n);
-    expect(seen.rows).toBeGreaterThan(100);
+    expect(seen.rows).toBe(p.evals);
+    expect(seen.rows).toBeGreaterThan(50);
     expect(seen.dropped).toBeGreaterThan(0);
     expect([...seen.classes].sort()).toEqual([0, 1, 2]);
   });

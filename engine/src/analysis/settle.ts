@@ -4,6 +4,7 @@ import { insertSignalEvent } from "@core/alerts";
 import { applyCreditChange } from "@core/credits";
 import type { FinalResult, PhaseResult } from "./phases";
 import { publishProgress, type PushDeps } from "./progress";
+import { EXPIRY_HOURS } from "./trade";
 
 export type SettleDeps = PushDeps & { sql: Sql };
 
@@ -73,13 +74,14 @@ async function insertSignal(tx: Tx, req: Request, final: FinalResult, marketNow:
   const [signal] = await tx<{ id: number }[]>`
     insert into signals (user_id, request_id, symbol, type, confidence, entry_price, take_profit, stop_loss, rr_ratio,
                          timeframe, entry_timing, reasoning, no_trade, no_trade_reason, is_active, market_time_ms, outcome,
-                         context, cost_per_side)
+                         context, cost_per_side, expiry_hours)
     values (${req.user_id}, ${req.id}, ${req.symbol}, ${d.type}, ${confidence},
             ${noTrade ? null : finite(d.entry_price)}, ${noTrade ? null : finite(d.take_profit)},
             ${noTrade ? null : finite(d.stop_loss)}, ${noTrade ? null : finite(d.rr_ratio)},
             ${d.timeframe ?? final.timeframe ?? ""}, ${noTrade ? "n/a" : d.entry_timing || "Now"}, ${d.reasoning ?? final.full_reasoning},
             ${noTrade}, ${noTrade ? (d.no_trade_reason ?? null) : null}, ${!noTrade}, ${marketNow}, ${noTrade ? null : "OPEN"},
-            ${context ? JSON.stringify(context) : null}::text::jsonb, ${noTrade ? null : (d.context?.costs.cost_per_side ?? null)})
+            ${context ? JSON.stringify(context) : null}::text::jsonb, ${noTrade ? null : (d.context?.costs.cost_per_side ?? null)},
+            ${d.context?.expiry_hours ?? EXPIRY_HOURS})
     returning id`;
   return signal.id;
 }

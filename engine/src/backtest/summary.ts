@@ -305,7 +305,8 @@ export function verdictOf(s: Summary, d: Details): { edge: boolean; text: string
 export function trackRecord(s: Summary, d: Details, source: string, pairs: number) {
   return {
     source,
-    method: "nested, purged monthly walk-forward; every figure out of fold",
+    method:
+      "purged quarterly walk-forward over every recorded year; model, geometry, calibration and bar chosen on earlier months only; every figure out of fold",
     period: d.period,
     pairs,
     evaluations: s.evaluations,
@@ -335,6 +336,18 @@ export function trackRecord(s: Summary, d: Details, source: string, pairs: numbe
       always_long_r: m.always_long_r,
       random_r: m.random_r,
     })),
+    by_year: d.by_year_detail.map((y) => ({
+      year: y.year,
+      evaluations: y.evaluations,
+      signals: y.signals,
+      expectancy_r: y.expectancy_r,
+      expectancy_r_ci: y.expectancy_r_ci,
+      always_long_r: y.always_long_r,
+      random_r: y.random_r,
+      trend_7d_r: y.trend_7d_r,
+    })),
+    by_universe: d.by_universe,
+    by_side: d.by_side,
     reliability: d.reliability_all.map((b) => ({ predicted: r4(b.predicted), observed: r4(b.observed), n: b.n })),
     verdict: verdictOf(s, d),
   };

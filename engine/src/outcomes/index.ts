@@ -18,6 +18,8 @@ export type SignalForOutcome = {
   cost_per_side?: number;
   /** first candle open time that counts; earlier than the issue time when the path starts with the partial interval */
   path_start_ms?: number;
+  /** the signal's own horizon; without it, EXPIRY_BARS of its timeframe */
+  expiry_hours?: number;
 };
 
 export type OutcomeStatus = "TP_HIT" | "SL_HIT" | "EXPIRED" | "OPEN";
@@ -31,8 +33,8 @@ export function timeframeMs(tf: string): number {
   return Number(m[1]) * (units[m[2].toLowerCase()] ?? INTERVAL_MS["1h"]);
 }
 
-export function expiryMs(tf: string): number {
-  return EXPIRY_BARS * timeframeMs(tf);
+export function expiryMs(tf: string, expiryHours?: number | null): number {
+  return expiryHours ? expiryHours * INTERVAL_MS["1h"] : EXPIRY_BARS * timeframeMs(tf);
 }
 
 /** R multiple of a fill at `exit`, net of the per-side cost on entry and exit notional. */
@@ -61,7 +63,7 @@ function candleInterval(candles: Candle[], fallback: number): number {
  */
 export function evaluateOutcome(signal: SignalForOutcome, candlesAfter: Candle[]): Outcome {
   const { type, entry_price: entry, stop_loss: sl, take_profit: tp, created_at_market_ms: t0 } = signal;
-  const end = t0 + expiryMs(signal.timeframe);
+  const end = t0 + expiryMs(signal.timeframe, signal.expiry_hours);
   const cost = signal.cost_per_side ?? TAKER_FEE_RATE;
   const window = candlesAfter.filter((k) => k.t >= (signal.path_start_ms ?? t0) && k.t < end);
   for (const k of window) {

@@ -13,14 +13,14 @@ afterAll(() => closeTestDeps());
 
 const at = (ms: number) => createReplayProvider(createReplayClock({ fixedMs: ms }));
 
-async function openSignal(userId: number, entry: number, tp: number, sl: number) {
+async function openSignal(userId: number, entry: number, tp: number, sl: number, expiryHours = 48) {
   const [r] = await sql`
     insert into analysis_requests (user_id, symbol, status, current_phase, progress_percent, credits_status, market_time_ms)
     values (${userId}, 'BTCUSDT', 'COMPLETED', 3, 100, 'USED', ${T0}) returning id`;
   const [s] = await sql`
     insert into signals (user_id, request_id, symbol, type, confidence, entry_price, take_profit, stop_loss, rr_ratio, timeframe,
-                         no_trade, is_active, market_time_ms, outcome)
-    values (${userId}, ${r.id}, 'BTCUSDT', 'LONG', 0.5, ${entry}, ${tp}, ${sl}, 1, '1h', false, true, ${T0}, 'OPEN') returning id`;
+                         no_trade, is_active, market_time_ms, outcome, expiry_hours)
+    values (${userId}, ${r.id}, 'BTCUSDT', 'LONG', 0.5, ${entry}, ${tp}, ${sl}, 1, '1h', false, true, ${T0}, 'OPEN', ${expiryHours}) returning id`;
   return s.id as number;
 }
 
@@ -40,6 +40,8 @@ describe("trackOutcomes", () => {
 
     const tpId = await openSignal(u.id, entry, tp, sl);
     const expiring = await openSignal(u.id, entry, entry * 1.5, entry * 0.5);
+    // A v3 signal carries its own horizon: 24 h here, so it expires a day earlier than the 48 h default.
+    const short = await openSignal(u.id, entry, entry * 1.5, entry * 0.5, 24);
 
     // Half an hour after issue no 1h candle has closed yet: nothing is decided.
     await trackOutcomes({ sql, log, provider: at(T0 + 30 * 60_000) });
@@ -52,6 +54,7 @@ describe("trackOutcomes", () => {
     expect(won.outcome_at).toBeInstanceOf(Date);
     const expired = await outcomeOf(expiring);
     expect(expired).toMatchObject({ outcome: "EXPIRED", outcome_market_ms: T0 + 48 * INTERVAL_MS["1h"], is_active: false });
+    expect(await outcomeOf(short)).toMatchObject({ outcome: "EXPIRED", outcome_market_ms: T0 + 24 * INTERVAL_MS["1h"] });
 
     // A later pass leaves stored outcomes alone.
     await trackOutcomes({ sql, log, provider: at(T0 + 4 * INTERVAL_MS["1d"]) });

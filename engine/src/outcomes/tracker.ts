@@ -20,6 +20,7 @@ type OpenSignal = {
   market_time_ms: number;
   timeframe: string;
   cost_per_side: number | null;
+  expiry_hours: number | null;
 };
 
 const H = INTERVAL_MS["1h"];
@@ -58,13 +59,13 @@ export async function trackOutcomes(deps: {
   const { sql, provider, log } = deps;
   const now = provider.now();
   const open = await sql<OpenSignal[]>`
-    select id, user_id, symbol, type, entry_price, stop_loss, take_profit, market_time_ms, timeframe, cost_per_side
+    select id, user_id, symbol, type, entry_price, stop_loss, take_profit, market_time_ms, timeframe, cost_per_side, expiry_hours
     from signals where outcome = 'OPEN' and market_time_ms < ${now}
     order by market_time_ms, id limit ${BATCH}`;
   let closed = 0;
   for (const s of open) {
     // Candles up to the signal's expiry (plus one to see past it), never beyond the market clock.
-    const end = Math.min(now, s.market_time_ms + expiryMs(s.timeframe) + INTERVAL_MS["1h"]);
+    const end = Math.min(now, s.market_time_ms + expiryMs(s.timeframe, s.expiry_hours) + INTERVAL_MS["1h"]);
     const path = await pathSince(provider, s.symbol, Number(s.market_time_ms), end);
     const result = evaluateOutcome(
       {
@@ -76,6 +77,7 @@ export async function trackOutcomes(deps: {
         timeframe: s.timeframe,
         cost_per_side: s.cost_per_side === null ? undefined : Number(s.cost_per_side),
         path_start_ms: path.start,
+        expiry_hours: s.expiry_hours ?? undefined,
       },
       path.candles,
     );

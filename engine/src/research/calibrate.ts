@@ -19,7 +19,11 @@ export type ScoreCalibration = {
 export type CalibratedSide = { pTp: number; pSl: number; pExp: number; ev: number; se: number; evShrunk: number };
 
 /** Expected R shrunk toward zero by z standard errors (never across it). */
-export const shrink = (ev: number, se: number, z: number) => Math.sign(ev) * Math.max(0, Math.abs(ev) - z * se);
+export const shrink = (ev: number, se: number, z: number) => {
+  const v = Math.max(0, Math.abs(ev) - z * se);
+  // A plain 0, not −0: a shrunk value is stored and compared after a JSON round trip.
+  return v === 0 ? 0 : Math.sign(ev) * v;
+};
 
 /** Day-clustered standard error of the mean of `r` over `idx`: rows of one day move together, so they count once. */
 function clusteredSe(idx: number[], r: ArrayLike<number>, day: ArrayLike<number>): number {

@@ -1,5 +1,6 @@
 // `model:cv` v3: for every quarter, the model family, geometry, calibration and bar are chosen on earlier out-of-fold rows only, and the quarter is decided by the one decision rule.
 import { decideSides } from "../analysis/model/decide";
+import type { HistoryRow } from "../analysis/model/history";
 import type { CandidateRecord, EvaluationRecord } from "../backtest/summary";
 import { calibrateScore, fitScoreCalibration, type CalibratedSide, type ScoreCalibration } from "./calibrate";
 import { LIQUID_TOP, type Panel } from "./panel";
@@ -12,6 +13,8 @@ export const SELECT_DAYS = 180;
 /** Signals per analysis the bar may aim for (it is floored at 0 R, so fewer when earlier months show no positive EV). */
 export const RATE_BAND: [number, number] = [0.05, 0.3];
 const MAX_CALIBRATION_ROWS = 300_000;
+/** Fewer days with data than this before a quarter and it is not decided (too little to calibrate and choose on). */
+const MIN_SELECT_DAYS = 60;
 
 export type Combo = { family: string; g: number; wf: WalkForward };
 export type Choice = {
@@ -52,8 +55,10 @@ function fitChoice(p: Panel, c: Combo, start: number, rowDay: Float64Array, sele
   const known: number[] = [];
   for (let e = 0; e < p.evals; e++) if (p.t[e] + hours <= start && Number.isFinite(c.wf.score[2 * e])) known.push(e);
   const days = [...new Set(known.map((e) => Math.floor(p.t[e] / DAY)))].sort((a, b) => a - b);
-  if (days.length < selectDays * 2) return null;
-  const cut = days[days.length - selectDays] * DAY;
+  // The bar is chosen on the last selectDays days with data (at most half the history), the calibration on the days before.
+  const select = Math.min(selectDays, Math.floor(days.length / 2));
+  if (select < Math.min(selectDays, MIN_SELECT_DAYS)) return null;
+  const cut = days[days.length - select] * DAY;
   const calRows = evenly(
     known.filter((e) => p.t[e] + hours <= cut).flatMap((e) => [2 * e, 2 * e + 1]),
     MAX_CALIBRATION_ROWS,
@@ -91,15 +96,10 @@ export type Fold = { quarter: string; choice: Choice; considered: { family: stri
 
 const sideView = (v: CalibratedSide, novelty: number) => ({ evShrunk: v.evShrunk, novelty, candidate: true });
 
-/** Decisions for one quarter's evaluations under a choice: the one rule, records for the summary. */
-function decideBlock(
-  p: Panel,
-  c: Combo,
-  ch: Choice,
-  evals: number[],
-  quarter: string,
-  out: { evaluations: EvaluationRecord[]; candidates: CandidateRecord[] },
-) {
+type Out = { evaluations: EvaluationRecord[]; candidates: CandidateRecord[]; history: HistoryRow[] };
+
+/** Decisions for one quarter's evaluations under a choice: the one rule, records for the summary and the setup history. */
+function decideBlock(p: Panel, c: Combo, ch: Choice, evals: number[], quarter: string, out: Out) {
   const g = ch.g;
   for (const e of evals) {
     const v = viewOf(c, ch.cal, e);
@@ -129,6 +129,7 @@ function decideBlock(
         issued: d.issue && i === row,
         month: quarter,
       });
+      out.history.push({ sym: p.symbols[p.sym[e]], side: (i & 1) === 0 ? "LONG" : "SHORT", ev: s.evShrunk, y: p.y[g][i], r: p.r[g][i], t: p.t[e] });
     }
   }
 }
@@ -137,7 +138,7 @@ function decideBlock(
 export function runCv(p: Panel, combos: Combo[], log: (m: string) => void, selectDays = SELECT_DAYS) {
   const rowDay = rowDays(p);
   const folds: Fold[] = [];
-  const out = { evaluations: [] as EvaluationRecord[], candidates: [] as CandidateRecord[] };
+  const out: Out = { evaluations: [], candidates: [], history: [] };
   for (const b of blocksOf(p)) {
     const evals: number[] = [];
     for (let e = 0; e < p.evals; e++) if (p.t[e] >= b.start && p.t[e] < b.end) evals.push(e);

@@ -14,7 +14,8 @@ export function fitFinal(
   log: (m: string) => void,
   selectDays?: number,
 ): ParamsV3 {
-  const last = Math.max(...Array.from(p.t));
+  const last = p.t.reduce((a, t) => Math.max(a, t), -Infinity);
+  const first = p.t.reduce((a, t) => Math.min(a, t), Infinity);
   const after = last + purgeMs(p) + 1;
   const pick = chooseAt(p, combos, after, selectDays);
   if (!pick) throw new Error("model:fit: too little out-of-fold history to choose a model");
@@ -37,7 +38,7 @@ export function fitFinal(
     base_tp: ch.baseTp,
     inner: ch.inner,
     training: {
-      from: iso(Math.min(...Array.from(p.t))),
+      from: iso(first),
       to: iso(last),
       evaluations: p.evals,
       pairs: new Set(p.sym).size,

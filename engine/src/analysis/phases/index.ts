@@ -1,9 +1,8 @@
 // The three analysis phases (scan → confirm → final calibration): pure, deterministic functions of the analysis context.
 import type { AnalysisContext } from "../context";
 import paramsJson from "../model/params.json";
-import { parseModelParams, type ModelParams } from "../model/params";
 import { setupHistoryFile } from "../model/history";
-import { softmaxModel } from "../model/score";
+import { parseParamsV3, type ParamsV3, v3Model } from "../model/v3";
 import type { Scores, SideScore, SignalModel } from "../model/signal-model";
 import type { PairRow } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
@@ -57,17 +56,17 @@ export type FinalResult = {
   decision: Decision;
 };
 
-let cachedParams: ModelParams | null = null;
+let cachedParams: ParamsV3 | null = null;
 /** The committed, fitted model (engine/src/analysis/model/params.json), validated once. */
-export function modelParams(): ModelParams {
-  cachedParams ??= parseModelParams(paramsJson);
+export function modelParams(): ParamsV3 {
+  cachedParams ??= parseParamsV3(paramsJson);
   return cachedParams;
 }
 
 let cachedModel: SignalModel | null = null;
 /** The model every phase uses unless given another: the shipped scoring over the committed parameters. */
 export function shippedModel(): SignalModel {
-  cachedModel ??= softmaxModel(modelParams());
+  cachedModel ??= v3Model(modelParams());
   return cachedModel;
 }
 
@@ -272,7 +271,7 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
     [
       `${head}: ${t.side} on ${VENUE_LABEL[t.costs.venue]}.`,
       ...lines,
-      `Entry ${fmtPrice(t.entry)} now; stop ${fmtPrice(t.stopLoss)}, take profit ${fmtPrice(t.takeProfit)}, RR ${t.rr.toFixed(2)}; expires ${context.expires_at} (${EXPIRY_HOURS} h). Invalidated below/above the 72h swing ${fmtPrice(context.invalidation_level)}.`,
+      `Entry ${fmtPrice(t.entry)} now; stop ${fmtPrice(t.stopLoss)}, take profit ${fmtPrice(t.takeProfit)}, RR ${t.rr.toFixed(2)}; expires ${context.expires_at} (${t.expiryHours ?? EXPIRY_HOURS} h). Invalidated below/above the 72h swing ${fmtPrice(context.invalidation_level)}.`,
     ],
     criteria,
   );

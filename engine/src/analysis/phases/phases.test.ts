@@ -7,8 +7,7 @@ import { buildAnalysisContext, createContextCache, freshEntry } from "../context
 import { createHistoricalProvider } from "../../market/providers/historical";
 import { createReplayProvider, REPLAY_DATA_DIR } from "../../market/providers/replay";
 import { roundPrice } from "../trade";
-import { rankedPairs } from "../model/score";
-import { confirmPhase, finalPhase, modelParams, scanPhase, type AnalysisContext } from "./index";
+import { confirmPhase, finalPhase, modelParams, scanPhase, shippedModel, type AnalysisContext } from "./index";
 
 const H = 3_600_000;
 const run = (ctx: AnalysisContext) => {
@@ -62,7 +61,8 @@ describe("one context builder, one decision", () => {
     expect(s.LONG.pTp + s.LONG.pSl + s.LONG.pExp).toBeCloseTo(1, 9);
     const c = final.decision.context!;
     expect(c.venue).toBe(c.side === "LONG" ? "spot" : "perp");
-    expect(c.expires_at).toBe(new Date(at + 48 * H).toISOString());
+    expect(c.expires_at).toBe(new Date(at + modelParams().geometry.hours * H).toISOString());
+    expect(c.expiry_hours).toBe(modelParams().geometry.hours);
     expect(c.costs.in_r).toBeLessThanOrEqual(0.0801);
     // A NO_TRADE names the bar it missed; a signal states its venue in the entry timing.
     if (final.decision.type === "NO_TRADE") expect(final.decision.no_trade_reason).toBeTruthy();
@@ -78,19 +78,26 @@ describe("one context builder, one decision", () => {
     expect(vetoed.full_reasoning).toContain("Volatility spike");
   });
 
-  test("the bar is the shipped τ plus margin: forcing the bar down to −∞ issues the better side", async () => {
+  test("the bar is the shipped τ, never below 0: at the lowest bar the better side is issued exactly when its shrunk EV is positive", async () => {
     const at = clocks[2];
-    const ctx = await buildAnalysisContext(live(at), "SOLUSDT", createContextCache(), at);
     const p = modelParams();
-    const saved = p.calibration.tau;
+    const saved = p.tau;
     try {
-      p.calibration.tau = -1e9;
-      const { final, scan } = run({ ...ctx, gate: undefined });
-      const s = scan.features.scores!;
-      expect(final.decision.type).toBe(s.LONG.ev >= s.SHORT.ev ? "LONG" : "SHORT");
-      expect(final.decision.entry_price).toBe(s[final.decision.type as "LONG" | "SHORT"].trade.entry);
+      p.tau = -1e9;
+      const outcomes = new Set<string>();
+      for (const symbol of ["SOLUSDT", "BTCUSDT", "ETHUSDT", "DOGEUSDT", "XRPUSDT", "LINKUSDT"]) {
+        const ctx = await buildAnalysisContext(live(at), symbol, createContextCache(), at);
+        const { final, scan } = run({ ...ctx, gate: undefined });
+        const s = scan.features.scores!;
+        const side = s.LONG.ev >= s.SHORT.ev ? "LONG" : "SHORT";
+        const issue = s[side].ev > 0 && s[side].novelty <= 1;
+        expect(final.decision.type).toBe(issue ? side : "NO_TRADE");
+        if (issue) expect(final.decision.entry_price).toBe(s[side].trade.entry);
+        outcomes.add(final.decision.type);
+      }
+      expect(outcomes.size).toBeGreaterThan(0);
     } finally {
-      p.calibration.tau = saved;
+      p.tau = saved;
     }
   });
 });
@@ -122,14 +129,14 @@ describe("a NO_TRADE that still helps", () => {
   test("lists up to three other pairs that clear the bar now, best first; none under a NO-GO gate", async () => {
     const at = Date.parse("2024-08-06T06:00:00Z");
     const p = modelParams();
-    const saved = p.calibration.tau;
+    const saved = p.tau;
     try {
-      // Rank the market with no bar, then set the bar so that ten pairs clear it and analyse the weakest pair.
-      p.calibration.tau = -1e9;
+      // Rank the market at the lowest bar, then set the bar so that a few pairs clear it and analyse the weakest pair.
+      p.tau = -1e9;
       const base = await buildAnalysisContext(live(at), "BTCUSDT", createContextCache(), at);
-      const ranked = rankedPairs(p, { ...base.snapshot });
-      expect(ranked.length).toBeGreaterThan(20);
-      p.calibration.tau = ranked[10].expected_r - p.calibration.margin_r;
+      const ranked = shippedModel().rank({ ...base.snapshot });
+      expect(ranked.length).toBeGreaterThan(5);
+      p.tau = ranked[4].expected_r;
       const weakest = ranked[ranked.length - 1].symbol;
       const ctx = await buildAnalysisContext(live(at), weakest, createContextCache(), at);
       const final = run({ ...ctx, gate: undefined }).final;
@@ -137,12 +144,12 @@ describe("a NO_TRADE that still helps", () => {
       const alts = final.decision.context!.alternatives!;
       expect(alts).toHaveLength(3);
       expect(alts.map((a) => a.symbol)).toEqual(ranked.slice(0, 3).map((r) => r.symbol));
-      for (const a of alts) expect(a.expected_r - p.calibration.margin_r).toBeGreaterThan(p.calibration.tau);
+      for (const a of alts) expect(a.expected_r).toBeGreaterThan(p.tau);
       expect(final.full_reasoning).toContain(`${alts[0].symbol} ${alts[0].side}`);
       const vetoed = run({ ...ctx, snapshot: { ...ctx.snapshot }, gate: { status: "NO_GO", action: "STAND_ASIDE", reasons: [] } }).final;
       expect(vetoed.decision.context!.alternatives).toEqual([]);
     } finally {
-      p.calibration.tau = saved;
+      p.tau = saved;
     }
   });
 });

@@ -27,7 +27,7 @@ export function marketLines(r: PairRow, g: Regime): string[] {
 export function sideLine(s: SideScore): string {
   const t = s.trade;
   return (
-    `${t.side} on ${VENUE_LABEL[t.costs.venue]}: entry ${fmtPrice(t.entry)}, stop ${fmtPrice(t.stopLoss)} (${fmtNum(t.stopAtr, 1)} ATR), target ${fmtPrice(t.takeProfit)} (RR ${t.rr.toFixed(2)}); ` +
+    `${t.side} on ${VENUE_LABEL[t.costs.venue]}: entry ${fmtPrice(t.entry)}, stop ${fmtPrice(t.stopLoss)} (${fmtNum((Math.abs(t.entry - t.stopLoss) / t.entry) * 100, 2)}% away), target ${fmtPrice(t.takeProfit)} (RR ${t.rr.toFixed(2)}); ` +
     `P(TP first) ${pct(s.pTp)}, P(SL first) ${pct(s.pSl)}, P(expiry) ${pct(s.pExp)} vs ${pct(s.referenceTp)} TP for this geometry with no skill; ` +
     `costs ${(t.costs.roundTrip * 100).toFixed(2)}% = ${t.costR.toFixed(2)}R; expected ${signedR(s.ev)} after costs.`
   );
@@ -56,6 +56,8 @@ export type SignalContext = {
     cost_per_side: number;
   };
   expires_at: string;
+  /** the setup's horizon in hours (the tracker expires it then) */
+  expiry_hours: number;
   invalidation_level: number;
   entry_source: "5m" | "1h";
   snapshot_at: string;
@@ -118,7 +120,8 @@ export function signalContext(
       in_r: r4(t.costR),
       cost_per_side: t.costs.perSide + t.costs.funding / 2,
     },
-    expires_at: new Date(ctx.now + EXPIRY_HOURS * H).toISOString(),
+    expires_at: new Date(ctx.now + (t.expiryHours ?? EXPIRY_HOURS) * H).toISOString(),
+    expiry_hours: t.expiryHours ?? EXPIRY_HOURS,
     invalidation_level: t.side === "LONG" ? row.swingLow72 : row.swingHigh72,
     entry_source: ctx.priceSource,
     snapshot_at: new Date(ctx.snapshot.at).toISOString(),

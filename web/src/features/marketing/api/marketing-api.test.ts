@@ -175,6 +175,7 @@ test("the full backtest, older shape: period, sample, no-trade rate, results and
       { key: "always_long", name: "Always LONG, same entries", winRate: 0.5444, expectancyR: 0.1697 },
     ],
     byMonth: [],
+    byYear: [],
     reliability: [],
     verdict: null,
   });
@@ -223,6 +224,26 @@ test("the full backtest, v2 shape: intervals, calibration and skill, by month (n
     { month: "2024-05", signals: 0, expectancyR: null, alwaysLongR: null, randomR: null },
   ]);
   expect(d?.reliability).toEqual(V2_BACKTEST.reliability);
+});
+
+test("a v3 report reads year by year with the 7-day trend baseline; a year without signals shows no average", () => {
+  const by_year = [
+    { year: 2024, signals: 120, expectancy_r: 0.04, expectancy_r_ci: [-0.02, 0.1], always_long_r: -0.1, random_r: -0.03, trend_7d_r: 0.01 },
+    { year: 2025, signals: 0, expectancy_r: 0, expectancy_r_ci: [0, 0], always_long_r: 0, random_r: 0, trend_7d_r: 0 },
+    { signals: 3 },
+  ];
+  const baselines = { ...V2_BACKTEST.baselines, trend_7d: { expectancy_r: 0.02, win_rate: 0.45 } };
+  const d = normalizeBacktest({ backtest: { ...V2_BACKTEST, by_year, baselines } });
+  expect(d?.byYear).toEqual([
+    { year: 2024, signals: 120, expectancyR: 0.04, ci: [-0.02, 0.1], alwaysLongR: -0.1, randomR: -0.03, trendR: 0.01 },
+    { year: 2025, signals: 0, expectancyR: null, ci: null, alwaysLongR: null, randomR: null, trendR: null },
+  ]);
+  expect(d?.baselines.find((b) => b.key === "trend_7d")).toEqual({
+    key: "trend_7d",
+    name: "7-day trend side, same entries",
+    winRate: 0.45,
+    expectancyR: 0.02,
+  });
 });
 
 test("intervals: a two-number array (numeric strings too) or {lo, hi}; anything else is null", () => {

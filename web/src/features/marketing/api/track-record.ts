@@ -118,12 +118,26 @@ export type BacktestDetail = {
   fees: string | null;
   baselines: { key: string; name: string; winRate: number | null; expectancyR: number | null }[];
   byMonth: { month: string; signals: number | null; expectancyR: number | null; alwaysLongR: number | null; randomR: number | null }[];
+  /** Year by year (v3 reports): the signals' average with its interval beside every baseline on the same entries. */
+  byYear: {
+    year: number;
+    signals: number | null;
+    expectancyR: number | null;
+    ci: Interval | null;
+    alwaysLongR: number | null;
+    randomR: number | null;
+    trendR: number | null;
+  }[];
   /** Predicted against observed P(TP first) per bin: `reliability`, or an older report's `calibration`. */
   reliability: { predicted: number; observed: number; n: number | null }[];
   verdict: Verdict | null;
 };
 
-const BASELINE_NAMES: Record<string, string> = { always_long: "Always LONG, same entries", random_direction: "Random direction, same entries" };
+const BASELINE_NAMES: Record<string, string> = {
+  always_long: "Always LONG, same entries",
+  random_direction: "Random direction, same entries",
+  trend_7d: "7-day trend side, same entries",
+};
 
 const rows = (o: Obj, ...keys: string[]) => (arr(o, ...keys) ?? []).filter(isObj);
 
@@ -134,6 +148,25 @@ function monthOf(m: Obj): BacktestDetail["byMonth"] {
   const signals = num(m, "signals");
   const r = (key: string) => (signals === 0 ? null : num(m, key));
   return [{ month, signals, expectancyR: r("expectancy_r"), alwaysLongR: r("always_long_r"), randomR: r("random_r") }];
+}
+
+/** A year without signals has no average: its R figures read as absent, not as 0. */
+function yearOf(y: Obj): BacktestDetail["byYear"] {
+  const year = num(y, "year");
+  if (year === null) return [];
+  const signals = num(y, "signals");
+  const r = (key: string) => (signals === 0 ? null : num(y, key));
+  return [
+    {
+      year,
+      signals,
+      expectancyR: r("expectancy_r"),
+      ci: signals === 0 ? null : interval(y, "expectancy_r_ci"),
+      alwaysLongR: r("always_long_r"),
+      randomR: r("random_r"),
+      trendR: r("trend_7d_r"),
+    },
+  ];
 }
 
 function reliabilityOf(bt: Obj): BacktestDetail["reliability"] {
@@ -181,6 +214,7 @@ export function normalizeBacktest(raw: unknown): BacktestDetail | null {
       .filter((e): e is [string, Obj] => isObj(e[1]))
       .map(([key, b]) => ({ key, name: BASELINE_NAMES[key] ?? key, winRate: num(b, "win_rate"), expectancyR: num(b, "expectancy_r") })),
     byMonth: rows(bt, "by_month").flatMap(monthOf),
+    byYear: rows(bt, "by_year").flatMap(yearOf),
     reliability: reliabilityOf(bt),
     verdict: verdictOf(bt),
   };
