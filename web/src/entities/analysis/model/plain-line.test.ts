@@ -60,7 +60,7 @@ describe("plainLine", () => {
       context: best,
     });
     expect(plainLine(s)).toEqual({
-      text: "NO TRADE SOL: best side SHORT, −0.05R expected after costs, under the +0.02R bar; your credit was returned",
+      text: "NO TRADE SOL: best side SHORT, −0.05R expected after costs, under the +0.02R bar; credit returned",
       tone: "muted",
     });
     const bare = signal({
@@ -72,7 +72,7 @@ describe("plainLine", () => {
       context: null,
       credits_status: "RELEASED",
     });
-    expect(plainLine(bare)?.text).toBe("NO TRADE SOL: no side cleared the bar; your credit was returned");
+    expect(plainLine(bare)?.text).toBe("NO TRADE SOL: no side cleared the bar; credit returned");
   });
 
   test("no line when nothing names a direction", () => {

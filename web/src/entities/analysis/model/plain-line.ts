@@ -16,7 +16,7 @@ export type PlainLine = { text: string; tone: "pos" | "neg" | "muted" };
 type LineSignal = Pick<Signal, "symbol" | "type" | "rr" | "confidence" | "context" | "creditsStatus">;
 
 function noTradeLine(s: LineSignal, coin: string): PlainLine {
-  const refunded = s.creditsStatus?.toUpperCase() === "RELEASED" ? "; your credit was returned" : "";
+  const refunded = s.creditsStatus?.toUpperCase() === "RELEASED" ? "; credit returned" : "";
   const c = s.context;
   if (!c) return { text: `NO TRADE ${coin}: no side cleared the bar${refunded}`, tone: "muted" };
   const bar = c.model.barR !== null ? `, under the ${formatSignedR(c.model.barR)} bar` : "";
