@@ -70,7 +70,9 @@ export function byMonth(rows: readonly ResultRow[]): MonthTotals[] {
   const months = new Map<string, ResultRow[]>();
   for (const r of rows) {
     const key = r.created_at.slice(0, 7);
-    months.set(key, [...(months.get(key) ?? []), r]);
+    const list = months.get(key);
+    if (list) list.push(r);
+    else months.set(key, [r]);
   }
   return [...months].sort(([a], [b]) => (a < b ? 1 : -1)).map(([month, list]) => ({ month, ...totalsOf(list) }));
 }
