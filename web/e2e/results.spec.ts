@@ -51,7 +51,7 @@ test("results: months with all-month totals, every LONG/SHORT with its outcome, 
   await expect(months.nth(1)).toHaveText(/Oct 2026\s*\+0\.92R\s*50% \(1 of 2\)\s*\+0\.46R\s*\+1\.96R\s*−1\.04R\s*2 closed/);
   await expect(months.nth(2)).toHaveText(/Sep 2026\s*\+0\.36R\s*100% \(1 of 1\)\s*\+0\.36R/);
   await expect(page.getByTestId("month-total")).toHaveText(
-    /All months\s*\+1\.28R\s*67% \(2 of 3\)\s*\+0\.43R\s*\+1\.96R\s*−1\.04R\s*3 closed · 1 open/,
+    /All · Sep–Nov 2026\s*\+1\.28R\s*67% \(2 of 3\)\s*\+0\.43R\s*\+1\.96R\s*−1\.04R\s*3 closed · 1 open/,
   );
 
   const rows = page.getByTestId("result-row");

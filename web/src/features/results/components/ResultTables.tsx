@@ -4,7 +4,7 @@ import type { MonthTotals, ResultRow, ResultTotals } from "@core/contract/result
 import type { ReactNode } from "react";
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
-import { monthView, resultRowView, totalsView, type TotalsView } from "../model/results";
+import { monthView, overallLabel, resultRowView, totalsView, type TotalsView } from "../model/results";
 
 const TONE = { pos: "text-accent-strong", neg: "text-rose-300", muted: "text-ink" } as const;
 const TH = "whitespace-nowrap px-3 py-2 text-left text-[11px] font-semibold uppercase tracking-[0.06em] text-faint";
@@ -35,7 +35,7 @@ function TotalsCells({ v, head }: { v: TotalsView; head: ReactNode }) {
 }
 
 export function MonthTable({ months, overall }: { months: MonthTotals[]; overall: ResultTotals }) {
-  const all = totalsView(overall, "All months");
+  const all = totalsView(overall, overallLabel(months));
   return (
     <Scroll label="Totals by month">
       <table data-testid="month-table" className="num w-full font-mono text-xs">

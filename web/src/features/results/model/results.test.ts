@@ -1,6 +1,6 @@
 // The results view's words from stored figures: durations, months, a row, the totals.
 import { describe, expect, test } from "bun:test";
-import { durationText, monthLabel, monthView, resultRowView, totalsView } from "./results";
+import { durationText, monthLabel, monthView, overallLabel, resultRowView, totalsView } from "./results";
 
 describe("results wording", () => {
   test("time to outcome on the market clock", () => {
@@ -10,6 +10,14 @@ describe("results wording", () => {
       "7h 05m",
       "2d 4h",
     ]);
+  });
+
+  test("the overall row names its period", () => {
+    const m = (month: string) => ({ month, signals: 1, open: 0, closed: 1, wins: 1, win_rate: 1, total_r: 1, mean_r: 1, best_r: 1, worst_r: 1 });
+    expect(overallLabel([m("2026-11"), m("2026-09")])).toBe("All · Sep–Nov 2026");
+    expect(overallLabel([m("2026-01"), m("2025-12")])).toBe("All · Dec 2025–Jan 2026");
+    expect(overallLabel([m("2026-10")])).toBe("All · Oct 2026");
+    expect(overallLabel([])).toBe("All");
   });
 
   test("a UTC month", () => {

@@ -1,7 +1,7 @@
 // How the results view words the stored track record: outcome, R, time to outcome, and each month's totals.
 import type { MonthTotals, ResultRow, ResultTotals } from "@core/contract/results";
 import { outcomeLabel } from "@web/entities/analysis/model/signal-outcome";
-import { formatCount, formatPrice, formatRatioPercent, formatSignedR, formatUtcMinute } from "@web/lib/format";
+import { formatCount, formatMonthRange, formatPrice, formatRatioPercent, formatSignedR, formatUtcMinute } from "@web/lib/format";
 
 type Tone = "pos" | "neg" | "muted";
 
@@ -85,3 +85,11 @@ export function totalsView(t: ResultTotals, label: string): TotalsView {
 }
 
 export const monthView = (m: MonthTotals) => totalsView(m, monthLabel(m.month));
+
+/** 'All · Sep–Nov 2026': the overall row names the period it covers (months arrive newest first). */
+export function overallLabel(months: readonly MonthTotals[]): string {
+  const newest = months[0]?.month;
+  const oldest = months.at(-1)?.month;
+  const period = newest && oldest ? formatMonthRange(`${oldest}-01T00:00:00Z`, `${newest}-01T00:00:00Z`) : null;
+  return period ? `All · ${period}` : "All";
+}
