@@ -15,6 +15,7 @@ import { supportModule } from "./modules/support";
 import { analysisModule } from "./modules/analysis";
 import { signalsModule } from "./modules/signals";
 import { signalExportModule } from "./modules/signal-export";
+import { resultsModule } from "./modules/results";
 import { transactionsModule } from "./modules/transactions";
 import { creditsModule } from "./modules/credits";
 import { favoritesModule } from "./modules/favorites";
@@ -120,6 +121,7 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
     .use(analysisModule(deps))
     .use(signalExportModule(deps))
     .use(signalsModule(deps))
+    .use(resultsModule(deps))
     .use(transactionsModule(deps))
     .use(creditsModule(deps))
     .use(favoritesModule(deps))

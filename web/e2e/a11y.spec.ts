@@ -60,3 +60,24 @@ test('"Why this setup" in the drawer and the Day Signal card has no WCAG A/AA vi
   await page.waitForTimeout(400);
   expect(await violations(page)).toEqual([]);
 });
+
+test("the results tables and Start Trading's pair chart have no WCAG A/AA violations", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "a11y" });
+  await withSql(async (sql) => {
+    const { signalId } = await seedSignal(user.id, "BTCUSDT", "LONG", 1, { sql, marketTimeMs: Date.parse("2024-02-13T06:00:00Z") });
+    await sql`update signals set outcome = 'TP_HIT', r_multiple = 1.958, is_active = false, outcome_at = now(),
+              outcome_market_ms = market_time_ms + 7 * 3600000 where id = ${signalId}`;
+    await seedSignal(user.id, "BTCUSDT", "SHORT", 0.5, { sql, marketTimeMs: Date.parse("2024-02-14T06:00:00Z") });
+  });
+  await signIn(page, user);
+  await page.goto("/results");
+  await expect(page.getByTestId("month-total")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await violations(page)).toEqual([]);
+  await page.goto("/start-trading");
+  await page.getByRole("combobox", { name: "Trading pair" }).fill("BTCUSDT");
+  await page.getByRole("combobox", { name: "Trading pair" }).press("Escape");
+  await expect(page.getByTestId("pair-chart").getByRole("listitem")).toHaveCount(2);
+  await page.waitForLoadState("networkidle");
+  expect(await violations(page)).toEqual([]);
+});

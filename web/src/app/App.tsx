@@ -89,6 +89,10 @@ const ProfilePage = lazyPage(
   () => import("./pages/ProfileRoute"),
   (m) => m.ProfileRoute,
 );
+const ResultsRoute = lazyPage(
+  () => import("./pages/ResultsRoute"),
+  (m) => m.ResultsRoute,
+);
 const StartTradingPage = lazyPage(
   () => import("./pages/StartTradingPage"),
   (m) => m.StartTradingPage,
@@ -142,6 +146,7 @@ export function App() {
             <Route path="dashboard" element={<DashboardRoute />} />
             <Route path="trading" element={<StartTradingPage />} />
             <Route path="start-trading" element={<StartTradingPage />} />
+            <Route path="results" element={<ResultsRoute />} />
             <Route
               path="profile"
               element={

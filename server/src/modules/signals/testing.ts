@@ -11,6 +11,8 @@ export type SeedOptions = {
   context?: SeedContext | null;
   /** A connection to write with; the run's test database (test/helpers) when omitted. */
   sql?: Sql;
+  /** The market clock at issue (the chart places the signal there); a fixed June 2024 moment when omitted. */
+  marketTimeMs?: number;
 };
 
 /** The ledger of one settled analysis, as the engine writes it: a credit granted for it, its debit, and a refund for NO_TRADE. */
@@ -25,18 +27,19 @@ export async function seedSignal(userId: number, symbol: string, type: "LONG" | 
   // Loaded on demand so callers with their own connection (Playwright, outside Bun) need none of the test app.
   const sql = opts.sql ?? (await import("../../../../test/helpers")).testDeps().sql;
   const context = opts.context ?? null;
+  const marketMs = opts.marketTimeMs ?? 1717200000000;
   return sql.begin(async (tx) => {
     const at = sql`now() - make_interval(secs => ${Math.round(daysAgo * 86400)})`;
     const noTrade = type === "NO_TRADE";
     const [r] = await tx`
       insert into analysis_requests (user_id, symbol, status, current_phase, progress_percent, credits_status, market_time_ms, created_at, completed_at)
-      values (${userId}, ${symbol}, 'COMPLETED', 3, 100, ${noTrade ? "RELEASED" : "USED"}, 1717200000000, ${at}, ${at}) returning id`;
+      values (${userId}, ${symbol}, 'COMPLETED', 3, 100, ${noTrade ? "RELEASED" : "USED"}, ${marketMs}, ${at}, ${at}) returning id`;
     const [s] = await tx`
       insert into signals (user_id, request_id, symbol, type, confidence, entry_price, take_profit, stop_loss, rr_ratio, timeframe,
                            entry_timing, reasoning, no_trade, is_active, market_time_ms, outcome, created_at, context, cost_per_side)
       values (${userId}, ${r.id}, ${symbol}, ${type}, 0.55, ${noTrade ? null : 100}, ${noTrade ? null : type === "LONG" ? 110 : 90},
               ${noTrade ? null : type === "LONG" ? 95 : 105}, ${noTrade ? null : 2}, '1h', 'Now', 'seeded', ${noTrade}, ${!noTrade},
-              1717200000000, ${noTrade ? null : "OPEN"}, ${at}, ${context ? JSON.stringify(context) : null}::text::jsonb, ${context && !noTrade ? context.costs.cost_per_side : null})
+              ${marketMs}, ${noTrade ? null : "OPEN"}, ${at}, ${context ? JSON.stringify(context) : null}::text::jsonb, ${context && !noTrade ? context.costs.cost_per_side : null})
       returning id`;
     await tx`update analysis_requests set final_signal_id = ${s.id} where id = ${r.id}`;
     await bookAnalysis(tx, userId, r.id, noTrade);

@@ -21,4 +21,6 @@ export const signalKeys = {
   /** The dashboard table's pages under its filters; under feed("dashboard"), so the completion refetches reach them. */
   pages: (filters: ListFilters) => [...signalKeys.feed("dashboard"), "pages", filters] as const,
   stats: () => [...signalKeys.all, "stats"] as const,
+  /** The track record (GET /api/results); under all, so the push for a newly stored outcome refreshes it. */
+  results: () => [...signalKeys.all, "results"] as const,
 };

@@ -1,5 +1,5 @@
-// The canvas part of the signal chart (TradingView lightweight-charts, loaded on demand): candles, level lines, the
-// issue and exit markers, and the price path from issue to exit drawn over the candles.
+// The canvas part of the signal and pair charts (TradingView lightweight-charts, loaded on demand): candles, level lines,
+// markers (a signal's issue and exit, or a pair's recent signals) and a price path drawn over the candles.
 import type { Candle } from "@core/candles";
 import {
   CandlestickSeries,
@@ -12,39 +12,31 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef } from "react";
-import { barOf, CHART_COLORS, type ChartLevel, type ChartTimeframe, type ExitView, pricePrecision } from "../model/chart-window";
+import { barOf, CHART_COLORS, type ChartLevel, type ChartMark, type ChartTimeframe, pricePrecision } from "../model/chart-window";
 
 export type ChartCanvasProps = {
   candles: Candle[];
   tf: ChartTimeframe;
   levels: ChartLevel[];
-  side: "LONG" | "SHORT";
-  issueMs: number;
-  exit: ExitView | null;
+  marks: ChartMark[];
+  /** Closes from the bar of `fromMs` to that of `toMs` (the newest while null) drawn as a line; null draws none. */
+  path: { fromMs: number; toMs: number | null } | null;
   label: string;
 };
 
 const at = (ms: number) => (ms / 1000) as UTCTimestamp;
 const SHORT_LABEL: Record<ChartLevel["key"], string> = { entry: "Entry", tp: "TP", sl: "SL", invalidation: "Inval." };
 
-function markersOf(p: ChartCanvasProps): SeriesMarker<UTCTimestamp>[] {
-  const long = p.side === "LONG";
-  const issued: SeriesMarker<UTCTimestamp> = {
-    time: at(barOf(p.issueMs, p.tf)),
-    position: long ? "belowBar" : "aboveBar",
-    shape: long ? "arrowUp" : "arrowDown",
-    color: CHART_COLORS.path,
-    text: `${p.side} issued`,
-  };
-  if (!p.exit) return [issued];
-  const color = p.exit.tone === "pos" ? CHART_COLORS.tp : p.exit.tone === "neg" ? CHART_COLORS.sl : CHART_COLORS.entry;
-  return [issued, { time: at(barOf(p.exit.atMs, p.tf)), position: long ? "aboveBar" : "belowBar", shape: "circle", color, text: p.exit.label }];
-}
+/** The library wants markers in time order. */
+const markersOf = (p: ChartCanvasProps): SeriesMarker<UTCTimestamp>[] =>
+  p.marks
+    .map((m) => ({ time: at(barOf(m.atMs, p.tf)), position: m.position, shape: m.shape, color: m.color, text: m.text }))
+    .sort((a, b) => a.time - b.time);
 
-/** Closes from the issue's bar to the exit's (or the newest bar while open): the path the trade took. */
 function pathOf(p: ChartCanvasProps) {
-  const from = barOf(p.issueMs, p.tf);
-  const to = p.exit ? barOf(p.exit.atMs, p.tf) : Number.POSITIVE_INFINITY;
+  if (!p.path) return [];
+  const from = barOf(p.path.fromMs, p.tf);
+  const to = p.path.toMs !== null ? barOf(p.path.toMs, p.tf) : Number.POSITIVE_INFINITY;
   return p.candles.filter((k) => k.t >= from && k.t <= to).map((k) => ({ time: at(k.t), value: k.c }));
 }
 
@@ -61,7 +53,14 @@ function draw(el: HTMLElement, p: ChartCanvasProps) {
     },
     grid: { vertLines: { color: CHART_COLORS.grid }, horzLines: { color: CHART_COLORS.grid } },
     rightPriceScale: { borderColor: CHART_COLORS.grid, scaleMargins: { top: 0.12, bottom: 0.12 } },
-    timeScale: { borderColor: CHART_COLORS.grid, timeVisible: p.tf !== "1d", secondsVisible: false },
+    // The whole window stays in view when the box changes width (a phone turned, a window narrowed), not the newest bars only.
+    timeScale: {
+      borderColor: CHART_COLORS.grid,
+      timeVisible: p.tf !== "1d",
+      secondsVisible: false,
+      lockVisibleTimeRangeOnResize: true,
+      rightOffset: 4,
+    },
     crosshair: { horzLine: { labelBackgroundColor: "#2a3444" }, vertLine: { labelBackgroundColor: "#2a3444" } },
   });
   const precision = pricePrecision(p.levels[0]?.price ?? p.candles[0]?.c ?? 1);
@@ -84,14 +83,16 @@ function draw(el: HTMLElement, p: ChartCanvasProps) {
       axisLabelVisible: true,
       title: SHORT_LABEL[lv.key],
     });
-  const path = chart.addSeries(LineSeries, {
-    color: CHART_COLORS.path,
-    lineWidth: 3,
-    priceLineVisible: false,
-    lastValueVisible: false,
-    crosshairMarkerVisible: false,
-  });
-  path.setData(pathOf(p));
+  if (p.path) {
+    const path = chart.addSeries(LineSeries, {
+      color: CHART_COLORS.path,
+      lineWidth: 3,
+      priceLineVisible: false,
+      lastValueVisible: false,
+      crosshairMarkerVisible: false,
+    });
+    path.setData(pathOf(p));
+  }
   createSeriesMarkers(candles, markersOf(p));
   chart.timeScale().fitContent();
   return chart;

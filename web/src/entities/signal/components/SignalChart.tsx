@@ -5,7 +5,7 @@ import { Spinner } from "@web/components/ui/Spinner";
 import { cn } from "@web/components/ui/cn";
 import type { Signal } from "@web/entities/analysis/model/readers";
 import { useCandles } from "../api/candles";
-import { CHART_TIMEFRAMES, type ChartTimeframe, chartLevels, chartWindow, exitView } from "../model/chart-window";
+import { CHART_TIMEFRAMES, type ChartTimeframe, chartLevels, chartWindow, exitView, signalMarks } from "../model/chart-window";
 import { ChartLegend } from "./ChartLegend";
 import { OpenSetupStatus } from "./OpenSetupStatus";
 
@@ -32,7 +32,8 @@ function TimeframeSwitch({ value, onChange }: { value: ChartTimeframe; onChange:
   );
 }
 
-function Placeholder({ children }: { children?: React.ReactNode }) {
+/** The chart area's stand-in while candles load, or when there are none; shared with the pair chart. */
+export function Placeholder({ children }: { children?: React.ReactNode }) {
   return <div className="flex h-full items-center justify-center text-xs text-muted">{children ?? <Spinner label="Loading chart" />}</div>;
 }
 
@@ -54,7 +55,14 @@ export function SignalChart({ signal, dense = false }: { signal: ChartSignal; de
   const canvas = useMemo(
     () =>
       candles && side
-        ? { candles, tf, levels, side, issueMs, exit, label: `${signal.symbol} ${tf} candles with entry, stop loss and take profit lines` }
+        ? {
+            candles,
+            tf,
+            levels,
+            marks: signalMarks(side, issueMs, exit),
+            path: { fromMs: issueMs, toMs: exit?.atMs ?? null },
+            label: `${signal.symbol} ${tf} candles with entry, stop loss and take profit lines`,
+          }
         : null,
     [candles, tf, levels, side, issueMs, exit, signal.symbol],
   );

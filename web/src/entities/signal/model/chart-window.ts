@@ -71,6 +71,30 @@ export function exitView(signal: Pick<Signal, "outcome" | "outcomeMarketMs" | "r
   return { atMs: at, label: `${name}${rText}`, tone: r === null || r === 0 ? "muted" : r > 0 ? "pos" : "neg" };
 }
 
+/** A marker on the chart, at the bar `atMs` falls in. */
+export type ChartMark = {
+  atMs: number;
+  position: "aboveBar" | "belowBar";
+  shape: "arrowUp" | "arrowDown" | "circle";
+  color: string;
+  text: string;
+};
+
+/** A signal's own markers: where it was issued and, once resolved, its exit with the result. */
+export function signalMarks(side: "LONG" | "SHORT", issueMs: number, exit: ExitView | null): ChartMark[] {
+  const long = side === "LONG";
+  const issued: ChartMark = {
+    atMs: issueMs,
+    position: long ? "belowBar" : "aboveBar",
+    shape: long ? "arrowUp" : "arrowDown",
+    color: CHART_COLORS.path,
+    text: `${side} issued`,
+  };
+  if (!exit) return [issued];
+  const color = exit.tone === "pos" ? CHART_COLORS.tp : exit.tone === "neg" ? CHART_COLORS.sl : CHART_COLORS.entry;
+  return [issued, { atMs: exit.atMs, position: long ? "aboveBar" : "belowBar", shape: "circle", color, text: exit.label }];
+}
+
 /** The bar a moment falls in (chart times are bar open times). */
 export const barOf = (ms: number, tf: ChartTimeframe) => Math.floor(ms / TIMEFRAME_MS[tf]) * TIMEFRAME_MS[tf];
 

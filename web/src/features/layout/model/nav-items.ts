@@ -13,6 +13,7 @@ export const SIGNED_IN_LINKS: NavItem[] = [
   { label: "Home", to: "/" },
   { label: "Dashboard", to: "/dashboard" },
   { label: "Trading", to: "/trading" },
+  { label: "Results", to: "/results" },
   { label: "How It Works", to: "/how-it-works" },
   { label: "Pricing", to: "/pricing" },
   { label: "Profile", to: "/profile" },

@@ -1,4 +1,8 @@
-// Market panel of the dashboard (spec 02 §2): gate banner, health, BTC/ETH cards, sentiment, movers, session pulse, books.
+// Market panel of the dashboard (spec 02 §2): gate banner, health, BTC/ETH cards, sentiment, movers, session pulse, books;
+// on a phone it folds behind its heading (issue 24 #16), and folded it reads nothing.
+import * as C from "@radix-ui/react-collapsible";
+import { ChevronDown } from "lucide-react";
+import { useState } from "react";
 import { CORE_ASSET_SYMBOLS } from "@core/market-intervals";
 import { cn } from "@web/components/ui/cn";
 import { serverMessage } from "@web/lib/api";
@@ -40,21 +44,13 @@ function ReplayBadge({ marketTime }: { marketTime: string | null }) {
   );
 }
 
-export function MarketPanel({ socket }: { socket: SocketStatus }) {
+/** Everything under the heading; mounted only while shown, so a folded panel polls nothing. */
+function PanelBody() {
   const assets = useCoreAssets();
   const session = useMarketSession();
   const sessionError = session.isError ? `Session load failed: ${errorText(session.error)}` : null;
   return (
-    <section aria-labelledby="market-heading" className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
-        <h2 id="market-heading" className="text-sm font-semibold tracking-tight">
-          Market
-        </h2>
-        <div className="flex items-center gap-3">
-          <ReplayBadge marketTime={session.data?.marketTime ?? null} />
-          <LiveDot status={socket} />
-        </div>
-      </div>
+    <>
       <GateBanner />
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <HealthCard />
@@ -70,6 +66,54 @@ export function MarketPanel({ socket }: { socket: SocketStatus }) {
           <OrderbookCard key={s} symbol={s} />
         ))}
       </div>
-    </section>
+    </>
+  );
+}
+
+/** The replay badge and (unless the folded heading shows it) the socket's state. */
+function Status({ socket }: { socket: SocketStatus | null }) {
+  const session = useMarketSession();
+  return (
+    <div className="flex items-center gap-3">
+      <ReplayBadge marketTime={session.data?.marketTime ?? null} />
+      {socket ? <LiveDot status={socket} /> : null}
+    </div>
+  );
+}
+
+/** `collapsible`: folded at first behind a 'Market' button (phones); otherwise always open. */
+export function MarketPanel({ socket, collapsible = false }: { socket: SocketStatus; collapsible?: boolean }) {
+  const [open, setOpen] = useState(!collapsible);
+  if (!collapsible)
+    return (
+      <section aria-labelledby="market-heading" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between">
+          <h2 id="market-heading" className="text-sm font-semibold tracking-tight">
+            Market
+          </h2>
+          <Status socket={socket} />
+        </div>
+        <PanelBody />
+      </section>
+    );
+  return (
+    <C.Root open={open} onOpenChange={setOpen} asChild>
+      <section aria-labelledby="market-heading" className="flex flex-col gap-3" data-testid="market-panel-collapsible">
+        <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface px-4 py-3">
+          <h2 id="market-heading" className="text-sm font-semibold tracking-tight">
+            <C.Trigger className="flex items-center gap-2 text-left">
+              Market
+              <span className="text-xs font-normal text-muted">{open ? "Hide" : "Show"}</span>
+              <ChevronDown className={cn("size-4 text-muted transition-transform", open && "rotate-180")} aria-hidden />
+            </C.Trigger>
+          </h2>
+          <LiveDot status={socket} />
+        </div>
+        <C.Content className="flex flex-col gap-3">
+          <Status socket={null} />
+          <PanelBody />
+        </C.Content>
+      </section>
+    </C.Root>
   );
 }

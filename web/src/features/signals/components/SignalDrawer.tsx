@@ -5,6 +5,7 @@ import { Ban, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { ClearingTheBar } from "@web/entities/analysis/components/ClearingTheBar";
 import { BestSideNote, WhyThisSetup } from "@web/entities/analysis/components/WhyThisSetup";
+import { PlainLine } from "@web/entities/analysis/components/PlainLine";
 import { Button, ButtonLink } from "@web/components/ui/Button";
 import { cn } from "@web/components/ui/cn";
 import { formatPrice } from "@web/lib/format";
@@ -111,6 +112,7 @@ function DrawerBody({ row }: { row: Row }) {
             {failureText(detail.error, DETAIL_FAILED)}
           </p>
         ) : null}
+        {signal ? <PlainLine signal={signal} className="mb-3" /> : null}
         {signal?.noTrade ? (
           <div data-testid="no-trade-notice" className="flex gap-3 rounded-lg border border-line-strong bg-white/[0.03] p-4">
             <Ban className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden />

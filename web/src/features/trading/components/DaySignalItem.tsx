@@ -6,6 +6,7 @@ import { MarketTime } from "@web/entities/analysis/components/MarketTime";
 import { SignalChart } from "@web/entities/signal/components/SignalChart";
 import { TradeTools } from "@web/entities/signal/components/TradeTools";
 import { BestSideNote, WhyThisSetup } from "@web/entities/analysis/components/WhyThisSetup";
+import { PlainLine } from "@web/entities/analysis/components/PlainLine";
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
 import type { Signal } from "@web/entities/analysis/model/readers";
@@ -72,6 +73,7 @@ export function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; 
         </div>
         <TypeBadge type={type} />
       </div>
+      <PlainLine signal={{ ...signal, type }} dense className="mt-2" />
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         <p
           className={cn(

@@ -1,4 +1,5 @@
-// Start Trading screen (spec 02 §2): title and credits, the New Analysis panel, the Live Analysis list and the Day Signal card.
+// Start Trading screen (spec 02 §2): title and credits, the New Analysis panel, the chosen pair's chart, the Live Analysis
+// list and the Day Signal card.
 import { Coins } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "@web/components/ui/toast";
@@ -17,10 +18,13 @@ import { usePreselectedInput } from "../hooks/use-preselected-input";
 import { useUtcDayKey } from "../hooks/use-utc-day-key";
 import { DaySignalCard } from "./DaySignalCard";
 import { LiveAnalysisList } from "./LiveAnalysisList";
+import { PairPreview } from "./PairPreview";
 import { StartPanel } from "./StartPanel";
 
 /** On completion this screen also refreshes the history and the profile (which carries the credits too). */
 const COMPLETION_KEYS: CompletionKeys = { signals: signalKeys.feed("start-trading"), refresh: [analysisKeys.history(), userKeys.profile()] };
+
+const NO_SIGNALS: never[] = [];
 
 function CreditsBadge({ credits }: { credits: number | null | undefined }) {
   return (
@@ -76,6 +80,7 @@ export function StartTradingScreen() {
             onStart={() => void launch(input, "button")}
             onQuickStart={(symbol) => void launch(symbol, "quick")}
           />
+          <PairPreview input={input} pairs={pairs} signals={signals.data ?? NO_SIGNALS} />
           <LiveAnalysisList
             items={active.data ?? []}
             updatedAt={active.dataUpdatedAt}
