@@ -4,7 +4,7 @@ import { ALERT_KINDS, type AlertKind, defaultEnabled } from "@core/alerts";
 import type { ServerDeps } from "../../deps";
 import { badRequest } from "../../lib/http-error";
 import { alertChannels } from "./channels";
-import { pushEndpointAllowed } from "./push";
+import { RefusedPushEndpoint, checkPushEndpoint } from "./push";
 
 export const MAX_ALERTS_PAGE = 100;
 
@@ -95,7 +95,9 @@ export async function savePushSubscription(
   sub: PushSubscriptionInput,
   userAgent: string | null,
 ) {
-  if (!pushEndpointAllowed(deps.config, sub.endpoint)) throw badRequest("endpoint must be an https URL of a push service");
+  await checkPushEndpoint(deps.config, sub.endpoint).catch((err) => {
+    throw err instanceof RefusedPushEndpoint ? badRequest(err.message).withCode(err.code) : err;
+  });
   await deps.sql.begin(async (tx) => {
     await tx`
       insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent)

@@ -2,8 +2,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
-import { RefusedAddressError, bareHost, parseWebhookUrl, resolvePublic } from "./ssrf";
+import { RefusedAddressError, bareHost, parseWebhookUrl, pinnedLookup, resolvePublic } from "../../lib/ssrf";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** What the delivery log keeps of a receiver's answer. */
@@ -62,8 +61,7 @@ export async function postSigned(o: { url: string; secret: string; body: string;
 
 function send(url: URL, pinned: { address: string; family: number }, o: { secret: string; body: string; eventId: string }) {
   // The connection goes to the address just checked, whatever the resolver would say now; TLS still checks the name.
-  const lookup = ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) =>
-    opts?.all ? cb(null, [pinned]) : cb(null, pinned.address, pinned.family)) as unknown as LookupFunction;
+  const lookup = pinnedLookup(pinned);
   const client = url.protocol === "https:" ? https : http;
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = client.request(

@@ -3,13 +3,12 @@ import { randomBytes } from "node:crypto";
 import type { Queue } from "bullmq";
 import type Redis from "ioredis";
 import { createWebhooksQueue, enqueueWebhook, type WebhookJobData } from "@core/webhooks-queue";
-import type { Config } from "@core/config";
 import type { Sql } from "@core/db";
 import type { ServerDeps } from "../../deps";
 import { badRequest, conflict, notFound, tooManyRequests } from "../../lib/http-error";
 import { parseId } from "../../lib/params";
 import type { AlertEvent } from "../alerts/channel";
-import { RefusedAddressError, bareHost, parseWebhookUrl, resolvePublic } from "./ssrf";
+import { RefusedAddressError, allowLoopback, bareHost, parseWebhookUrl, resolvePublic } from "../../lib/ssrf";
 
 export const MAX_WEBHOOKS = 5;
 export const MIN_SECRET_LENGTH = 16;
@@ -18,9 +17,6 @@ const DELIVERY_LOG_ROWS = 50;
 export const TEST_COOLDOWN_SECONDS = 5;
 
 type WebhookRow = { id: number; url: string; secret: string; enabled: boolean; created_at: Date };
-
-export const allowLoopback = (config: Pick<Config, "WEBHOOK_ALLOW_LOOPBACK" | "isProduction">) =>
-  config.WEBHOOK_ALLOW_LOOPBACK === "1" && !config.isProduction;
 
 const view = (r: WebhookRow) => ({
   id: r.id,

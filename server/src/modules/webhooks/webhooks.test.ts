@@ -8,7 +8,7 @@ import type { AlertEvent } from "../alerts/channel";
 import { webhookChannel } from "./channel";
 import { verifySignature } from "./post";
 import { MAX_WEBHOOKS, webhooksQueue } from "./service";
-import { addressAllowed } from "./ssrf";
+import { addressAllowed } from "../../lib/ssrf";
 import { deliverJob, startWebhookWorker } from "./worker";
 import type { Static } from "elysia";
 import type { deliverySchema } from "./model";

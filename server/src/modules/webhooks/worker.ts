@@ -5,7 +5,7 @@ import { createRedis } from "@core/redis";
 import { WEBHOOK_ATTEMPTS, WEBHOOKS_QUEUE, type WebhookJobData } from "@core/webhooks-queue";
 import type { ServerDeps } from "../../deps";
 import { postSigned, type PostResult } from "./post";
-import { allowLoopback } from "./service";
+import { allowLoopback } from "../../lib/ssrf";
 
 const CONCURRENCY = 4;
 

@@ -1,8 +1,9 @@
-// SSRF guard for outbound webhooks: http(s) only, and every address a host resolves to must be a public unicast one.
+// SSRF guard for every outbound request a user names (webhooks, Web Push): every address must be a public unicast one.
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
+import type { Config } from "@core/config";
 import { trustedProxies } from "@core/trusted-proxy";
-import { isPrivate } from "../../lib/client-ip";
+import { isPrivate } from "./client-ip";
 
 /**
  * Beyond the private ranges lib/client-ip keeps (RFC 1918, loopback, link-local with the 169.254.169.254 metadata
@@ -28,6 +29,10 @@ const inList = (list: ReturnType<typeof trustedProxies>, ip: string) => {
   const family = isIP(ip);
   return family !== 0 && list.check(ip, family === 4 ? "ipv4" : "ipv6");
 };
+
+/** Loopback receivers (a local stand-in) only when WEBHOOK_ALLOW_LOOPBACK says so, and never in production. */
+export const allowLoopback = (config: Pick<Config, "WEBHOOK_ALLOW_LOOPBACK" | "isProduction">) =>
+  config.WEBHOOK_ALLOW_LOOPBACK === "1" && !config.isProduction;
 
 /** Whether an outbound connection may go to `ip`; loopback only when the WEBHOOK_ALLOW_LOOPBACK setting says so. */
 export function addressAllowed(ip: string, allowLoopback: boolean): boolean {
@@ -71,8 +76,14 @@ export async function resolvePublic(host: string, allowLoopback: boolean): Promi
   const bad = addresses.find((a) => !addressAllowed(a.address, allowLoopback));
   if (bad || addresses.length === 0)
     throw new RefusedAddressError(
-      `Webhooks cannot be sent to private, loopback, link-local or reserved addresses (${host} is ${bad?.address ?? "unresolvable"})`,
+      `Alerts cannot be sent to private, loopback, link-local or reserved addresses (${host} is ${bad?.address ?? "unresolvable"})`,
       "webhook_url_private",
     );
   return addresses;
+}
+
+/** A resolver that answers only the address just checked: the connection cannot be rebound to another one. */
+export function pinnedLookup(pinned: { address: string; family: number }): LookupFunction {
+  return ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) =>
+    opts?.all ? cb(null, [pinned]) : cb(null, pinned.address, pinned.family)) as unknown as LookupFunction;
 }
