@@ -290,6 +290,66 @@ describe("web push", () => {
   });
 });
 
+describe("web push limits", () => {
+  /** A stand-in push service that holds each POST a moment and records how many it held at once. */
+  function slowPushService(statusFor: (path: string) => number) {
+    const seen: string[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const server = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: async (req) => {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        seen.push(new URL(req.url).pathname);
+        await Bun.sleep(30);
+        inFlight--;
+        return new Response(null, { status: statusFor(new URL(req.url).pathname) });
+      },
+    });
+    return { server, seen, maxInFlight: () => maxInFlight };
+  }
+
+  const subscribe = (token: string, endpoint: string) =>
+    call(app, "POST", "/api/alerts/push-subscription", { token, body: { endpoint, keys: browserKeys() } });
+
+  test("at most 10 subscriptions per trader, the oldest replaced; saving is rate-limited per trader", async () => {
+    const user = await createUser();
+    const base = `http://127.0.0.1:${pushService.port}/push/cap-${user.id}`;
+    for (let i = 0; i < 12; i++) expect((await subscribe(user.token, `${base}-${i}`)).status).toBe(200);
+    const kept = await sql<{ endpoint: string }[]>`select endpoint from push_subscriptions where user_id = ${user.id} order by id`;
+    expect(kept.map((k) => k.endpoint)).toEqual(Array.from({ length: 10 }, (_, i) => `${base}-${i + 2}`));
+    for (let i = 12; i < 30; i++) expect((await subscribe(user.token, `${base}-${i}`)).status).toBe(200);
+    const refused = await subscribe(user.token, `${base}-30`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toBeString();
+    expect(await sql`select 1 from push_subscriptions where user_id = ${user.id}`).toHaveLength(10);
+  });
+
+  test("one alert posts to at most 4 push services at once, and a retry reaches only the devices that failed", async () => {
+    const stand = slowPushService((path) => (path.endsWith("-bad") ? 503 : 201));
+    try {
+      const user = await createUser();
+      const base = `http://127.0.0.1:${stand.server.port}/push/pool-${user.id}`;
+      const endpoints = [...Array.from({ length: 9 }, (_, i) => `${base}-${i}`), `${base}-bad`];
+      for (const e of endpoints) expect((await subscribe(user.token, e)).status).toBe(200);
+      await seedSignal(user.id, "BTCUSDT", "LONG", 0.1);
+      await tracker();
+      await dispatchDue(deps);
+      expect(stand.seen).toHaveLength(10);
+      expect(stand.maxInFlight()).toBeLessThanOrEqual(4);
+      expect((await deliveries(user.id)).find((d) => d.channel === "push")).toMatchObject({ status: "pending", attempts: 1 });
+      await sql`update alert_deliveries set next_attempt_at = now() where channel = 'push' and status = 'pending'`;
+      await dispatchDue(deps);
+      // The nine that took it are not posted again; only the failing device is retried.
+      expect(stand.seen.slice(10)).toEqual([new URL(`${base}-bad`).pathname]);
+    } finally {
+      stand.server.stop(true);
+    }
+  });
+});
+
 describe("API", () => {
   test("lists my alerts newest first with the unread count, pages with before, marks some or all read", async () => {
     const user = await createUser();

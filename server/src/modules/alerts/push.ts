@@ -104,15 +104,42 @@ async function pushTo(deps: ServerDeps, sub: Subscription, payload: string): Pro
   return `push service answered ${status}`;
 }
 
+/** At most this many POSTs to push services at once per delivery: one alert must not open a burst of connections. */
+export const PUSH_CONCURRENCY = 4;
+
+/** Runs `work` over `items`, at most `limit` at a time; answers every outcome in order. */
+async function settledPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]).then(
+        (value) => ({ status: "fulfilled", value }) as const,
+        (reason) => ({ status: "rejected", reason }) as const,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
 export const pushChannel: AlertChannel = {
   name: "push",
-  // Every device is tried; any that failed for a reason worth retrying makes the whole delivery retry.
+  // Every device that has not had this event yet is tried; one that failed for a reason worth retrying makes the
+  // delivery retry, and the retry reaches only the devices still without it (push_sent keeps who had it).
   deliver: async (deps, event) => {
-    const subs = await deps.sql<
-      Subscription[]
-    >`select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${event.user_id} order by id`;
+    const subs = await deps.sql<Subscription[]>`
+      select id, endpoint, p256dh, auth from push_subscriptions s
+      where user_id = ${event.user_id} and not exists (select 1 from push_sent p where p.event_id = ${event.id} and p.subscription_id = s.id)
+      order by id`;
     const payload = pushPayload(event);
-    const results = await Promise.allSettled(subs.map((s) => pushTo(deps, s, payload)));
+    const results = await settledPool(subs, PUSH_CONCURRENCY, async (s) => {
+      const error = await pushTo(deps, s, payload);
+      if (error === null)
+        await deps.sql`insert into push_sent (event_id, subscription_id) select ${event.id}, id from push_subscriptions where id = ${s.id} on conflict do nothing`;
+      return error;
+    });
     const errors = results.map((r) => (r.status === "rejected" ? String(r.reason) : r.value)).filter((e): e is string => e !== null);
     if (errors.length) throw new Error(`${errors.length} of ${subs.length} push deliveries failed: ${errors[0]}`);
   },
