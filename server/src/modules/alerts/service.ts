@@ -4,6 +4,7 @@ import { ALERT_KINDS, type AlertKind, defaultEnabled } from "@core/alerts";
 import type { ServerDeps } from "../../deps";
 import { badRequest } from "../../lib/http-error";
 import { alertChannels } from "./channels";
+import { destinationAdded } from "./destinations";
 import { RefusedPushEndpoint, checkPushEndpoint } from "./push";
 
 export const MAX_ALERTS_PAGE = 100;
@@ -93,7 +94,7 @@ export type PushSubscriptionInput = { endpoint: string; keys: { p256dh: string; 
  * MAX_PUSH_SUBSCRIPTIONS are kept: the oldest go, so one alert never fans out to an unbounded list.
  */
 export async function savePushSubscription(
-  deps: Pick<ServerDeps, "sql" | "config">,
+  deps: Pick<ServerDeps, "sql" | "config" | "log">,
   userId: number,
   sub: PushSubscriptionInput,
   userAgent: string | null,
@@ -101,9 +102,11 @@ export async function savePushSubscription(
   await checkPushEndpoint(deps.config, sub.endpoint).catch((err) => {
     throw err instanceof RefusedPushEndpoint ? badRequest(err.message).withCode(err.code) : err;
   });
-  await deps.sql.begin(async (tx) => {
+  const added = await deps.sql.begin(async (tx) => {
     // Serialises one user's subscribes so the cap holds under concurrent requests.
     await tx`select id from users where id = ${userId} for update`;
+    // The browser re-saving its own subscription is not news; a new one, or one moved from another trader, is.
+    const [prior] = await tx<{ user_id: number }[]>`select user_id from push_subscriptions where endpoint = ${sub.endpoint}`;
     await tx`
       insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent)
       values (${userId}, ${sub.endpoint}, ${sub.keys.p256dh}, ${sub.keys.auth}, ${userAgent?.slice(0, 300) ?? null})
@@ -116,7 +119,9 @@ export async function savePushSubscription(
       insert into alert_preferences (user_id, channel, kind, enabled)
       select ${userId}, 'push', k, true from unnest(${[...ALERT_KINDS]}::text[]) as k
       on conflict do nothing`;
+    return prior?.user_id !== userId;
   });
+  if (added) await destinationAdded(deps, userId, "push", `${new URL(sub.endpoint).host}${userAgent ? ` (${userAgent.slice(0, 120)})` : ""}`);
   return getPreferences(deps, userId);
 }
 

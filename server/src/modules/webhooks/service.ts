@@ -8,6 +8,7 @@ import type { ServerDeps } from "../../deps";
 import { badRequest, conflict, notFound, tooManyRequests } from "../../lib/http-error";
 import { parseId } from "../../lib/params";
 import type { AlertEvent } from "../alerts/channel";
+import { destinationAdded } from "../alerts/destinations";
 import { RefusedAddressError, allowLoopback, bareHost, parseWebhookUrl, resolvePublic } from "../../lib/ssrf";
 
 export const MAX_WEBHOOKS = 5;
@@ -83,6 +84,7 @@ export async function createWebhook(deps: ServerDeps, userId: number, body: { ur
       returning id, url, secret, enabled, created_at`;
     return created;
   });
+  await destinationAdded(deps, userId, "webhook", new URL(url).host);
   return { webhook: view(row), secret };
 }
 
