@@ -5,6 +5,8 @@ import https from "node:https";
 import { RefusedAddressError, bareHost, parseWebhookUrl, pinnedLookup, resolvePublic } from "../../lib/ssrf";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** A test ping's deadline: the trader is waiting for the answer, and a silent endpoint must not hold a worker slot long. */
+export const PING_TIMEOUT_MS = 3_000;
 /** What the delivery log keeps of a receiver's answer. */
 export const RESPONSE_BODY_LIMIT = 1024;
 /** A receiver should refuse a signature older than this (replay window), as Stripe's libraries do. */
@@ -40,7 +42,14 @@ export type PostResult = {
 };
 
 /** Posts `body` signed with `secret`; never throws: every outcome is a result for the delivery log. */
-export async function postSigned(o: { url: string; secret: string; body: string; eventId: string; allowLoopback: boolean }): Promise<PostResult> {
+export async function postSigned(o: {
+  url: string;
+  secret: string;
+  body: string;
+  eventId: string;
+  allowLoopback: boolean;
+  timeoutMs?: number;
+}): Promise<PostResult> {
   const started = performance.now();
   const done = (r: Omit<PostResult, "durationMs" | "refused"> & { refused?: boolean }): PostResult => ({
     refused: false,
@@ -59,7 +68,8 @@ export async function postSigned(o: { url: string; secret: string; body: string;
   }
 }
 
-function send(url: URL, pinned: { address: string; family: number }, o: { secret: string; body: string; eventId: string }) {
+function send(url: URL, pinned: { address: string; family: number }, o: { secret: string; body: string; eventId: string; timeoutMs?: number }) {
+  const timeoutMs = o.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   // The connection goes to the address just checked, whatever the resolver would say now; TLS still checks the name.
   const lookup = pinnedLookup(pinned);
   const client = url.protocol === "https:" ? https : http;
@@ -93,7 +103,7 @@ function send(url: URL, pinned: { address: string; family: number }, o: { secret
       },
     );
     // One deadline for connect, send and the answer: a receiver dripping bytes cannot hold a worker slot.
-    const timer = setTimeout(() => req.destroy(new Error(`timed out after ${WEBHOOK_TIMEOUT_MS / 1000} s`)), WEBHOOK_TIMEOUT_MS);
+    const timer = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs / 1000} s`)), timeoutMs);
     req.on("error", (err) => {
       clearTimeout(timer);
       reject(err);

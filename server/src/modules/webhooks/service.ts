@@ -122,7 +122,7 @@ export async function sendTest(deps: ServerDeps, userId: number, rawId: string) 
     created_at: new Date().toISOString(),
     data: { webhook_id: hook.id, message: "Test delivery from Tradewind: your endpoint receives signed events." },
   });
-  await enqueueWebhook(webhooksQueue(deps), { webhookId: hook.id, eventId, eventType: "ping", body, ping: true }, deps.config);
+  await enqueueWebhook(webhooksQueue(deps), { webhookId: hook.id, userId, eventId, eventType: "ping", body, ping: true }, deps.config);
   return { event_id: eventId, detail: "Test event queued" };
 }
 
@@ -150,6 +150,7 @@ export async function enqueueAlert(deps: ServerDeps, event: AlertEvent): Promise
   const hooks = await deps.sql<{ id: number }[]>`select id from webhooks where user_id = ${event.user_id} and enabled order by id`;
   const { id, type, body } = alertBody(event);
   const queue = webhooksQueue(deps);
-  for (const hook of hooks) await enqueueWebhook(queue, { webhookId: hook.id, eventId: id, eventType: type, body }, deps.config);
+  for (const hook of hooks)
+    await enqueueWebhook(queue, { webhookId: hook.id, userId: event.user_id, eventId: id, eventType: type, body }, deps.config);
   return hooks.length;
 }

@@ -8,6 +8,7 @@ import type { AlertEvent } from "../alerts/channel";
 import { webhookChannel } from "./channel";
 import { verifySignature } from "./post";
 import { MAX_WEBHOOKS, webhooksQueue } from "./service";
+import { createServer } from "node:net";
 import { addressAllowed } from "../../lib/ssrf";
 import { deliverJob, startWebhookWorker } from "./worker";
 import type { Static } from "elysia";
@@ -188,6 +189,72 @@ describe("webhook delivery", () => {
     expect(hitsOn("/target")).toHaveLength(0);
     expect(hitsOn("/bad")).toHaveLength(1);
   });
+});
+
+describe("fair share of the workers", () => {
+  test("one trader's silent endpoints hold at most 2 workers: another trader's ping goes out while they still hang", async () => {
+    // Holds every request open until released; counts those that arrived and those the sender gave up on.
+    const held: (() => void)[] = [];
+    let arrived = 0;
+    let abandoned = 0;
+    const silent = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch(req) {
+        arrived++;
+        req.signal.addEventListener("abort", () => abandoned++);
+        return new Promise<Response>((resolve) => held.push(() => resolve(new Response("late"))));
+      },
+    });
+    try {
+      const [a, b] = await Promise.all([createUser(), createUser()]);
+      for (let i = 0; i < 5; i++) {
+        const res = await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: `http://127.0.0.1:${silent.port}/hang-${i}` } });
+        expect((await call(app, "POST", `/api/webhooks/${res.body.webhook.id}/test`, { token: a.token })).status).toBe(200);
+      }
+      await waitFor(() => arrived >= 1, 5000, "the first silent request");
+      const { webhook } = await register(b.token, "/prompt");
+      expect((await call(app, "POST", `/api/webhooks/${webhook.id}/test`, { token: b.token })).status).toBe(200);
+      const row = await waitFor(async () => (await deliveries(b.token, webhook.id))[0], 15_000, "the other trader's ping");
+      expect(row.ok).toBe(true);
+      // When it went out, the silent endpoints' requests were all still held (none had timed out to free a worker)…
+      expect(abandoned).toBe(0);
+      // …and the trader behind them had at most two in flight.
+      expect(arrived).toBeLessThanOrEqual(2);
+    } finally {
+      for (const release of held) release();
+      silent.stop(true);
+    }
+  }, 30_000);
+
+  test("an endpoint that does not answer 3 times in a row gets no connection while its circuit is open", async () => {
+    let connections = 0;
+    // Accepts and hangs up at once: every attempt is a network error, no HTTP answer.
+    const dead = createServer((sock) => {
+      connections++;
+      sock.destroy();
+    });
+    await new Promise<void>((resolve) => dead.listen(0, "127.0.0.1", resolve));
+    try {
+      const u = await createUser();
+      const port = (dead.address() as { port: number }).port;
+      const res = await call(app, "POST", "/api/webhooks", { token: u.token, body: { url: `http://127.0.0.1:${port}/gone` } });
+      await webhookChannel.deliver(deps, alertFor(u.id));
+      const rows = await waitFor(
+        async () => {
+          const r = await deliveries(u.token, res.body.webhook.id);
+          return r.length >= 4 ? r.reverse() : null;
+        },
+        15_000,
+        "four attempts",
+      );
+      expect(rows.slice(0, 3).every((r) => r.status_code === null && !r.error?.startsWith("circuit open"))).toBe(true);
+      expect(rows[3].error).toStartWith("circuit open");
+      expect(connections).toBe(3);
+    } finally {
+      dead.close();
+    }
+  }, 30_000);
 });
 
 describe("SSRF", () => {
