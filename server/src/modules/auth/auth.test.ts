@@ -718,9 +718,10 @@ describe("cookie names and idle sessions", () => {
     const token = decodeURIComponent(line!.split(";")[0].split("=").slice(1).join("="));
     expect((await call(prod, "POST", "/api/auth/refresh", { headers: { cookie: `__Secure-tw_refresh=${token}` } })).status).toBe(200);
     // What the production device cookie is set with: __Host- needs Secure, Path=/ and no Domain.
-    let set: Record<string, unknown> = {};
+    const sets: Record<string, unknown>[] = [];
     const device = deviceCookie(true);
-    device.set({ set: (o: Record<string, unknown>) => void (set = o) } as never, "value");
+    device.set({ set: (o: Record<string, unknown>) => sets.push(o) } as never, "value");
+    const [set] = sets;
     expect(device.name).toBe("__Host-tw_device");
     expect(set).toMatchObject({ secure: true, path: "/", httpOnly: true, sameSite: "strict" });
     expect(set.domain).toBeUndefined();
