@@ -1,6 +1,6 @@
 // Where a trader's alerts leave the site (webhooks, a Telegram chat, Web Push browsers), withdrawn together when the
 // password is reset or changed: a destination planted with a stolen session must not outlive the owner taking it back.
-import type { Tx } from "./db";
+import type { Sql, Tx } from "./db";
 
 export type WithdrawnDestinations = { webhooks_disabled: number; telegram_unlinked: number; push_removed: number };
 
@@ -11,4 +11,9 @@ export async function withdrawAlertDestinations(tx: Tx, userId: number): Promise
   await tx`delete from telegram_link_tokens where user_id = ${userId}`;
   const pushes = await tx`delete from push_subscriptions where user_id = ${userId} returning id`;
   return { webhooks_disabled: hooks.length, telegram_unlinked: chats.length, push_removed: pushes.length };
+}
+
+/** A session that ends takes its browser's push subscriptions with it: the next person on that device gets none. */
+export async function dropSessionPush(db: Sql | Tx, sessionIds: number[]): Promise<void> {
+  if (sessionIds.length) await db`delete from push_subscriptions where session_id in ${db(sessionIds)}`;
 }

@@ -1,11 +1,15 @@
-// Alert destinations and account takeover: each one added mails the owner and is logged; a password reset or change
-// turns webhooks off, unlinks Telegram and drops push subscriptions, so what a stolen session planted stops receiving.
+// Alert destinations and sessions: each one added mails the owner and is logged; a password reset or change turns
+// webhooks off, unlinks Telegram and drops push subscriptions; a push subscription ends with the session that saved it.
 import { afterAll, expect, test } from "bun:test";
 import { createECDH, randomBytes } from "node:crypto";
 import { call, closeTestDeps, testDeps, waitFor } from "../../../../test/helpers";
 import { createApp } from "../../app";
-import { clientHeaders, freshIp, registerViaApi, signIn } from "../auth/testing";
+import { clientHeaders, freshIp, registerViaApi, signIn, signInNewDevice } from "../auth/testing";
 import { createLinkToken, handleUpdate } from "../telegram/service";
+import { seedSignal } from "../signals/testing";
+import { dispatchDue } from "./dispatcher";
+import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
+import { trackOutcomes } from "../../../../engine/src/outcomes/tracker";
 
 const base = testDeps();
 const lines: { msg: string; fields: Record<string, unknown> }[] = [];
@@ -110,4 +114,48 @@ test("a password change withdraws them too", async () => {
   });
   expect(res.status).toBe(200);
   expect(await destinations(who.userId)).toEqual({ hooks: 0, chats: 0, pushes: 0 });
+});
+
+test("a push subscription ends with the session that saved it: logout drops it, and an expired session's browser gets no push", async () => {
+  const pushed: string[] = [];
+  const stand = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (req) => {
+      pushed.push(new URL(req.url).pathname);
+      return new Response(null, { status: 201 });
+    },
+  });
+  try {
+    const who = await registerViaApi(app);
+    const shared = await signIn(app, who);
+    const own = await signInNewDevice(app, who, "own-phone");
+    const subscribe = (token: string, name: string) =>
+      call(app, "POST", "/api/alerts/push-subscription", {
+        token,
+        body: { endpoint: `http://127.0.0.1:${stand.port}/push/${name}-${who.userId}`, keys: browserKeys() },
+      });
+    expect((await subscribe(shared.token, "shared")).status).toBe(200);
+    expect((await subscribe(own.token, "own")).status).toBe(200);
+    // Sign out on the shared device: its subscription goes with its session; the other device keeps its own.
+    const out = await call(app, "POST", "/api/auth/logout", { token: shared.token, headers: { cookie: `tw_refresh=${shared.refresh}` } });
+    expect(out.status).toBe(200);
+    const left = await deps.sql<{ endpoint: string }[]>`select endpoint from push_subscriptions where user_id = ${who.userId}`;
+    expect(left.map((r) => new URL(r.endpoint).pathname)).toEqual([`/push/own-${who.userId}`]);
+    // A session that simply ran out (no revocation) stops its browser's pushes at the next delivery.
+    await deps.sql`update login_sessions set expires_at = now() - interval '1 second' where id = ${own.sessionId}`;
+    await seedSignal(who.userId, "BTCUSDT", "LONG", 0.1);
+    await trackOutcomes({
+      sql: deps.sql,
+      log: deps.log,
+      provider: createReplayProvider(createReplayClock({ fixedMs: 1717200000000 + 2 * 3_600_000 })),
+    });
+    await dispatchDue(deps);
+    const [push] = await deps.sql`
+      select d.status from alert_deliveries d join signal_events e on e.id = d.event_id where e.user_id = ${who.userId} and d.channel = 'push'`;
+    expect(push?.status).toBe("delivered");
+    expect(pushed).toEqual([]);
+  } finally {
+    stand.stop(true);
+  }
 });

@@ -63,7 +63,7 @@ export const alertsModule = (deps: AppDeps) => {
       "/push-subscription",
       async ({ user, body, request }) => {
         await subscribes.consume(String(user.id), "Too many push subscriptions saved; try again later");
-        return savePushSubscription(deps, user.id, body, request.headers.get("user-agent"));
+        return savePushSubscription(deps, user.id, body, request.headers.get("user-agent"), user.sessionId);
       },
       {
         auth: true,

@@ -132,6 +132,9 @@ export const pushChannel: AlertChannel = {
     const subs = await deps.sql<Subscription[]>`
       select id, endpoint, p256dh, auth from push_subscriptions s
       where user_id = ${event.user_id} and not exists (select 1 from push_sent p where p.event_id = ${event.id} and p.subscription_id = s.id)
+        -- Only browsers whose session is still live (one that ended without a revocation, by expiry, included).
+        and (s.session_id is null or exists (
+          select 1 from login_sessions ls where ls.id = s.session_id and ls.status = 'active' and ls.expires_at > now()))
       order by id`;
     const payload = pushPayload(event);
     const results = await settledPool(subs, PUSH_CONCURRENCY, async (s) => {

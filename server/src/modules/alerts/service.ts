@@ -98,6 +98,7 @@ export async function savePushSubscription(
   userId: number,
   sub: PushSubscriptionInput,
   userAgent: string | null,
+  sessionId: number | null = null,
 ) {
   await checkPushEndpoint(deps.config, sub.endpoint).catch((err) => {
     throw err instanceof RefusedPushEndpoint ? badRequest(err.message).withCode(err.code) : err;
@@ -108,10 +109,10 @@ export async function savePushSubscription(
     // The browser re-saving its own subscription is not news; a new one, or one moved from another trader, is.
     const [prior] = await tx<{ user_id: number }[]>`select user_id from push_subscriptions where endpoint = ${sub.endpoint}`;
     await tx`
-      insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent)
-      values (${userId}, ${sub.endpoint}, ${sub.keys.p256dh}, ${sub.keys.auth}, ${userAgent?.slice(0, 300) ?? null})
+      insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent, session_id)
+      values (${userId}, ${sub.endpoint}, ${sub.keys.p256dh}, ${sub.keys.auth}, ${userAgent?.slice(0, 300) ?? null}, ${sessionId})
       on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
-                                           user_agent = excluded.user_agent, created_at = now()`;
+                                           user_agent = excluded.user_agent, session_id = excluded.session_id, created_at = now()`;
     await tx`
       delete from push_subscriptions where user_id = ${userId} and id not in (
         select id from push_subscriptions where user_id = ${userId} order by created_at desc, id desc limit ${MAX_PUSH_SUBSCRIPTIONS})`;

@@ -80,9 +80,11 @@ export async function resetPassword(deps: Deps, mailer: Mailer, input: { token: 
     await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${row.user_id}`;
     // Every outstanding link dies with the one used.
     await tx`update password_reset_tokens set used_at = now() where user_id = ${row.user_id} and used_at is null`;
+    // Withdrawn first, so the counts logged include the push subscriptions the revoked sessions would take along.
+    const withdrawn = await withdrawAlertDestinations(tx, row.user_id);
     await revokeUserSessions(tx, row.user_id, null);
     await revokeAllTrust(tx, row.user_id);
-    return { userId: row.user_id as number, withdrawn: await withdrawAlertDestinations(tx, row.user_id) };
+    return { userId: row.user_id as number, withdrawn };
   });
   securityEvent(log, "password_reset", { user_id: userId });
   securityEvent(log, "alert_destinations_withdrawn", { user_id: userId, ...withdrawn });
@@ -108,9 +110,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.new_password);
   const withdrawn = await sql.begin(async (tx) => {
     await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${user.id}`;
+    const withdrawn = await withdrawAlertDestinations(tx, user.id);
     await revokeUserSessions(tx, user.id, user.sessionId);
     await revokeAllTrust(tx, user.id);
-    return withdrawAlertDestinations(tx, user.id);
+    return withdrawn;
   });
   securityEvent(log, "password_changed", { user_id: user.id, session_id: user.sessionId });
   securityEvent(log, "alert_destinations_withdrawn", { user_id: user.id, session_id: user.sessionId, ...withdrawn });
