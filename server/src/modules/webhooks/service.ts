@@ -14,7 +14,10 @@ import { RefusedAddressError, allowLoopback, bareHost, parseWebhookUrl, resolveP
 export const MAX_WEBHOOKS = 5;
 export const MIN_SECRET_LENGTH = 16;
 const DELIVERY_LOG_ROWS = 50;
-/** One test ping per endpoint per this many seconds: "Send test" must not become a request cannon at someone's URL. */
+/**
+ * One test ping per trader and receiving host per this many seconds: "Send test" must not become a request cannon at
+ * someone's URL (keyed by the host, not the endpoint: five endpoints, or one re-created, on one host share it).
+ */
 export const TEST_COOLDOWN_SECONDS = 5;
 
 type WebhookRow = { id: number; url: string; secret: string; enabled: boolean; created_at: Date };
@@ -113,7 +116,8 @@ export async function listDeliveries(sql: Sql, userId: number, rawId: string) {
 /** Queues a signed `ping` through the same job, signature and log as a real alert. */
 export async function sendTest(deps: ServerDeps, userId: number, rawId: string) {
   const hook = await ownWebhook(deps.sql, userId, rawId);
-  const fresh = await deps.redis.set(deps.keys.key(`webhooks:test:${hook.id}`), "1", "EX", TEST_COOLDOWN_SECONDS, "NX");
+  const host = new URL(hook.url).host.toLowerCase();
+  const fresh = await deps.redis.set(deps.keys.key(`webhooks:test:${userId}:${host}`), "1", "EX", TEST_COOLDOWN_SECONDS, "NX");
   if (fresh !== "OK") throw tooManyRequests(`Wait ${TEST_COOLDOWN_SECONDS} seconds between tests`, TEST_COOLDOWN_SECONDS);
   const eventId = `ping_${randomBytes(8).toString("hex")}`;
   const body = JSON.stringify({

@@ -208,10 +208,12 @@ describe("fair share of the workers", () => {
     });
     try {
       const [a, b] = await Promise.all([createUser(), createUser()]);
-      for (let i = 0; i < 5; i++) {
-        const res = await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: `http://127.0.0.1:${silent.port}/hang-${i}` } });
-        expect((await call(app, "POST", `/api/webhooks/${res.body.webhook.id}/test`, { token: a.token })).status).toBe(200);
-      }
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: `http://127.0.0.1:${silent.port}/hang-${i}` } })).status,
+        ).toBe(200);
+      // One alert: a delivery to each of the five silent endpoints.
+      await webhookChannel.deliver(deps, alertFor(a.id));
       await waitFor(() => arrived >= 1, 5000, "the first silent request");
       const { webhook } = await register(b.token, "/prompt");
       expect((await call(app, "POST", `/api/webhooks/${webhook.id}/test`, { token: b.token })).status).toBe(200);
@@ -255,6 +257,35 @@ describe("fair share of the workers", () => {
       dead.close();
     }
   }, 30_000);
+});
+
+describe("test pings and changes are limited per trader", () => {
+  test("the test-ping cooldown is per trader and host: another endpoint on the same host waits too", async () => {
+    const u = await createUser();
+    const one = await register(u.token, "/cool-a");
+    const two = await register(u.token, "/cool-b");
+    expect((await call(app, "POST", `/api/webhooks/${one.webhook.id}/test`, { token: u.token })).status).toBe(200);
+    const again = await call(app, "POST", `/api/webhooks/${two.webhook.id}/test`, { token: u.token });
+    expect(again.status).toBe(429);
+    expect(again.body.detail).toBeString();
+    // Another trader's endpoint on the same host is not held up by this one's cooldown.
+    const other = await createUser();
+    const theirs = await register(other.token, "/cool-c");
+    expect((await call(app, "POST", `/api/webhooks/${theirs.webhook.id}/test`, { token: other.token })).status).toBe(200);
+  });
+
+  test("creating and deleting endpoints is limited to 20 changes an hour per trader", async () => {
+    const u = await createUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const made = await call(app, "POST", "/api/webhooks", { token: u.token, body: { url: at(`/churn-${i}`) } });
+      statuses.push(made.status);
+      if (made.status !== 200) break;
+      statuses.push((await call(app, "DELETE", `/api/webhooks/${made.body.webhook.id}`, { token: u.token })).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
 });
 
 describe("SSRF", () => {
