@@ -88,6 +88,11 @@ const envSchema = z.object({
   WEBHOOK_BACKOFF_SECONDS: positiveNumber.default(30),
   // Lets webhooks reach loopback (a local receiver) outside production; every other private range stays refused.
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0"),
+  // Ports a webhook URL may name (web ports by default): not a POST cannon at a database or mail port.
+  WEBHOOK_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, "expected comma-separated port numbers, e.g. 80,443,8080,8443")
+    .default("80,443,8080,8443"),
   // Web Push (VAPID) key pair, base64url: required in production, generated into TW_DATA_DIR elsewhere (core/vapid.ts).
   VAPID_PUBLIC_KEY: z
     .string()

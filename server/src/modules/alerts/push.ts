@@ -19,6 +19,8 @@ const PUSH_CODES = {
   webhook_url_invalid: "push_endpoint_invalid",
   webhook_url_private: "push_endpoint_private",
   webhook_url_unresolvable: "push_endpoint_unresolvable",
+  webhook_url_port: "push_endpoint_invalid",
+  webhook_url_own: "push_endpoint_private",
 } as const;
 
 /** A push endpoint the guard refused; `code` is the API's error code. */

@@ -2,13 +2,19 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { RefusedAddressError, bareHost, parseWebhookUrl, pinnedLookup, resolvePublic } from "../../lib/ssrf";
+import type { Config } from "@core/config";
+import { RefusedAddressError, bareHost, checkDeploymentRules, parseWebhookUrl, pinnedLookup, resolvePublic } from "../../lib/ssrf";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** A test ping's deadline: the trader is waiting for the answer, and a silent endpoint must not hold a worker slot long. */
 export const PING_TIMEOUT_MS = 3_000;
-/** What the delivery log keeps of a receiver's answer. */
-export const RESPONSE_BODY_LIMIT = 1024;
+/**
+ * What the delivery log keeps of a receiver's answer: a short excerpt to tell one error page from another, printable
+ * characters only. Keeping (and serving) a kilobyte made webhooks a POST-and-read-back proxy.
+ */
+export const RESPONSE_BODY_LIMIT = 64;
+/** Read at most this much of an answer before the connection is dropped. */
+const READ_LIMIT = 1024;
 /** A receiver should refuse a signature older than this (replay window), as Stripe's libraries do. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -49,6 +55,8 @@ export async function postSigned(o: {
   eventId: string;
   allowLoopback: boolean;
   timeoutMs?: number;
+  /** The deployment's own addresses and allowed ports (checkDeploymentRules); omitted: addresses only. */
+  rules?: Pick<Config, "PUBLIC_ORIGIN" | "WEBHOOK_PORTS" | "WEBHOOK_ALLOW_LOOPBACK" | "isProduction">;
 }): Promise<PostResult> {
   const started = performance.now();
   const done = (r: Omit<PostResult, "durationMs" | "refused"> & { refused?: boolean }): PostResult => ({
@@ -60,6 +68,7 @@ export async function postSigned(o: {
     const url = parseWebhookUrl(o.url);
     // Checked again now, not only at registration: DNS may have changed since (rebinding).
     const [pinned] = await resolvePublic(bareHost(url), o.allowLoopback);
+    if (o.rules) checkDeploymentRules(o.rules, url, pinned.address);
     const answer = await send(url, pinned, o);
     return done({ status: answer.status, responseBody: answer.body, error: null });
   } catch (err) {
@@ -91,12 +100,12 @@ function send(url: URL, pinned: { address: string; family: number }, o: { secret
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => {
-          if (body.length < RESPONSE_BODY_LIMIT) body += chunk;
+          if (body.length < READ_LIMIT) body += chunk;
           else res.destroy();
         });
         const finish = () => {
           clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, body: body.slice(0, RESPONSE_BODY_LIMIT) });
+          resolve({ status: res.statusCode ?? 0, body: body.replace(/[^\x20-\x7e]+/g, " ").slice(0, RESPONSE_BODY_LIMIT) });
         };
         res.on("end", finish);
         res.on("close", finish);

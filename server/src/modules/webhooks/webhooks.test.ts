@@ -118,8 +118,7 @@ describe("webhook delivery", () => {
 
   test("an alert: 500, 500, 200 is three attempts with growing gaps and one success; delivering it again adds nothing", async () => {
     const u = await createUser();
-    const own = "my-own-secret-0123456789";
-    const { webhook } = await register(u.token, "/flaky", own);
+    const { webhook, secret: own } = await register(u.token, "/flaky");
     const other = await register(u.token, "/flaky-disabled");
     await call(app, "PATCH", `/api/webhooks/${other.webhook.id}`, { token: u.token, body: { enabled: false } });
     scripted.set("/flaky", [500, 500, 200]);
@@ -142,7 +141,8 @@ describe("webhook delivery", () => {
       [3, 200, true],
     ]);
     expect(log.every((r) => r.event_id === `evt_${event.id}` && r.event_type === "signal.tp_hit")).toBe(true);
-    expect(rows[0].response_body?.length).toBe(1024);
+    // A short excerpt of the receiver's 5,000-byte answer, not the answer: no read-back proxy.
+    expect(rows[0].response_body).toBe("x".repeat(64));
     const got = hitsOn("/flaky");
     expect(got).toHaveLength(3);
     expect(new Set(got.map((h) => h.body)).size).toBe(1);
@@ -315,6 +315,20 @@ describe("SSRF", () => {
     expect((await call(strictApp, "GET", "/api/webhooks", { token: u.token })).body.webhooks).toEqual([]);
   });
 
+  test("only web ports, and never this site's own host or addresses (public ones included)", async () => {
+    const u = await createUser();
+    for (const url of ["http://8.8.8.8:6379/x", "https://8.8.8.8:25/x", "http://8.8.8.8:5432/x"]) {
+      const res = await call(strictApp, "POST", "/api/webhooks", { token: u.token, body: { url } });
+      expect({ url, status: res.status, code: res.body.code }).toEqual({ url, status: 400, code: "webhook_url_port" });
+    }
+    expect((await call(strictApp, "POST", "/api/webhooks", { token: u.token, body: { url: "https://8.8.8.8:8443/x" } })).status).toBe(200);
+    // This deployment served from a public address: its own site is not a webhook receiver.
+    const site = createApp({ ...strict, config: { ...strict.config, PUBLIC_ORIGIN: "https://8.8.4.4" } });
+    const own = await call(site, "POST", "/api/webhooks", { token: u.token, body: { url: "https://8.8.4.4/api/auth/logout" } });
+    expect(own.status).toBe(400);
+    expect(own.body.code).toBe("webhook_url_own");
+  });
+
   test("the address is checked again at connect time: a stored loopback URL is refused and not retried", async () => {
     const u = await createUser();
     const { webhook } = await register(u.token, "/never");
@@ -346,7 +360,7 @@ describe("SSRF", () => {
 });
 
 describe("/api/webhooks", () => {
-  test("another user's webhook is a 404 for every route; at most 5 endpoints; a short own secret is refused", async () => {
+  test("another user's webhook is a 404 for every route; at most 5 endpoints, checked before the URL; no own secrets", async () => {
     const a = await createUser();
     const b = await createUser();
     const { webhook } = await register(a.token, "/owned");
@@ -364,13 +378,19 @@ describe("/api/webhooks", () => {
     expect((await call(app, "GET", "/api/webhooks", { token: b.token })).body.webhooks).toEqual([]);
     expect((await call(app, "GET", "/api/webhooks", { token: a.token })).body.webhooks[0].enabled).toBe(true);
 
-    const short = await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: at("/x"), secret: "too-short" } });
-    expect(short.status).toBe(400);
-    expect(short.body.code).toBe("webhook_secret_invalid");
+    // Every secret is generated: a chosen one, long or short, is refused.
+    for (const secret of ["too-short", "a-long-enough-own-secret-0123456789"]) {
+      const own = await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: at("/x"), secret } });
+      expect(own.status).toBe(400);
+      expect(own.body.code).toBe("webhook_secret_generated");
+    }
     for (let i = 1; i < MAX_WEBHOOKS; i++) await register(a.token, `/n${i}`);
     const over = await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: at("/over") } });
     expect(over.status).toBe(409);
     expect(over.body.code).toBe("webhook_limit");
+    // At the cap, the host is not even looked up: an unresolvable one gets the 409, not a DNS answer.
+    const unresolved = await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: "https://nothing-here.invalid/x" } });
+    expect(unresolved.status).toBe(409);
     const removed = await call(app, "DELETE", `/api/webhooks/${webhook.id}`, { token: a.token });
     expect(removed.status).toBe(200);
     expect((await call(app, "GET", "/api/webhooks", { token: a.token })).body.webhooks).toHaveLength(MAX_WEBHOOKS - 1);

@@ -57,6 +57,7 @@ export async function deliverJob(deps: ServerDeps, job: Pick<Job<WebhookJobData>
     eventId: d.eventId,
     allowLoopback: allowLoopback(deps.config),
     timeoutMs: d.ping ? PING_TIMEOUT_MS : undefined,
+    rules: deps.config,
   });
   if (!r.refused) await recordAnswer(deps, d.webhookId, r.status !== null);
   const verdict = outcome(r);
