@@ -242,7 +242,7 @@ describe("web push", () => {
     for (const endpoint of ["http://push.example/abc", "ftp://127.0.0.1/x", "not a url"]) {
       const res = await call(strictApp, "POST", "/api/alerts/push-subscription", { token: user.token, body: { endpoint, keys } });
       expect(res.status).toBe(400);
-      expect(res.body.detail).toBeString();
+      expect(res.body.detail).not.toContain("webhook");
     }
     // A public address literal: no DNS needed, and nothing is sent when subscribing.
     const endpoint = "https://8.8.8.8/sub/1";

@@ -47,7 +47,12 @@ export async function checkPushEndpoint(config: Pick<Config, "WEBHOOK_ALLOW_LOOP
     const [pinned] = await resolvePublic(bareHost(url), loopback);
     return { url, pinned };
   } catch (err) {
-    if (err instanceof RefusedAddressError) throw new RefusedPushEndpoint(err.message, PUSH_CODES[err.code]);
+    // The guard's wording names webhooks; a malformed endpoint gets the push service's own.
+    if (err instanceof RefusedAddressError)
+      throw new RefusedPushEndpoint(
+        PUSH_CODES[err.code] === "push_endpoint_invalid" ? "A push endpoint must be an https URL of a push service" : err.message,
+        PUSH_CODES[err.code],
+      );
     throw err;
   }
 }
