@@ -39,6 +39,8 @@ const envSchema = z.object({
   PORT: intIn(1, 65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: url(["postgres:", "postgresql:"], "postgres"),
+  // The owner connection migrations run under; set, the app's DATABASE_URL role gets grants, not ownership (no ledger rewrites).
+  DATABASE_MIGRATE_URL: url(["postgres:", "postgresql:"], "postgres").optional(),
   REDIS_URL: url(["redis:", "rediss:"], "redis"),
   REDIS_PREFIX: z
     .string()

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createSql, type Sql, type Tx } from "@core/db";
 import { ledgerProof, ledgerRoots, verifyLedger } from "@core/ledger";
 import { checkProof, GENESIS_HASH, leafHash, linkHash } from "@core/ledger-chain";
-import { migrate } from "@core/migrate";
+import { grantAppRole, migrate } from "@core/migrate";
 import { closeTestDeps, testDeps } from "../test/helpers";
 import { LedgerError, runAdmin } from "./admin";
 
@@ -267,6 +267,30 @@ describe("signal ledger: verify-ledger", () => {
     writeFileSync(file, `${JSON.stringify({ ...JSON.parse(line), root_hash: prev })}\n`);
     await expect(runAdmin(sql, ["verify-ledger", "--anchors", file], keys)).rejects.toThrow("anchor_bad_signature");
     rmSync(file, { force: true });
+  });
+
+  test("(e) the app's role, granted by the owner after migrating, appends to the ledger but cannot switch its guard off", async () => {
+    const { sql, userId } = await privateDb();
+    const role = `tw_app_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    await testDeps().sql.unsafe(`create role ${role} login`);
+    const url = new URL(testDeps().config.DATABASE_URL);
+    url.username = role;
+    url.searchParams.set("search_path", (await sql<{ s: string }[]>`select current_schema() as s`)[0].s);
+    const app = createSql(url.toString(), { max: 1 });
+    try {
+      await grantAppRole(sql, role);
+      const id = await addSignal(app, userId);
+      expect(await app`select 1 from signal_ledger where signal_id = ${id}`).toHaveLength(1);
+      await expect(app`alter table signal_ledger disable trigger signal_ledger_append_only`).rejects.toThrow(/owner/);
+      await expect(app`update signal_ledger set entry_hash = ${"f".repeat(64)} where signal_id = ${id}`).rejects.toThrow(/permission denied/);
+      await expect(app`delete from signal_ledger where signal_id = ${id}`).rejects.toThrow(/permission denied/);
+      expect((await verifyLedger(app)).findings).toEqual([]);
+    } finally {
+      await app.end({ timeout: 1 });
+      await sql.unsafe(`drop owned by ${role}`);
+      await testDeps().sql.unsafe(`drop owned by ${role}`);
+      await testDeps().sql.unsafe(`drop role ${role}`);
+    }
   });
 
   test("a removed ledger entry or a signal without one is reported", async () => {

@@ -1,7 +1,7 @@
 // Server process entry: config, connections, migrations, then the API, the socket and the web app on one port.
 import { loadConfig } from "@core/config";
 import { createSql } from "@core/db";
-import { migrate } from "@core/migrate";
+import { migrateForApp } from "@core/migrate";
 import { createRedis, redisKeys } from "@core/redis";
 import { createLogger } from "@core/log";
 import { listenCreditChanges } from "@core/credits";
@@ -19,7 +19,7 @@ const sql = createSql(config.DATABASE_URL);
 const redis = createRedis(config.REDIS_URL);
 const keys = redisKeys(config.REDIS_PREFIX);
 
-await migrate(sql, (m) => log.info(m));
+await migrateForApp(config, sql, (m) => log.info(m));
 
 // Everything outside /api and /ws is the single-page app; the client router decides what to show.
 const app = createApp({ config, sql, redis, keys, log }, { webApp }).listen({
