@@ -39,6 +39,8 @@ const envSchema = z.object({
   PORT: intIn(1, 65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: url(["postgres:", "postgresql:"], "postgres"),
+  // The owner connection migrations run under; set, the app's DATABASE_URL role gets grants, not ownership (no ledger rewrites).
+  DATABASE_MIGRATE_URL: url(["postgres:", "postgresql:"], "postgres").optional(),
   REDIS_URL: url(["redis:", "rediss:"], "redis"),
   REDIS_PREFIX: z
     .string()
@@ -88,6 +90,11 @@ const envSchema = z.object({
   WEBHOOK_BACKOFF_SECONDS: positiveNumber.default(30),
   // Lets webhooks reach loopback (a local receiver) outside production; every other private range stays refused.
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0"),
+  // Ports a webhook URL may name (web ports by default): not a POST cannon at a database or mail port.
+  WEBHOOK_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, "expected comma-separated port numbers, e.g. 80,443,8080,8443")
+    .default("80,443,8080,8443"),
   // Web Push (VAPID) key pair, base64url: required in production, generated into TW_DATA_DIR elsewhere (core/vapid.ts).
   VAPID_PUBLIC_KEY: z
     .string()

@@ -11,6 +11,8 @@ export const WEBHOOK_JOB_KEEP_SECONDS = 24 * 3600;
 
 export type WebhookJobData = {
   webhookId: number;
+  /** The endpoint's trader, for the per-trader share of the workers (jobs queued before it existed look it up). */
+  userId?: number;
   eventId: string;
   eventType: string;
   /** The exact JSON body: every attempt sends the same bytes, only the signature's timestamp is fresh. */
@@ -29,7 +31,8 @@ export const createWebhooksQueue = (config: Pick<Config, "REDIS_PREFIX">, connec
 export async function enqueueWebhook(queue: Queue<WebhookJobData>, data: WebhookJobData, config: Pick<Config, "WEBHOOK_BACKOFF_SECONDS">) {
   await queue.add("deliver", data, {
     jobId: webhookJobId(data.eventId, data.webhookId),
-    attempts: WEBHOOK_ATTEMPTS,
+    // A test ping is one try: the trader is watching, and retrying an endpoint that does not answer only holds a slot.
+    attempts: data.ping ? 1 : WEBHOOK_ATTEMPTS,
     backoff: { type: "exponential", delay: Math.round(config.WEBHOOK_BACKOFF_SECONDS * 1000) },
     removeOnComplete: { age: WEBHOOK_JOB_KEEP_SECONDS },
     removeOnFail: { age: WEBHOOK_JOB_KEEP_SECONDS },

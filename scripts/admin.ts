@@ -1,4 +1,4 @@
-// Operator CLI: `bun run admin -- grant-credits <email> <n> | block <email> | unblock <email> | reconcile | verify-ledger [id] | load-test-tokens …` against the app's database.
+// Operator CLI: `bun run admin -- grant-credits <email> <n> | block <email> | unblock <email> | reconcile | verify-ledger [id] | anchor-ledger <file> | load-test-tokens …` against the app's database.
 import { applyCreditChange } from "@core/credits";
 import { createSql, type Sql } from "@core/db";
 import { migrate } from "@core/migrate";
@@ -12,14 +12,19 @@ import { maxDurationMs } from "@core/analysis-queue";
 import { reconcile } from "./reconcile";
 import { ledgerProof, verifyLedger } from "@core/ledger";
 import { checkProof } from "@core/ledger-chain";
+import { anchorLedger, checkAnchors } from "./ledger-anchors";
 
 export const USAGE = `Usage:
   bun run admin -- grant-credits <email> <n>   add n credits (ledger GRANT)
   bun run admin -- block <email>               block the account and end its sessions
   bun run admin -- unblock <email>             allow the account to sign in again
   bun run admin -- reconcile                   check the books: balances equal ledgers, every analysis settled once
-  bun run admin -- verify-ledger [signal-id]   recompute the signal ledger's hash chain against the stored signals;
-                                               with an id, also prove that signal's inclusion in its day's root
+  bun run admin -- verify-ledger [signal-id] [--anchors <file>]
+                                               recompute the signal ledger's hash chain against the stored signals;
+                                               with an id, also prove that signal's inclusion in its day's root; with
+                                               --anchors, hold the roots to the signed anchors (LEDGER_ANCHOR_PUBLIC_KEY)
+  bun run admin -- anchor-ledger <file>        append a signed anchor of each day's current root to <file>
+                                               (Ed25519, LEDGER_ANCHOR_PRIVATE_KEY, a PEM the database never holds)
   bun run admin -- load-test-tokens <n> <file> [minutes]
                                                n load-test accounts (loadtest-<i>@load.test, no usable password)
                                                and an access token each, valid [60] minutes, as a JSON array for k6`;
@@ -51,8 +56,14 @@ export class ReconcileError extends Error {}
 /** The signal ledger does not verify: something stored was edited, deleted or rewritten (exit code 1). */
 export class LedgerError extends Error {}
 
-/** `verify-ledger [signal-id]`: the whole chain first, then, when asked, one signal's path to its day's root. */
-async function verifyLedgerCommand(sql: Sql, rawId: string | undefined): Promise<string> {
+type AnchorKeys = { anchorPrivateKey?: string; anchorPublicKey?: string };
+
+/** `verify-ledger [signal-id] [--anchors <file>]`: the whole chain, the anchors when given, one signal's proof when asked. */
+async function verifyLedgerCommand(sql: Sql, args: string[], keys: AnchorKeys): Promise<string> {
+  const at = args.indexOf("--anchors");
+  const anchorsFile = at >= 0 ? args[at + 1] : undefined;
+  if (at >= 0 && (!anchorsFile || !keys.anchorPublicKey)) throw new AdminError("--anchors needs a file and LEDGER_ANCHOR_PUBLIC_KEY (PEM)");
+  const rawId = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1))[0];
   if (rawId !== undefined && !/^\d{1,15}$/.test(rawId)) throw new AdminError(`signal-id must be a whole number (got ${JSON.stringify(rawId)})`);
   const report = await verifyLedger(sql);
   const problems = report.findings.map((f) => `  ${f.kind}: ${f.detail}`);
@@ -65,6 +76,11 @@ async function verifyLedgerCommand(sql: Sql, rawId: string | undefined): Promise
       const day = proof.root.final ? `the ${proof.day} root` : `the ${proof.day} root so far`;
       lines.push(`Signal ${rawId}: entry #${proof.entry.seq}, included in ${day} ${check.root} (${proof.chain.length} later entries recomputed).`);
     } else problems.push(`  proof_failed: signal ${rawId}: ${check.reason}`);
+  }
+  if (anchorsFile && keys.anchorPublicKey) {
+    const held = await checkAnchors(sql, anchorsFile, keys.anchorPublicKey);
+    problems.push(...held.problems);
+    lines.push(`Anchors: ${held.anchors} checked against ${anchorsFile}.`);
   }
   if (problems.length)
     throw new LedgerError(`Ledger verification found ${problems.length} problem(s) over ${report.entries} entries:\n${problems.join("\n")}`);
@@ -81,7 +97,7 @@ async function findUser(sql: Sql, email: string) {
 export async function runAdmin(
   sql: Sql,
   args: string[],
-  ctx: { jwtSecret?: string; maxHeldMs?: number; redis?: { redis: Redis; keys: RedisKeys } } = {},
+  ctx: { jwtSecret?: string; maxHeldMs?: number; redis?: { redis: Redis; keys: RedisKeys } } & AnchorKeys = {},
 ): Promise<string> {
   const [command, email, amount] = args;
   switch (command) {
@@ -143,7 +159,13 @@ export async function runAdmin(
       return "Reconcile: every balance equals its ledger; every analysis is settled exactly once; no stuck held credit.";
     }
     case "verify-ledger":
-      return verifyLedgerCommand(sql, args[1]);
+      return verifyLedgerCommand(sql, args.slice(1), ctx);
+    case "anchor-ledger": {
+      const file = args[1];
+      if (!file || !ctx.anchorPrivateKey) throw new AdminError("anchor-ledger needs a file and LEDGER_ANCHOR_PRIVATE_KEY (PEM)");
+      const added = await anchorLedger(sql, file, ctx.anchorPrivateKey);
+      return `Anchored ${added.length} root(s) in ${file}${added.length ? `: ${added.map((a) => `${a.day} #${a.last_seq}`).join(", ")}` : ""}.`;
+    }
     default:
       throw new AdminError(USAGE);
   }
@@ -171,7 +193,15 @@ if (import.meta.main) {
     const redis = args[0] === "block" && process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
     try {
       const bus = redis ? { redis, keys: redisKeys(process.env.REDIS_PREFIX ?? "tw:") } : undefined;
-      console.log(await runAdmin(sql, args, { jwtSecret: config?.JWT_SECRET, maxHeldMs: config ? maxDurationMs(config) : undefined, redis: bus }));
+      const anchorKeys = { anchorPrivateKey: process.env.LEDGER_ANCHOR_PRIVATE_KEY, anchorPublicKey: process.env.LEDGER_ANCHOR_PUBLIC_KEY };
+      console.log(
+        await runAdmin(sql, args, {
+          jwtSecret: config?.JWT_SECRET,
+          maxHeldMs: config ? maxDurationMs(config) : undefined,
+          redis: bus,
+          ...anchorKeys,
+        }),
+      );
     } finally {
       await redis?.quit();
     }

@@ -1,12 +1,14 @@
 // The signal ledger end to end on private chains (one schema each): the trigger's canonical text against core's, the
 // backfill, verify-ledger clean and then broken by an edit, a delete and a rewritten hash, concurrent commits, day roots.
 import { afterAll, describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { generateKeyPairSync } from "node:crypto";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSql, type Sql, type Tx } from "@core/db";
 import { ledgerProof, ledgerRoots, verifyLedger } from "@core/ledger";
-import { checkProof, GENESIS_HASH } from "@core/ledger-chain";
-import { migrate } from "@core/migrate";
+import { checkProof, GENESIS_HASH, leafHash, linkHash } from "@core/ledger-chain";
+import { grantAppRole, migrate } from "@core/migrate";
 import { closeTestDeps, testDeps } from "../test/helpers";
 import { LedgerError, runAdmin } from "./admin";
 
@@ -231,6 +233,64 @@ describe("signal ledger: verify-ledger", () => {
     // Reported once: the walk carries the recomputed hash on, which the next entry still names.
     expect(report.findings).toEqual([{ kind: "hash_mismatch", detail: `entry #2 (signal ${ids[1]}): entry_hash is not sha256(prev_hash || leaf)` }]);
     await expect(runAdmin(sql, ["verify-ledger"])).rejects.toThrow("1 problem(s) over 3 entries");
+  });
+
+  test("(d) a consistent rewrite by the table's owner passes the chain check but not the signed anchors", async () => {
+    const { sql, ids } = await chainOfThree();
+    const pair = generateKeyPairSync("ed25519");
+    const keys = {
+      anchorPrivateKey: pair.privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+      anchorPublicKey: pair.publicKey.export({ type: "spki", format: "pem" }).toString(),
+    };
+    const file = join(tmpdir(), `anchors-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}.jsonl`);
+    expect(await runAdmin(sql, ["anchor-ledger", file], keys)).toMatch(/^Anchored 1 root\(s\)/);
+    expect(await runAdmin(sql, ["anchor-ledger", file], keys)).toBe(`Anchored 0 root(s) in ${file}.`);
+    expect(await runAdmin(sql, ["verify-ledger", "--anchors", file], keys)).toContain("Anchors: 1 checked");
+    // The owner switches the guard off, edits a signal and recomputes every commitment and link after it.
+    await unguarded(sql);
+    await sql`update signals set entry_price = 99.5 where id = ${ids[0]}`;
+    const rows = await sql<{ seq: number; canonical: string }[]>`
+      select l.seq, signal_ledger_canonical(s, l.user_salt) as canonical from signal_ledger l join signals s on s.id = l.signal_id order by l.seq`;
+    let prev = GENESIS_HASH;
+    for (const r of rows) {
+      const hash = await linkHash(prev, await leafHash(r.canonical));
+      await sql`update signal_ledger set canonical = ${r.canonical}, prev_hash = ${prev}, entry_hash = ${hash} where seq = ${r.seq}`;
+      prev = hash;
+    }
+    // The unkeyed chain cannot tell: it recomputes.
+    expect((await verifyLedger(sql)).findings).toEqual([]);
+    const err = await runAdmin(sql, ["verify-ledger", "--anchors", file], keys).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(LedgerError);
+    expect((err as Error).message).toContain("anchor_mismatch");
+    // Re-signing needs the key: an anchor line edited to the new root fails its signature.
+    const [line] = readFileSync(file, "utf8").trim().split("\n");
+    writeFileSync(file, `${JSON.stringify({ ...JSON.parse(line), root_hash: prev })}\n`);
+    await expect(runAdmin(sql, ["verify-ledger", "--anchors", file], keys)).rejects.toThrow("anchor_bad_signature");
+    rmSync(file, { force: true });
+  });
+
+  test("(e) the app's role, granted by the owner after migrating, appends to the ledger but cannot switch its guard off", async () => {
+    const { sql, userId } = await privateDb();
+    const role = `tw_app_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    await testDeps().sql.unsafe(`create role ${role} login`);
+    const url = new URL(testDeps().config.DATABASE_URL);
+    url.username = role;
+    url.searchParams.set("search_path", (await sql<{ s: string }[]>`select current_schema() as s`)[0].s);
+    const app = createSql(url.toString(), { max: 1 });
+    try {
+      await grantAppRole(sql, role);
+      const id = await addSignal(app, userId);
+      expect(await app`select 1 from signal_ledger where signal_id = ${id}`).toHaveLength(1);
+      await expect(app`alter table signal_ledger disable trigger signal_ledger_append_only`).rejects.toThrow(/owner/);
+      await expect(app`update signal_ledger set entry_hash = ${"f".repeat(64)} where signal_id = ${id}`).rejects.toThrow(/permission denied/);
+      await expect(app`delete from signal_ledger where signal_id = ${id}`).rejects.toThrow(/permission denied/);
+      expect((await verifyLedger(app)).findings).toEqual([]);
+    } finally {
+      await app.end({ timeout: 1 });
+      await sql.unsafe(`drop owned by ${role}`);
+      await testDeps().sql.unsafe(`drop owned by ${role}`);
+      await testDeps().sql.unsafe(`drop role ${role}`);
+    }
   });
 
   test("a removed ledger entry or a signal without one is reported", async () => {

@@ -5,7 +5,7 @@ import { createRedis, redisKeys } from "@core/redis";
 import { createMarketProvider } from "./market/providers";
 import { startMarketIngestion } from "./market/ingest";
 import { createSql } from "@core/db";
-import { migrate } from "@core/migrate";
+import { migrateForApp } from "@core/migrate";
 import { startAnalysisWorker } from "./analysis/worker";
 import { startOutcomeWorker } from "./outcomes/worker";
 import { publishHourlySnapshot, redisSnapshotStore } from "./analysis/snapshot-store";
@@ -18,7 +18,7 @@ const provider = await createMarketProvider(config, redis);
 
 const market = startMarketIngestion({ config, redis, keys, log, provider });
 const sql = createSql(config.DATABASE_URL);
-await migrate(sql, (m) => log.info(m));
+await migrateForApp(config, sql, (m) => log.info(m));
 const analysis = await startAnalysisWorker({ config, sql, redis, keys, log, provider });
 const outcomes = await startOutcomeWorker({ config, sql, log, provider, redis, keys });
 

@@ -1,9 +1,10 @@
 // Server process entry: config, connections, migrations, then the API, the socket and the web app on one port.
 import { loadConfig } from "@core/config";
 import { createSql } from "@core/db";
-import { migrate } from "@core/migrate";
+import { migrateForApp } from "@core/migrate";
 import { createRedis, redisKeys } from "@core/redis";
 import { createLogger } from "@core/log";
+import { listenCreditChanges } from "@core/credits";
 import { createApp, HARD_BODY_BYTES } from "./app";
 import { startMarketSocket } from "./modules/market/socket";
 import { MAX_WS_PAYLOAD_BYTES } from "./modules/market/socket-limits";
@@ -18,7 +19,7 @@ const sql = createSql(config.DATABASE_URL);
 const redis = createRedis(config.REDIS_URL);
 const keys = redisKeys(config.REDIS_PREFIX);
 
-await migrate(sql, (m) => log.info(m));
+await migrateForApp(config, sql, (m) => log.info(m));
 
 // Everything outside /api and /ws is the single-page app; the client router decides what to show.
 const app = createApp({ config, sql, redis, keys, log }, { webApp }).listen({
@@ -36,6 +37,8 @@ const webhookWorker = startWebhookWorker({ config, sql, redis, keys, log });
 const telegramPoller = startTelegramPoller({ config, sql, redis, keys, log });
 // Alerts: every server runs the dispatcher; the queue's repeatable job and SKIP LOCKED claims send each alert once.
 const alertDispatcher = await startAlertDispatcher({ config, sql, redis, keys, log });
+// Credit changes made anywhere (the admin CLI, the engine, a script) reach the user's cached version and sockets.
+const stopCreditListener = await listenCreditChanges({ sql, redis, keys, log });
 log.info("server listening", { url: `http://localhost:${app.server?.port}`, env: config.NODE_ENV });
 
 let stopping = false;
@@ -45,6 +48,7 @@ async function shutdown() {
   log.info("server stopping");
   await stopMarketSocket();
   await alertDispatcher.stop();
+  await stopCreditListener().catch(() => {});
   await Promise.allSettled([webhookWorker.close(), telegramPoller.stop()]);
   await app.stop();
   await Promise.allSettled([sql.end({ timeout: 2 }), redis.quit()]);

@@ -88,12 +88,27 @@ export const ENCODING_SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz
  * (Bun sets the new one). Anything else (smaller, already encoded, no body, a stream such as server-sent events,
  * HEAD) is returned untouched.
  */
+/** A streamed download (the CSV export) stays a stream: gzip on the fly, never the whole file in memory. */
+function gzipStream(request: Request, response: Response): Response {
+  if (!response.body || !/\bgzip\b/i.test(request.headers.get("accept-encoding") ?? "")) return response;
+  const headers = new Headers(response.headers);
+  varyOnEncoding(headers);
+  headers.set("content-encoding", "gzip");
+  headers.delete("content-length");
+  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
   const type = response.headers.get("content-type");
   if (request.method === "HEAD" || !response.body || response.headers.has("content-encoding")) return response;
   if (!isCompressibleType(type) || /^text\/event-stream/i.test(type ?? "")) return response;
   const declared = response.headers.get("content-length");
   if (declared !== null && Number(declared) < MIN_COMPRESS_BYTES) return response;
+  if (/^text\/csv/i.test(type ?? "")) return gzipStream(request, response);
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   const init = { status: response.status, statusText: response.statusText, headers };

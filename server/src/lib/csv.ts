@@ -16,7 +16,10 @@ export function csvCell(v: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Rows as CRLF-terminated lines (a streamed file sends them a batch at a time). */
+export const csvLines = (rows: readonly (readonly CsvValue[])[]): string => rows.map((r) => `${r.map(csvCell).join(",")}\r\n`).join("");
+
 /** Header and rows, CRLF-terminated lines. */
 export function toCsv(header: readonly string[], rows: readonly CsvValue[][]): string {
-  return [header, ...rows].map((r) => `${r.map(csvCell).join(",")}\r\n`).join("");
+  return csvLines([header, ...rows]);
 }

@@ -12,8 +12,8 @@ function keyFields(key: string) {
 }
 
 export type Limiter = {
-  /** counts one attempt; 429 once the budget is spent; returns the points used in the window, this one included */
-  consume: (key: string, detail?: string) => Promise<number>;
+  /** counts one attempt (or `points`, for a costlier one); 429 once the budget is spent; returns the points used in the window */
+  consume: (key: string, detail?: string, points?: number) => Promise<number>;
   /** gives one consumed point back (an attempt taken up front that turned out not to count) */
   giveBack: (key: string) => Promise<void>;
   /** 429 if the budget is spent, without counting anything (for limits that count failures only) */
@@ -36,9 +36,9 @@ export function createLimiter(
     duration: opts.durationSeconds,
   });
   return {
-    async consume(key, detail = DEFAULT_DETAIL) {
+    async consume(key, detail = DEFAULT_DETAIL, points = 1) {
       try {
-        return (await limiter.consume(key)).consumedPoints;
+        return (await limiter.consume(key, points)).consumedPoints;
       } catch (err) {
         if (err instanceof RateLimiterRes) {
           // Keys may hold an e-mail: only the address part (or a hash) is logged.

@@ -1,4 +1,5 @@
-// The security event log: one structured line per sign-in, failure, wrong code, lockout, reset, revocation, reuse and 429.
+// The security event log: one structured line per sign-in, failure, wrong code, lockout, reset, revocation, reuse, 429 and
+// alert destination added or withdrawn.
 import { createHash } from "node:crypto";
 import type { Logger } from "@core/log";
 
@@ -14,7 +15,9 @@ export type SecurityEvent =
   | "session_revoked"
   | "logout"
   | "refresh_reuse"
-  | "rate_limited";
+  | "rate_limited"
+  | "alert_destination_added"
+  | "alert_destinations_withdrawn";
 
 /** Who and where, never a secret: an e-mail appears only as a short hash (enough to correlate, not to read). */
 export type SecurityFields = {
@@ -24,6 +27,10 @@ export type SecurityFields = {
   account?: string;
   limit?: string;
   key?: string;
+  channel?: string;
+  webhooks_disabled?: number;
+  telegram_unlinked?: number;
+  push_removed?: number;
 };
 
 export const accountHash = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 16);

@@ -61,6 +61,10 @@ function onMessage(raw: unknown) {
     appStore.set(socketAuthedAtom, false);
     sentToken = null;
     sendAuth();
+  } else if (m.type === "auth_revoked") {
+    // The session ended elsewhere (logout, reset, remote logout): the next API call's 401 signs this tab out.
+    appStore.set(socketAuthedAtom, false);
+    sentToken = null;
   }
   for (const h of holders) h.onMessage?.(m);
 }

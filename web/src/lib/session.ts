@@ -228,9 +228,32 @@ export function broadcastLogout(): void {
  * Spec 01 §4 Logout: call the server, then clear the local session whatever the result. Resolves to false when the
  * server could not be reached (network failure or time-out): the server-side session may then still be alive.
  */
+/**
+ * This browser's Web Push subscription, dropped on sign-out (a shared device must not keep showing the last user's
+ * alerts): removed from the server, then unsubscribed here. The server also drops it with the session; best effort.
+ */
+async function dropPushSubscription(token: string | null) {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  const reg = await navigator.serviceWorker.getRegistration("/");
+  const sub = await reg?.pushManager?.getSubscription();
+  if (!sub) return;
+  if (token)
+    await withTimeout((signal) =>
+      fetch(resolveApiUrl("/api/alerts/push-subscription"), {
+        method: "DELETE",
+        credentials: "include",
+        headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ endpoint: sub.endpoint }),
+        signal,
+      }),
+    ).catch(() => {});
+  await sub.unsubscribe();
+}
+
 export async function logout(): Promise<boolean> {
   const token = state().accessToken;
   let reached = true;
+  await dropPushSubscription(token).catch(() => {});
   try {
     await withTimeout((signal) =>
       fetch(resolveApiUrl("/api/auth/logout"), {

@@ -4,15 +4,20 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createECDH, randomBytes } from "node:crypto";
 import { insertSignalEvent, userSocketChannel } from "@core/alerts";
-import { call, closeTestDeps, createUser, testApp, testDeps, waitFor } from "../../../../test/helpers";
+import { call, closeTestDeps, createUser, testDeps, waitFor } from "../../../../test/helpers";
+import { createApp } from "../../app";
 import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
 import { trackOutcomes } from "../../../../engine/src/outcomes/tracker";
 import { seedSignal } from "../signals/testing";
 import { dispatchDue, startAlertDispatcher } from "./dispatcher";
 
-const deps = testDeps();
+const base = testDeps();
+// The stand-in push service listens on loopback: this app may post there (WEBHOOK_ALLOW_LOOPBACK); `strict` may not.
+const deps = { ...base, config: { ...base.config, WEBHOOK_ALLOW_LOOPBACK: "1" as const } };
+const strict = { ...base, config: { ...base.config, WEBHOOK_ALLOW_LOOPBACK: "0" as const } };
 const { sql } = deps;
-const app = testApp();
+const app = createApp(deps);
+const strictApp = createApp(strict);
 // seedSignal issues at this market time (entry 100, TP 110 / SL 95): on real BTC candles the first one hits the target.
 const ISSUED_AT = 1717200000000;
 const tracker = () =>
@@ -231,20 +236,117 @@ describe("web push", () => {
     answer = 201;
   });
 
-  test("subscriptions: only https push services (http on this machine outside production); delete removes it", async () => {
+  test("subscriptions: only https push services on public addresses (a loopback stand-in only where allowed); delete removes it", async () => {
     const user = await createUser();
     const keys = browserKeys();
     for (const endpoint of ["http://push.example/abc", "ftp://127.0.0.1/x", "not a url"]) {
-      const res = await call(app, "POST", "/api/alerts/push-subscription", { token: user.token, body: { endpoint, keys } });
+      const res = await call(strictApp, "POST", "/api/alerts/push-subscription", { token: user.token, body: { endpoint, keys } });
       expect(res.status).toBe(400);
-      expect(res.body.detail).toBeString();
+      expect(res.body.detail).not.toContain("webhook");
     }
-    const endpoint = "https://push.example/sub/1";
-    expect((await call(app, "POST", "/api/alerts/push-subscription", { token: user.token, body: { endpoint, keys } })).status).toBe(200);
-    const gone = await call(app, "DELETE", "/api/alerts/push-subscription", { token: user.token, body: { endpoint } });
+    // A public address literal: no DNS needed, and nothing is sent when subscribing.
+    const endpoint = "https://8.8.8.8/sub/1";
+    expect((await call(strictApp, "POST", "/api/alerts/push-subscription", { token: user.token, body: { endpoint, keys } })).status).toBe(200);
+    const gone = await call(strictApp, "DELETE", "/api/alerts/push-subscription", { token: user.token, body: { endpoint } });
     expect(gone.status).toBe(200);
     expect(gone.body.push.devices).toBe(0);
-    expect((await call(app, "POST", "/api/alerts/push-subscription", { body: { endpoint, keys } })).status).toBe(401);
+    expect((await call(strictApp, "POST", "/api/alerts/push-subscription", { body: { endpoint, keys } })).status).toBe(401);
+  });
+
+  test("SSRF: endpoints on private, loopback, metadata, mapped-IPv6 or unresolvable hosts are refused with a code", async () => {
+    const user = await createUser();
+    const keys = browserKeys();
+    const refused = [
+      ["https://127.0.0.2/x", "push_endpoint_private"],
+      ["https://10.1.2.3/x", "push_endpoint_private"],
+      ["https://169.254.169.254/latest/meta-data", "push_endpoint_private"],
+      ["https://0.0.0.0:5432/x", "push_endpoint_private"],
+      ["https://[::ffff:7f00:1]:6379/x", "push_endpoint_private"],
+      ["https://localhost/x", "push_endpoint_private"],
+      ["https://[::1]/x", "push_endpoint_private"],
+      ["https://redis.internal.invalid/x", "push_endpoint_unresolvable"],
+      ["https://user:pw@8.8.8.8/x", "push_endpoint_invalid"],
+    ];
+    for (const [endpoint, code] of refused) {
+      const res = await call(strictApp, "POST", "/api/alerts/push-subscription", { token: user.token, body: { endpoint, keys } });
+      expect({ endpoint, status: res.status, code: res.body.code }).toEqual({ endpoint, status: 400, code });
+      expect(res.body.detail).toBeString();
+    }
+    expect(await sql`select 1 from push_subscriptions where user_id = ${user.id}`).toHaveLength(0);
+  });
+
+  test("SSRF: a stored endpoint that now points at a private address is checked again at delivery and never contacted", async () => {
+    const user = await createUser();
+    const endpoint = `http://127.0.0.1:${pushService.port}/push/rebound-${user.id}`;
+    // As if DNS changed after the subscription was accepted (rebinding): the row exists, the address is loopback.
+    await sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${user.id}, ${endpoint}, ${browserKeys().p256dh}, ${browserKeys().auth})`;
+    await sql`insert into alert_preferences (user_id, channel, kind, enabled) values (${user.id}, 'push', 'TP_HIT', true)`;
+    await seedSignal(user.id, "BTCUSDT", "LONG", 0.1);
+    await tracker();
+    await dispatchDue(strict);
+    expect(pushed.find((p) => p.path === new URL(endpoint).pathname)).toBeUndefined();
+    // Not retried: no retry can make the address public.
+    expect((await deliveries(user.id)).find((d) => d.channel === "push")?.status).toBe("delivered");
+  });
+});
+
+describe("web push limits", () => {
+  /** A stand-in push service that holds each POST a moment and records how many it held at once. */
+  function slowPushService(statusFor: (path: string) => number) {
+    const seen: string[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const server = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: async (req) => {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        seen.push(new URL(req.url).pathname);
+        await Bun.sleep(30);
+        inFlight--;
+        return new Response(null, { status: statusFor(new URL(req.url).pathname) });
+      },
+    });
+    return { server, seen, maxInFlight: () => maxInFlight };
+  }
+
+  const subscribe = (token: string, endpoint: string) =>
+    call(app, "POST", "/api/alerts/push-subscription", { token, body: { endpoint, keys: browserKeys() } });
+
+  test("at most 10 subscriptions per trader, the oldest replaced; saving is rate-limited per trader", async () => {
+    const user = await createUser();
+    const base = `http://127.0.0.1:${pushService.port}/push/cap-${user.id}`;
+    for (let i = 0; i < 12; i++) expect((await subscribe(user.token, `${base}-${i}`)).status).toBe(200);
+    const kept = await sql<{ endpoint: string }[]>`select endpoint from push_subscriptions where user_id = ${user.id} order by id`;
+    expect(kept.map((k) => k.endpoint)).toEqual(Array.from({ length: 10 }, (_, i) => `${base}-${i + 2}`));
+    for (let i = 12; i < 30; i++) expect((await subscribe(user.token, `${base}-${i}`)).status).toBe(200);
+    const refused = await subscribe(user.token, `${base}-30`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toBeString();
+    expect(await sql`select 1 from push_subscriptions where user_id = ${user.id}`).toHaveLength(10);
+  });
+
+  test("one alert posts to at most 4 push services at once, and a retry reaches only the devices that failed", async () => {
+    const stand = slowPushService((path) => (path.endsWith("-bad") ? 503 : 201));
+    try {
+      const user = await createUser();
+      const base = `http://127.0.0.1:${stand.server.port}/push/pool-${user.id}`;
+      const endpoints = [...Array.from({ length: 9 }, (_, i) => `${base}-${i}`), `${base}-bad`];
+      for (const e of endpoints) expect((await subscribe(user.token, e)).status).toBe(200);
+      await seedSignal(user.id, "BTCUSDT", "LONG", 0.1);
+      await tracker();
+      await dispatchDue(deps);
+      expect(stand.seen).toHaveLength(10);
+      expect(stand.maxInFlight()).toBeLessThanOrEqual(4);
+      expect((await deliveries(user.id)).find((d) => d.channel === "push")).toMatchObject({ status: "pending", attempts: 1 });
+      await sql`update alert_deliveries set next_attempt_at = now() where channel = 'push' and status = 'pending'`;
+      await dispatchDue(deps);
+      // The nine that took it are not posted again; only the failing device is retried.
+      expect(stand.seen.slice(10)).toEqual([new URL(`${base}-bad`).pathname]);
+    } finally {
+      stand.server.stop(true);
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import type { AlertChannel, AlertEvent } from "./channel";
 
 // One mailer (one SMTP transport) per process, not one per alert.
 const mailers = new WeakMap<ServerDeps["config"], Mailer>();
-function mailerFor(deps: ServerDeps): Mailer {
+export function mailerFor(deps: Pick<ServerDeps, "config" | "sql" | "log">): Mailer {
   let mailer = mailers.get(deps.config);
   if (!mailer) {
     mailer = createMailer(deps);

@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import { badRequest } from "../../lib/http-error";
+import { createLimiter } from "../../lib/rate-limit";
 import { parseId, parseLimit } from "../../lib/params";
 import { errorSchema } from "../signals/model";
 import {
@@ -24,8 +25,12 @@ function parseBefore(raw: string | undefined): number | undefined {
   return id;
 }
 
-export const alertsModule = (deps: AppDeps) =>
-  new Elysia({ prefix: "/api/alerts", tags: ["alerts"] })
+/** A browser subscribes once and again only when its subscription changes: 30 an hour per trader is ample. */
+export const PUSH_SUBSCRIBES_PER_HOUR = 30;
+
+export const alertsModule = (deps: AppDeps) => {
+  const subscribes = createLimiter(deps, { name: "push-subscribe", points: PUSH_SUBSCRIBES_PER_HOUR, durationSeconds: 3600 });
+  return new Elysia({ prefix: "/api/alerts", tags: ["alerts"] })
     .use(authPlugin(deps))
     .get(
       "/",
@@ -54,15 +59,23 @@ export const alertsModule = (deps: AppDeps) =>
       response: { 200: preferencesResponse, 400: errorSchema },
       detail: { summary: "Turn channels on or off per stage (only the cells given change)" },
     })
-    .post("/push-subscription", ({ user, body, request }) => savePushSubscription(deps, user.id, body, request.headers.get("user-agent")), {
-      auth: true,
-      body: pushSubscriptionBody,
-      response: { 200: preferencesResponse, 400: errorSchema },
-      detail: { summary: "Save this browser's Web Push subscription (PushSubscription.toJSON()); turns push on" },
-    })
+    .post(
+      "/push-subscription",
+      async ({ user, body, request }) => {
+        await subscribes.consume(String(user.id), "Too many push subscriptions saved; try again later");
+        return savePushSubscription(deps, user.id, body, request.headers.get("user-agent"), user.sessionId);
+      },
+      {
+        auth: true,
+        body: pushSubscriptionBody,
+        response: { 200: preferencesResponse, 400: errorSchema, 429: errorSchema },
+        detail: { summary: "Save this browser's Web Push subscription (PushSubscription.toJSON()); turns push on; at most 10 kept" },
+      },
+    )
     .delete("/push-subscription", ({ user, body }) => deletePushSubscription(deps, user.id, body.endpoint), {
       auth: true,
       body: pushUnsubscribeBody,
       response: { 200: preferencesResponse },
       detail: { summary: "Remove this browser's Web Push subscription" },
     });
+};

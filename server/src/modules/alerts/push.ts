@@ -1,9 +1,12 @@
 // The Web Push channel: the alert, encrypted for each of the user's subscribed browsers (VAPID), posted to their push
 // services; a subscription the push service no longer knows (404/410) is removed.
+import http from "node:http";
+import https from "node:https";
 import webpush from "web-push";
 import { alertDetail, alertTitle } from "@core/alert-text";
 import type { Config } from "@core/config";
 import type { ServerDeps } from "../../deps";
+import { RefusedAddressError, allowLoopback, bareHost, parseWebhookUrl, pinnedLookup, resolvePublic } from "../../lib/ssrf";
 import type { AlertChannel, AlertEvent } from "./channel";
 
 const PUSH_TIMEOUT_MS = 10_000;
@@ -12,44 +15,90 @@ const PUSH_TTL_SECONDS = 24 * 3600;
 
 type Subscription = { id: number; endpoint: string; p256dh: string; auth: string };
 
-/** Push endpoints are https; plain http only to this machine outside production (a local stand-in push service). */
-export function pushEndpointAllowed(config: Pick<Config, "isProduction">, endpoint: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
+const PUSH_CODES = {
+  webhook_url_invalid: "push_endpoint_invalid",
+  webhook_url_private: "push_endpoint_private",
+  webhook_url_unresolvable: "push_endpoint_unresolvable",
+  webhook_url_port: "push_endpoint_invalid",
+  webhook_url_own: "push_endpoint_private",
+} as const;
+
+/** A push endpoint the guard refused; `code` is the API's error code. */
+export class RefusedPushEndpoint extends Error {
+  constructor(
+    message: string,
+    readonly code: (typeof PUSH_CODES)[keyof typeof PUSH_CODES],
+  ) {
+    super(message);
   }
-  if (url.username || url.password) return false;
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-  if (url.protocol === "https:") return !loopback || !config.isProduction;
-  return url.protocol === "http:" && loopback && !config.isProduction;
+}
+
+/**
+ * The webhook SSRF guard (lib/ssrf.ts), applied to a push endpoint: https only (plain http only to a loopback stand-in
+ * where WEBHOOK_ALLOW_LOOPBACK allows one), and every address the host resolves to public. Run when the browser
+ * subscribes and again before each delivery (DNS may have changed); answers the address to pin the connection to.
+ */
+export async function checkPushEndpoint(config: Pick<Config, "WEBHOOK_ALLOW_LOOPBACK" | "isProduction">, endpoint: string) {
+  try {
+    const url = parseWebhookUrl(endpoint);
+    const loopback = allowLoopback(config);
+    if (url.protocol !== "https:" && !loopback)
+      throw new RefusedAddressError("A push endpoint must be an https URL of a push service", "webhook_url_invalid");
+    const [pinned] = await resolvePublic(bareHost(url), loopback);
+    return { url, pinned };
+  } catch (err) {
+    // The guard's wording names webhooks; a malformed endpoint gets the push service's own.
+    if (err instanceof RefusedAddressError)
+      throw new RefusedPushEndpoint(
+        PUSH_CODES[err.code] === "push_endpoint_invalid" ? "A push endpoint must be an https URL of a push service" : err.message,
+        PUSH_CODES[err.code],
+      );
+    throw err;
+  }
 }
 
 /** What the service worker shows (web/public/sw.js reads these fields). */
 export const pushPayload = (event: AlertEvent) =>
   JSON.stringify({ title: alertTitle(event), body: alertDetail(event), url: "/dashboard", tag: `signal-${event.signal_id}`, event_id: event.id });
 
-/** One encrypted POST; answers the push service's status, or throws when it could not be reached. */
+/** One encrypted POST to the checked, pinned address; answers the push service's status, or throws when unreachable. */
 async function post(config: Config, sub: Subscription, payload: string): Promise<number> {
+  const { url, pinned } = await checkPushEndpoint(config, sub.endpoint);
   const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, {
     TTL: PUSH_TTL_SECONDS,
     vapidDetails: { subject: config.VAPID_SUBJECT, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY },
   });
-  const res = await fetch(details.endpoint, {
-    method: details.method,
-    headers: details.headers as Record<string, string>,
-    body: details.body as unknown as BodyInit,
-    redirect: "manual",
-    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise<number>((resolve, reject) => {
+    // Redirects are never followed (a 3xx is just a status): one could lead to a private address.
+    const req = client.request(
+      url,
+      { method: details.method, headers: details.headers as Record<string, string>, lookup: pinnedLookup(pinned) },
+      (res) => {
+        res.resume();
+        clearTimeout(timer);
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    const timer = setTimeout(() => req.destroy(new Error(`push service timed out after ${PUSH_TIMEOUT_MS / 1000} s`)), PUSH_TIMEOUT_MS);
+    req.on("error", (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    req.end(details.body);
   });
-  await res.body?.cancel();
-  return res.status;
 }
 
 async function pushTo(deps: ServerDeps, sub: Subscription, payload: string): Promise<string | null> {
-  if (!pushEndpointAllowed(deps.config, sub.endpoint)) return null;
-  const status = await post(deps.config, sub, payload);
+  let status: number;
+  try {
+    status = await post(deps.config, sub, payload);
+  } catch (err) {
+    // A refused address cannot become deliverable by retrying: the device is skipped, and the attempt logged.
+    if (!(err instanceof RefusedPushEndpoint)) throw err;
+    deps.log.warn("push endpoint refused at delivery", { subscription_id: sub.id, code: err.code, error: err.message });
+    return null;
+  }
   if (status === 404 || status === 410) {
     await deps.sql`delete from push_subscriptions where id = ${sub.id}`;
     deps.log.info("push subscription gone, removed", { subscription_id: sub.id, status });
@@ -62,15 +111,45 @@ async function pushTo(deps: ServerDeps, sub: Subscription, payload: string): Pro
   return `push service answered ${status}`;
 }
 
+/** At most this many POSTs to push services at once per delivery: one alert must not open a burst of connections. */
+export const PUSH_CONCURRENCY = 4;
+
+/** Runs `work` over `items`, at most `limit` at a time; answers every outcome in order. */
+async function settledPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]).then(
+        (value) => ({ status: "fulfilled", value }) as const,
+        (reason) => ({ status: "rejected", reason }) as const,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
 export const pushChannel: AlertChannel = {
   name: "push",
-  // Every device is tried; any that failed for a reason worth retrying makes the whole delivery retry.
+  // Every device that has not had this event yet is tried; one that failed for a reason worth retrying makes the
+  // delivery retry, and the retry reaches only the devices still without it (push_sent keeps who had it).
   deliver: async (deps, event) => {
-    const subs = await deps.sql<
-      Subscription[]
-    >`select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${event.user_id} order by id`;
+    const subs = await deps.sql<Subscription[]>`
+      select id, endpoint, p256dh, auth from push_subscriptions s
+      where user_id = ${event.user_id} and not exists (select 1 from push_sent p where p.event_id = ${event.id} and p.subscription_id = s.id)
+        -- Only browsers whose session is still live (one that ended without a revocation, by expiry, included).
+        and (s.session_id is null or exists (
+          select 1 from login_sessions ls where ls.id = s.session_id and ls.status = 'active' and ls.expires_at > now()))
+      order by id`;
     const payload = pushPayload(event);
-    const results = await Promise.allSettled(subs.map((s) => pushTo(deps, s, payload)));
+    const results = await settledPool(subs, PUSH_CONCURRENCY, async (s) => {
+      const error = await pushTo(deps, s, payload);
+      if (error === null)
+        await deps.sql`insert into push_sent (event_id, subscription_id) select ${event.id}, id from push_subscriptions where id = ${s.id} on conflict do nothing`;
+      return error;
+    });
     const errors = results.map((r) => (r.status === "rejected" ? String(r.reason) : r.value)).filter((e): e is string => e !== null);
     if (errors.length) throw new Error(`${errors.length} of ${subs.length} push deliveries failed: ${errors[0]}`);
   },

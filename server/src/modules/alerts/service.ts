@@ -4,9 +4,12 @@ import { ALERT_KINDS, type AlertKind, defaultEnabled } from "@core/alerts";
 import type { ServerDeps } from "../../deps";
 import { badRequest } from "../../lib/http-error";
 import { alertChannels } from "./channels";
-import { pushEndpointAllowed } from "./push";
+import { destinationAdded } from "./destinations";
+import { RefusedPushEndpoint, checkPushEndpoint } from "./push";
 
 export const MAX_ALERTS_PAGE = 100;
+/** Browsers per trader that get Web Push; a new one beyond it replaces the one subscribed longest ago. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 type AlertRow = {
   id: number;
@@ -87,26 +90,39 @@ export type PushSubscriptionInput = { endpoint: string; keys: { p256dh: string; 
 
 /**
  * Saves this browser's subscription (an endpoint already known moves to this user: it is one browser). The first
- * device turns push on for every stage the trader has not chosen for ("push off until subscribed").
+ * device turns push on for every stage the trader has not chosen for ("push off until subscribed"). At most
+ * MAX_PUSH_SUBSCRIPTIONS are kept: the oldest go, so one alert never fans out to an unbounded list.
  */
 export async function savePushSubscription(
-  deps: Pick<ServerDeps, "sql" | "config">,
+  deps: Pick<ServerDeps, "sql" | "config" | "log">,
   userId: number,
   sub: PushSubscriptionInput,
   userAgent: string | null,
+  sessionId: number | null = null,
 ) {
-  if (!pushEndpointAllowed(deps.config, sub.endpoint)) throw badRequest("endpoint must be an https URL of a push service");
-  await deps.sql.begin(async (tx) => {
+  await checkPushEndpoint(deps.config, sub.endpoint).catch((err) => {
+    throw err instanceof RefusedPushEndpoint ? badRequest(err.message).withCode(err.code) : err;
+  });
+  const added = await deps.sql.begin(async (tx) => {
+    // Serialises one user's subscribes so the cap holds under concurrent requests.
+    await tx`select id from users where id = ${userId} for update`;
+    // The browser re-saving its own subscription is not news; a new one, or one moved from another trader, is.
+    const [prior] = await tx<{ user_id: number }[]>`select user_id from push_subscriptions where endpoint = ${sub.endpoint}`;
     await tx`
-      insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent)
-      values (${userId}, ${sub.endpoint}, ${sub.keys.p256dh}, ${sub.keys.auth}, ${userAgent?.slice(0, 300) ?? null})
+      insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent, session_id)
+      values (${userId}, ${sub.endpoint}, ${sub.keys.p256dh}, ${sub.keys.auth}, ${userAgent?.slice(0, 300) ?? null}, ${sessionId})
       on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
-                                           user_agent = excluded.user_agent, created_at = now()`;
+                                           user_agent = excluded.user_agent, session_id = excluded.session_id, created_at = now()`;
+    await tx`
+      delete from push_subscriptions where user_id = ${userId} and id not in (
+        select id from push_subscriptions where user_id = ${userId} order by created_at desc, id desc limit ${MAX_PUSH_SUBSCRIPTIONS})`;
     await tx`
       insert into alert_preferences (user_id, channel, kind, enabled)
       select ${userId}, 'push', k, true from unnest(${[...ALERT_KINDS]}::text[]) as k
       on conflict do nothing`;
+    return prior?.user_id !== userId;
   });
+  if (added) await destinationAdded(deps, userId, "push", `${new URL(sub.endpoint).host}${userAgent ? ` (${userAgent.slice(0, 120)})` : ""}`);
   return getPreferences(deps, userId);
 }
 

@@ -4,6 +4,7 @@ import { call, closeTestDeps, createUser, testDeps, uniqueEmail, waitFor } from 
 import { createApp } from "../../app";
 import { canonicalMailbox } from "@core/accounts";
 import { hashesRunning, hashesStarted, MAX_CONCURRENT_HASHES, withHashSlot } from "./secrets";
+import { deviceCookie } from "./index";
 import {
   accountsApp,
   clientHeaders,
@@ -697,12 +698,18 @@ describe("limits behind a shared address", () => {
 });
 
 describe("cookie names and idle sessions", () => {
-  test("production cookies carry the __Secure- prefix and Secure", async () => {
+  test("production cookies carry the __Secure- prefix and Secure; the device cookie is __Host- with Path=/", async () => {
     const who = await registerViaApi(app);
     const base = testDeps();
     const prod = createApp({ ...base, config: { ...base.config, NODE_ENV: "production", isProduction: true, TRUSTED_PROXY: "127.0.0.1" } });
-    // The device cookie is named like the others in production.
-    const headers = { ...clientHeaders(freshIp()), cookie: `__Secure-${who.device}` };
+    // In production the device cookie is __Host- (a sibling subdomain cannot plant it); a __Secure- one is not read.
+    const login = (cookie: string) =>
+      call(prod, "POST", "/api/auth/login", {
+        headers: { ...clientHeaders(freshIp()), cookie },
+        body: { email: who.email, password: who.password, device_id: who.deviceId },
+      });
+    expect((await login(`__Secure-${who.device}`)).body.requires_otp).toBe(true);
+    const headers = { ...clientHeaders(freshIp()), cookie: `__Host-${who.device}` };
     const res = await call(prod, "POST", "/api/auth/login", { headers, body: { email: who.email, password: who.password, device_id: who.deviceId } });
     expect(res.status).toBe(200);
     const line = res.headers.getSetCookie().find((l) => l.startsWith("__Secure-tw_refresh="));
@@ -710,6 +717,14 @@ describe("cookie names and idle sessions", () => {
     expect(line).toMatch(/HttpOnly/i);
     const token = decodeURIComponent(line!.split(";")[0].split("=").slice(1).join("="));
     expect((await call(prod, "POST", "/api/auth/refresh", { headers: { cookie: `__Secure-tw_refresh=${token}` } })).status).toBe(200);
+    // What the production device cookie is set with: __Host- needs Secure, Path=/ and no Domain.
+    const sets: Record<string, unknown>[] = [];
+    const device = deviceCookie(true);
+    device.set({ set: (o: Record<string, unknown>) => sets.push(o) } as never, "value");
+    const [set] = sets;
+    expect(device.name).toBe("__Host-tw_device");
+    expect(set).toMatchObject({ secure: true, path: "/", httpOnly: true, sameSite: "strict" });
+    expect(set.domain).toBeUndefined();
   });
 
   test("a session idle past its limit cannot be refreshed (2 h, or 7 days with Remember Me)", async () => {
@@ -1058,8 +1073,31 @@ describe("device trust is a server-signed, expiring, httpOnly cookie", () => {
       body: { session_id: pending.body.session_id, code: await latestCode(app, second.email) },
     });
     expect(res.status).toBe(200);
-    expect(deviceCookieHeader(res.headers)).toBe(first.device);
-    expect((await login(first, first.device)).status).toBe(200);
-    expect((await login(second, first.device)).status).toBe(200);
+    // A fresh value that carries the first user's trust along; the old value is dead for both.
+    const fresh = deviceCookieHeader(res.headers);
+    expect(fresh).not.toBe(first.device);
+    expect((await login(first, fresh)).status).toBe(200);
+    expect((await login(second, fresh)).status).toBe(200);
+    expect((await login(first, first.device)).body.requires_otp).toBe(true);
+  });
+
+  test("fixation: a cookie value planted in the victim's browser never becomes the victim's trust", async () => {
+    const attacker = await registerViaApi(app);
+    const victim = await registerViaApi(app);
+    const ip = freshIp();
+    // The victim's browser holds the attacker's validly signed value (set from a sibling subdomain) and verifies a device.
+    const pending = await call(app, "POST", "/api/auth/login", {
+      headers: { ...clientHeaders(ip), cookie: attacker.device },
+      body: { email: victim.email, password: victim.password, device_id: "victim-laptop" },
+    });
+    expect(pending.status).toBe(401);
+    const verified = await call(app, "POST", "/api/auth/device-otp/verify", {
+      headers: { ...clientHeaders(ip), cookie: `${pendingCookie(pending.headers)}; ${attacker.device}` },
+      body: { session_id: pending.body.session_id, code: await latestCode(app, victim.email) },
+    });
+    expect(verified.status).toBe(200);
+    expect(deviceCookieHeader(verified.headers)).not.toBe(attacker.device);
+    // With the victim's password alone, the attacker's copy of the planted value still needs the victim's mailbox.
+    expect((await login(victim, attacker.device)).body.requires_otp).toBe(true);
   });
 });

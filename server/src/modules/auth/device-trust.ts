@@ -36,11 +36,16 @@ export async function isTrusted(db: Db, secret: string, userId: number, cookie: 
 }
 
 /**
- * Trusts this browser for the user; returns the cookie value to set. A browser that already holds a valid cookie keeps
- * its secret (so trusts of other users on it survive), otherwise it gets a fresh one.
+ * Trusts this browser for the user; returns the cookie value to set. The value is always a fresh secret: keeping one
+ * the browser already held would let whoever planted it (a sibling subdomain can set cookies) sign in on the
+ * victim's trust. The browser's other trusts (several users on one browser) move over to the new secret, so the
+ * old value, whoever knows it, stops working for all of them.
  */
 export async function grantTrust(tx: Tx, secret: string, userId: number, deviceId: string, cookie: string | undefined): Promise<string> {
-  const token = trustToken(secret, cookie) ?? newToken();
+  const previous = trustToken(secret, cookie);
+  const token = newToken();
+  if (previous)
+    await tx`update verified_devices set trust_hash = ${hashToken(token)} where trust_hash = ${hashToken(previous)} and expires_at > now()`;
   await tx`
     insert into verified_devices (user_id, device_id, trust_hash, expires_at)
     values (${userId}, ${deviceId}, ${hashToken(token)}, now() + make_interval(secs => ${DEVICE_TRUST_SECONDS}))

@@ -48,11 +48,15 @@ export const DEVICE_COOKIE = "tw_device";
 /** In production the cookies carry the __Secure- prefix: browsers then only accept them over HTTPS with Secure set. */
 export const cookieName = (name: string, production: boolean) => (production ? `__Secure-${name}` : name);
 
-/** The device-trust cookie: httpOnly, Strict, only sent to /api/auth (login, device codes, logout), expiring with its trust. */
+/**
+ * The device-trust cookie: httpOnly, Strict, expiring with its trust. In production it is `__Host-` (Secure, Path=/, no
+ * Domain): a sibling subdomain cannot set or overwrite it, which `__Secure-` allowed. Elsewhere it is sent to
+ * /api/auth only (login, device codes, logout).
+ */
 export function deviceCookie(production: boolean) {
-  const base = { httpOnly: true, secure: production, sameSite: "strict" as const, path: "/api/auth" };
+  const base = { httpOnly: true, secure: production, sameSite: "strict" as const, path: production ? "/" : "/api/auth" };
   return {
-    name: cookieName(DEVICE_COOKIE, production),
+    name: production ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE,
     set: (jar: Cookie<unknown>, value: string) => jar.set({ ...base, value, maxAge: DEVICE_TRUST_SECONDS }),
     clear: (jar: Cookie<unknown>) => jar.set({ ...base, value: "", maxAge: 0 }),
   };

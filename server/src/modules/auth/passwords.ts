@@ -1,4 +1,5 @@
-// Forgotten, reset and changed passwords; each change ends the user's other sessions.
+// Forgotten, reset and changed passwords; each change ends the user's other sessions and withdraws alert destinations.
+import { withdrawAlertDestinations } from "@core/alert-destinations";
 import { isValidEmail, normalizeEmail, PASSWORD_MESSAGES, passwordProblem } from "@core/accounts";
 import type { ServerDeps } from "../../deps";
 import { badRequest } from "../../lib/http-error";
@@ -54,7 +55,10 @@ async function passwordChangedMail(deps: Deps, mailer: Mailer, userId: number, h
   await mailer.send({
     to: user.email,
     subject: "Your Tradewind password was changed",
-    text: `Your Tradewind password was just ${how}, and your other sessions were signed out.\n\nIf this was not you, reset your password now and contact support.`,
+    text:
+      `Your Tradewind password was just ${how}, and your other sessions were signed out. Your webhooks were turned off, ` +
+      "Telegram was unlinked and push notifications were removed: turn on again only the ones you added yourself " +
+      "(Profile → Webhooks, Telegram, Alerts).\n\nIf this was not you, reset your password now and contact support.",
   });
 }
 
@@ -67,7 +71,7 @@ export async function resetPassword(deps: Deps, mailer: Mailer, input: { token: 
     await sql`select 1 from password_reset_tokens where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()`;
   if (!live) throw badRequest(INVALID_LINK).withCode("invalid_reset_link");
   const passwordHash = await hashPassword(input.new_password);
-  const userId = await sql.begin(async (tx) => {
+  const { userId, withdrawn } = await sql.begin(async (tx) => {
     const [row] = await tx`
       select id, user_id from password_reset_tokens
       where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()
@@ -76,11 +80,14 @@ export async function resetPassword(deps: Deps, mailer: Mailer, input: { token: 
     await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${row.user_id}`;
     // Every outstanding link dies with the one used.
     await tx`update password_reset_tokens set used_at = now() where user_id = ${row.user_id} and used_at is null`;
+    // Withdrawn first, so the counts logged include the push subscriptions the revoked sessions would take along.
+    const withdrawn = await withdrawAlertDestinations(tx, row.user_id);
     await revokeUserSessions(tx, row.user_id, null);
     await revokeAllTrust(tx, row.user_id);
-    return row.user_id as number;
+    return { userId: row.user_id as number, withdrawn };
   });
   securityEvent(log, "password_reset", { user_id: userId });
+  securityEvent(log, "alert_destinations_withdrawn", { user_id: userId, ...withdrawn });
   await passwordChangedMail(deps, mailer, userId, "reset with an e-mailed link").catch((err) =>
     log.error("password mail failed", { error: String(err) }),
   );
@@ -101,12 +108,15 @@ export async function changePassword(
   if (problem) throw badRequest(problem).withCode("weak_password");
   if (input.new_password === input.current_password) throw badRequest(PASSWORD_MESSAGES.sameAsCurrent).withCode("weak_password");
   const passwordHash = await hashPassword(input.new_password);
-  await sql.begin(async (tx) => {
+  const withdrawn = await sql.begin(async (tx) => {
     await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${user.id}`;
+    const withdrawn = await withdrawAlertDestinations(tx, user.id);
     await revokeUserSessions(tx, user.id, user.sessionId);
     await revokeAllTrust(tx, user.id);
+    return withdrawn;
   });
   securityEvent(log, "password_changed", { user_id: user.id, session_id: user.sessionId });
+  securityEvent(log, "alert_destinations_withdrawn", { user_id: user.id, session_id: user.sessionId, ...withdrawn });
   await passwordChangedMail(deps, mailer, user.id, "changed from your profile").catch((err) =>
     log.error("password mail failed", { error: String(err) }),
   );

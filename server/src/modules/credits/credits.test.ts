@@ -1,6 +1,8 @@
-// Credit transactions and usage read from the real ledger, per user.
+// Credit transactions and usage read from the real ledger, per user; every credit change is announced on commit.
 import { afterAll, describe, expect, test } from "bun:test";
-import { call, closeTestDeps, createUser, testApp } from "../../../../test/helpers";
+import { applyCreditChange, listenCreditChanges } from "@core/credits";
+import { USER_CHANGED_MESSAGE } from "@core/user-version";
+import { call, closeTestDeps, createUser, testApp, testDeps, waitFor } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";
 
 const app = testApp();
@@ -26,5 +28,43 @@ describe("credits", () => {
     expect((await call(app, "GET", "/api/transactions/", { token: other.token })).body).toEqual([]);
     const usage = await call(app, "GET", "/api/credits/usage", { token: u.token });
     expect(usage.body).toEqual({ used: 1, refunded: 1, net_used: 0, held: 0, credits: 3 });
+  });
+});
+
+describe("credit changes outside the request path", () => {
+  test("a grant made the way the admin CLI makes it drops the user's version (no stale 304) and tells their sockets", async () => {
+    const deps = testDeps();
+    // What every server process runs (main.ts).
+    const stop = await listenCreditChanges(deps);
+    const sub = deps.redis.duplicate();
+    try {
+      const u = await createUser({ credits: 1 });
+      const messages: string[] = [];
+      sub.on("message", (_c, m) => messages.push(m));
+      await sub.subscribe(deps.keys.channel(`analysis.${u.id}`));
+      const first = await call(app, "GET", "/api/transactions/", { token: u.token });
+      const etag = first.headers.get("etag")!;
+      expect(etag).toBeString();
+      const revalidate = () => call(app, "GET", "/api/transactions/", { token: u.token, headers: { "if-none-match": etag } });
+      expect((await revalidate()).status).toBe(304);
+      // scripts/admin.ts grant-credits: the primitive in its own transaction, no announcement by the caller.
+      await deps.sql.begin((tx) => applyCreditChange(tx, { userId: u.id, kind: "GRANT", amount: 5, referenceType: "admin" }));
+      await waitFor(async () => (await revalidate()).status === 200, 5000, "a fresh answer after the grant");
+      await waitFor(() => messages.includes(USER_CHANGED_MESSAGE), 5000, "user_changed on the user's socket topic");
+      // A change that rolls back announces nothing.
+      messages.length = 0;
+      await deps.sql
+        .begin(async (tx) => {
+          await applyCreditChange(tx, { userId: u.id, kind: "GRANT", amount: 1 });
+          throw new Error("rolled back");
+        })
+        .catch(() => {});
+      await deps.sql.begin((tx) => applyCreditChange(tx, { userId: u.id, kind: "GRANT", amount: 2 }));
+      await waitFor(() => messages.length > 0, 5000, "the committed change's announcement");
+      expect(messages).toEqual([USER_CHANGED_MESSAGE]);
+    } finally {
+      await sub.quit();
+      await stop();
+    }
   });
 });

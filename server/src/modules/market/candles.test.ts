@@ -1,6 +1,9 @@
 // GET /api/market/candles over the shipped replay: shape, 4h = the 1h candles rolled up, never past the replay clock, 400s.
 import { afterAll, describe, expect, test } from "bun:test";
-import { binanceChartSource, CHART_INTERVAL_MS, rollUp } from "@core/chart-candles";
+import { binanceChartSource, CHART_INTERVAL_MS, type ChartCandleSource, rollUp } from "@core/chart-candles";
+import { Elysia } from "elysia";
+import { errorsPlugin } from "../../lib/errors-plugin";
+import { marketModule } from "./index";
 import { replayAnchor, sharedReplayClock } from "@core/market-replay";
 import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
 
@@ -122,5 +125,51 @@ describe("chart candle sources", () => {
     const ks = await src.candles("BTCUSDT", "4h", now + 99 * H, 5);
     expect(urls).toEqual([`http://binance.test/api/v3/klines?symbol=BTCUSDT&interval=4h&endTime=${now}&limit=6`]);
     expect(ks.map((x) => x.t)).toEqual([now - 10.5 * H, now - 6.5 * H]);
+  });
+});
+
+describe("candles are cached and limited per address", () => {
+  const T = 1706745600000; // 2024-02-01T00:00Z, an hour boundary
+  function counted() {
+    let calls = 0;
+    const source: ChartCandleSource = {
+      name: "binance",
+      now: () => T + 10 * H,
+      candles: async (_symbol, _interval, end, limit) => {
+        calls++;
+        const last = Math.floor(Math.min(end ?? Number.POSITIVE_INFINITY, T + 10 * H) / H) * H - H;
+        return Array.from({ length: limit }, (_, i) => ({ t: last - (limit - 1 - i) * H, o: 1, h: 2, l: 0.5, c: 1.5, v: 3 }));
+      },
+    };
+    const app = new Elysia()
+      .use(errorsPlugin(deps.log))
+      .use(
+        marketModule({ ...deps, config: { ...deps.config, TRUSTED_PROXY: "127.0.0.1" }, sessionCheck: async () => true }, { candleSource: source }),
+      );
+    return { app, calls: () => calls };
+  }
+  const from = (app: { handle: (r: Request) => Promise<Response> }, q: string, ip: string) =>
+    call(app, "GET", `/api/market/candles?${q}`, { headers: { "x-forwarded-for": ip } });
+
+  test("requests whose end falls in the same interval share one source call (one exchange call live)", async () => {
+    const { app, calls } = counted();
+    const a = await from(app, `symbol=BTCUSDT&interval=1h&limit=3&end=${T + 10 * 60_000}`, "10.55.0.1");
+    const b = await from(app, `symbol=BTCUSDT&interval=1h&limit=3&end=${T + 50 * 60_000}`, "10.55.0.2");
+    expect(a.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(calls()).toBe(1);
+    await from(app, `symbol=BTCUSDT&interval=1h&limit=3&end=${T + 70 * 60_000}`, "10.55.0.1");
+    await from(app, "symbol=BTCUSDT&interval=4h&limit=3", "10.55.0.1");
+    expect(calls()).toBe(3);
+  });
+
+  test("at most 120 candle requests a minute per address; 429 with JSON beyond, other addresses unaffected", async () => {
+    const { app } = counted();
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) statuses.push((await from(app, "symbol=BTCUSDT&interval=1h&limit=2", "10.55.1.1")).status);
+    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    expect((await from(app, "symbol=BTCUSDT&interval=1h&limit=2", "10.55.1.1")).body.detail).toBeString();
+    expect((await from(app, "symbol=BTCUSDT&interval=1h&limit=2", "10.55.1.2")).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 // GET /api/market/candles: closed candles of one pair for the signal chart, from the replay (never past its clock) or Binance.
 import {
   binanceChartSource,
+  CHART_INTERVAL_MS,
   CHART_INTERVALS,
   CHART_MAX_LIMIT,
   type ChartCandleSource,
@@ -15,6 +16,30 @@ import type { CandlesQuery, CandlesResponse } from "./model";
 import { parseSymbol } from "./service";
 
 export const DEFAULT_CANDLE_LIMIT = 200;
+/** Answers kept per process (least recently used go first), each at most CANDLE_CACHE_MS old. */
+const CANDLE_CACHE_ENTRIES = 1000;
+const CANDLE_CACHE_MS = 10 * 60_000;
+
+/**
+ * Answers by (symbol, interval, limit, the interval bucket the effective end falls in): within one bucket the closed
+ * candles are the same, so under MARKET_PROVIDER=binance any number of chart loads cost one exchange call per bucket,
+ * and concurrent identical requests share the one in flight.
+ */
+class CandleCache {
+  private entries = new Map<string, { at: number; value: Promise<Candles> }>();
+  get(key: string, load: () => Promise<Candles>): Promise<Candles> {
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < CANDLE_CACHE_MS) return hit.value;
+    const value = load();
+    // A failed load is not kept: the next request tries again.
+    value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key));
+    this.entries.delete(key);
+    this.entries.set(key, { at: Date.now(), value });
+    if (this.entries.size > CANDLE_CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    return value;
+  }
+}
+type Candles = Awaited<ReturnType<ChartCandleSource["candles"]>>;
 
 /** Validated query: 400 with a specific code for each bad part. */
 export function parseCandlesQuery(q: CandlesQuery) {
@@ -43,9 +68,13 @@ export function parseCandlesQuery(q: CandlesQuery) {
   return { symbol, interval, limit, end };
 }
 
-/** One source per process; the replay's clock is anchored in Redis on first use, like the engine's, so both agree on "now". */
-export function candleService(deps: Pick<ServerDeps, "config" | "redis" | "keys">) {
-  let source: Promise<ChartCandleSource> | null = null;
+/**
+ * One source per process (tests may hand one in); the replay's clock is anchored in Redis on first use, like the
+ * engine's, so both agree on "now".
+ */
+export function candleService(deps: Pick<ServerDeps, "config" | "redis" | "keys">, opts: { source?: ChartCandleSource } = {}) {
+  let source: Promise<ChartCandleSource> | null = opts.source ? Promise.resolve(opts.source) : null;
+  const cache = new CandleCache();
   const get = () => {
     if (source) return source;
     if (deps.config.MARKET_PROVIDER === "binance") {
@@ -63,9 +92,10 @@ export function candleService(deps: Pick<ServerDeps, "config" | "redis" | "keys"
     const reason = unavailableReason(q.symbol, deps.config.MARKET_PROVIDER);
     if (reason) throw new HttpError(404, `No candles for ${q.symbol}: ${reason}`, { code: "no_candles" });
     const src = await get();
-    let candles: Awaited<ReturnType<ChartCandleSource["candles"]>>;
+    let candles: Candles;
+    const bucket = Math.floor(Math.min(q.end ?? Number.POSITIVE_INFINITY, src.now()) / CHART_INTERVAL_MS[q.interval]);
     try {
-      candles = await src.candles(q.symbol, q.interval, q.end, q.limit);
+      candles = await cache.get(`${q.symbol}|${q.interval}|${q.limit}|${bucket}`, () => src.candles(q.symbol, q.interval, q.end, q.limit));
     } catch (err) {
       throw unavailable(`Candles are unavailable right now (${(err as Error).message.slice(0, 160)})`);
     }

@@ -1,5 +1,8 @@
 // GET /api/market/*: market snapshots read from Redis, the refresh intervals and the supported pairs; plus the /ws/market socket.
 import { Elysia } from "elysia";
+import type { ChartCandleSource } from "@core/chart-candles";
+import { clientIp, ipKey } from "../../lib/client-ip";
+import { createLimiter } from "../../lib/rate-limit";
 import type { AppDeps } from "../../deps";
 import { candleService } from "./candles";
 import { candlesQuery, candlesResponse, coreAssetsQuery, errorResponse, moversQuery, orderbookQuery, snapshotResponse } from "./model";
@@ -8,8 +11,13 @@ import { marketSocket } from "./socket";
 
 const responses = { 200: snapshotResponse, 400: errorResponse, 404: errorResponse, 503: errorResponse };
 
-export const marketModule = (deps: AppDeps) => {
-  const candles = candleService(deps);
+/** Candle requests per client address and minute (a chart load is one to three). */
+export const CANDLES_PER_MINUTE = 120;
+
+export const marketModule = (deps: AppDeps, opts: { candleSource?: ChartCandleSource } = {}) => {
+  const candles = candleService(deps, { source: opts.candleSource });
+  // Cached answers cost little, but a sweep of symbols, intervals and ends would not hit the cache: limited per address.
+  const candlesPerIp = createLimiter(deps, { name: "candles-ip", points: CANDLES_PER_MINUTE, durationSeconds: 60 });
   return new Elysia().use(marketSocket(deps)).use(
     new Elysia({ prefix: "/api/market", tags: ["market"] })
       .get("/refresh-interval", () => refreshIntervals(), {
@@ -42,10 +50,17 @@ export const marketModule = (deps: AppDeps) => {
         response: responses,
         detail: { summary: "24h gainers, losers (and every pair with full_details=true)" },
       })
-      .get("/candles", ({ query }) => candles(query), {
-        query: candlesQuery,
-        response: { 200: candlesResponse, 400: errorResponse, 404: errorResponse, 503: errorResponse },
-        detail: { summary: "Closed candles of a pair (1h, 4h, 1d) for the signal chart; replay never past its clock" },
-      }),
+      .get(
+        "/candles",
+        async ({ query, request, server }) => {
+          await candlesPerIp.consume(ipKey(clientIp(deps.config, request, server)), "Too many candle requests; try again in a minute");
+          return candles(query);
+        },
+        {
+          query: candlesQuery,
+          response: { 200: candlesResponse, 400: errorResponse, 404: errorResponse, 429: errorResponse, 503: errorResponse },
+          detail: { summary: "Closed candles of a pair (1h, 4h, 1d) for the signal chart; replay never past its clock" },
+        },
+      ),
   );
 };

@@ -5,7 +5,8 @@ import { connect, type Socket } from "node:net";
 import { createLogger } from "@core/log";
 import { redisKeys } from "@core/redis";
 import { snapshotKeyName } from "@core/market-intervals";
-import { closeTestDeps, createUser, testDeps } from "../../../../test/helpers";
+import { call, closeTestDeps, createUser, testDeps } from "../../../../test/helpers";
+import { accountsApp, registerViaApi, signIn, signInNewDevice } from "../auth/testing";
 import { signAccessToken } from "../../lib/auth";
 import { SLOW_CONSUMER_CODE } from "./socket";
 import { messageLimiter, originAllowed } from "./socket-limits";
@@ -456,3 +457,37 @@ test("a change of the user's own data reaches their signed-in socket as user_cha
   e.ws.close();
   f.ws.close();
 });
+
+test("a revoked session's socket stops receiving the user's pushes at once; the user's other sessions keep theirs", async () => {
+  const app = accountsApp();
+  const who = await registerViaApi(app);
+  const stolen = await signIn(app, who, { ip: "10.9.1.1" });
+  const owner = await signInNewDevice(app, who, "owner-device");
+  const deps = testDeps();
+  // One socket on each server process: the revocation reaches both through Redis.
+  const s = await client(ports[0]);
+  const t = await client(ports[1]);
+  const o = await client(ports[1]);
+  for (const [c, token] of [
+    [s, stolen.token],
+    [t, stolen.token],
+    [o, owner.token],
+  ] as const) {
+    c.send({ action: "auth", token });
+    await c.waitFor((m) => m.type === "authenticated");
+  }
+  // The owner logs the stolen session out remotely (the in-process app announces it over Redis).
+  expect((await call(app, "DELETE", `/api/user/sessions/${stolen.sessionId}`, { token: owner.token })).status).toBe(200);
+  await s.waitFor((m) => m.type === "auth_revoked", 10_000);
+  await t.waitFor((m) => m.type === "auth_revoked", 10_000);
+  await deps.redis.publish(deps.keys.channel(`analysis.${who.userId}`), JSON.stringify({ type: "analysis_progress", data: { request_id: 90 } }));
+  expect((await o.waitFor((m) => m.type === "analysis_progress")).data.request_id).toBe(90);
+  // A ping answered after the publish proves the progress message, had it been sent, would already be here.
+  for (const c of [s, t]) {
+    c.send({ action: "ping" });
+    await c.waitFor((m) => m.type === "pong");
+    expect(c.messages.filter((m) => m.type === "analysis_progress")).toEqual([]);
+  }
+  expect(o.messages.filter((m) => m.type === "auth_revoked")).toEqual([]);
+  for (const c of [s, t, o]) c.ws.close();
+}, 30_000);

@@ -4,12 +4,13 @@ import { Elysia } from "elysia";
 import type Redis from "ioredis";
 import type { Server, ServerWebSocket } from "bun";
 import { MARKET_TOPICS, snapshotKeyName, type StoredSnapshot } from "@core/market-intervals";
-import type { AppDeps, ServerDeps } from "../../deps";
+import type { AppDeps, AuthUser, ServerDeps } from "../../deps";
 import { verifyAccessToken, verifyOptions } from "../../lib/auth";
 import { clientIp, ipKey } from "../../lib/client-ip";
 import { versionMemoFor } from "../../lib/version-memo";
 import { USER_CHANGED_MESSAGE } from "@core/user-version";
 import { forbidden, tooManyRequests } from "../../lib/http-error";
+import { joinRevocations } from "../sessions/revocations";
 import { MESSAGE_LIMIT, POLICY_VIOLATION_CODE, SocketsPerClient, messageLimiter, originAllowed } from "./socket-limits";
 
 export const MARKET_BUN_TOPIC = "market";
@@ -51,10 +52,11 @@ function checkBackpressure(hub: Hub) {
 }
 
 /**
- * A socket's signed-in user: progress pushes flow only while the access token it presented is valid, so an expired
- * token (or a session revoked before it) stops them until the client sends a fresh one.
+ * A socket's signed-in user and session: progress and alert pushes flow only while the access token it presented is
+ * valid and its session live, so an expired token, or a session revoked since (logout, remote logout, reset, change,
+ * block), stops them until the client sends a fresh token.
  */
-type SocketAuth = { userId: number; timer: ReturnType<typeof setTimeout> };
+type SocketAuth = { user: AuthUser; timer: ReturnType<typeof setTimeout> };
 const socketAuth = new WeakMap<RawSocket, SocketAuth>();
 
 function dropAuth(ws: RawSocket) {
@@ -62,7 +64,30 @@ function dropAuth(ws: RawSocket) {
   if (!auth) return;
   clearTimeout(auth.timer);
   socketAuth.delete(ws);
-  if (ws.readyState === 1) ws.unsubscribe(userBunTopic(auth.userId));
+  if (ws.readyState === 1) ws.unsubscribe(userBunTopic(auth.user.id));
+}
+
+/**
+ * When the session checks are asked again after a revocation is announced. The announcement can come from inside the
+ * revoking transaction, before it commits, so one check at once could still see the session live; the session check
+ * reads Postgres (no cache) for 5 s after an announcement, and the last check falls inside that window.
+ */
+const REVOCATION_RECHECK_MS = [50, 1_000, 4_000];
+
+/** Checks each signed-in socket of `userId` (0: every signed-in socket) again; a dead session loses its user topic. */
+function recheckSessions(deps: AppDeps, sockets: Iterable<RawSocket>, userId: number) {
+  for (const ws of sockets) {
+    const auth = socketAuth.get(ws);
+    if (!auth || (userId !== 0 && auth.user.id !== userId)) continue;
+    deps
+      .sessionCheck(auth.user)
+      .catch(() => false)
+      .then((live) => {
+        if (live || socketAuth.get(ws) !== auth) return;
+        dropAuth(ws);
+        if (ws.readyState === 1) sendOrClose(ws, JSON.stringify({ type: "auth_revoked", detail: "Session ended: sign in again" }));
+      });
+  }
 }
 
 const errorMessage = (detail: string) => JSON.stringify({ type: "error", detail });
@@ -130,7 +155,7 @@ async function authenticate(deps: AppDeps, raw: RawSocket, token: unknown) {
     dropAuth(raw);
     sendOrClose(raw, JSON.stringify({ type: "auth_expired", detail: "Access token expired: send a fresh one with {action: auth}" }));
   }, ttl);
-  socketAuth.set(raw, { userId: user.id, timer });
+  socketAuth.set(raw, { user, timer });
   sendOrClose(raw, JSON.stringify({ type: "authenticated", data: { user_id: user.id } }));
 }
 
@@ -139,6 +164,10 @@ export const marketSocket = (deps: AppDeps) => {
   // Per app instance, i.e. per server process (see SocketsPerClient).
   const perClient = new SocketsPerClient(deps.config.WS_MAX_PER_IP);
   const tooMany = `Too many open sockets from this address (limit ${perClient.max})`;
+  // A revocation anywhere (this process or another, through Redis) is checked against this app's signed-in sockets.
+  joinRevocations(deps, (userId) => {
+    for (const ms of REVOCATION_RECHECK_MS) setTimeout(() => recheckSessions(deps, hub.sockets, userId), ms).unref?.();
+  });
   // The frame-size limit is not set here: Bun reads it only from Bun.serve's options (MAX_WS_PAYLOAD_BYTES in main.ts).
   return new Elysia().ws("/ws/market", {
     // Runs before Bun upgrades the request; a thrown HttpError becomes a plain JSON HTTP answer and no socket exists.

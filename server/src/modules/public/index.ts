@@ -2,13 +2,22 @@
 import { Elysia, t } from "elysia";
 import type { ServerDeps } from "../../deps";
 import { clientIp, ipKey } from "../../lib/client-ip";
+import { DayChains } from "@core/ledger";
 import { createLimiter } from "../../lib/rate-limit";
 import { errorSchema, ledgerProofSchema, ledgerRootsQuery, ledgerRootsSchema, liveSchema, trackRecordSchema } from "./model";
 import { publicLedgerProof, publicLedgerRoots, publicLive, trackRecord } from "./service";
 
-export const publicModule = (deps: ServerDeps) => {
-  // A proof reads the rest of its day's entries, so its cost grows with the day's volume: bounded per address.
-  const proofsPerIp = createLimiter(deps, { name: "ledger-proof-ip", points: 120, durationSeconds: 60 });
+/** Budget per address and minute: a proof costs one point, plus one per PROOF_LINKS_PER_POINT links it carries. */
+export const PROOF_POINTS_PER_MINUTE = 120;
+export const PROOF_LINKS_PER_POINT = 250;
+
+export const publicModule = (deps: ServerDeps, opts: { linksPerPoint?: number } = {}) => {
+  // A proof carries the rest of its day's chain, so its size grows with the day's volume: priced by its length, per
+  // address (a 20,000-entry day's early proof costs 81 points, so one address gets one such proof a minute).
+  const proofsPerIp = createLimiter(deps, { name: "ledger-proof-ip", points: PROOF_POINTS_PER_MINUTE, durationSeconds: 60 });
+  const linksPerPoint = opts.linksPerPoint ?? PROOF_LINKS_PER_POINT;
+  // Each day's chain is read and hashed in Postgres once per process, then served from memory.
+  const chains = new DayChains();
   return new Elysia({ prefix: "/api/public", tags: ["public"] })
     .get("/live", () => publicLive(deps.sql), {
       response: { 200: liveSchema },
@@ -29,12 +38,17 @@ export const publicModule = (deps: ServerDeps) => {
     .get(
       "/ledger/proof/:signalId",
       async ({ params, request, server }) => {
-        await proofsPerIp.consume(ipKey(clientIp(deps.config, request, server)));
-        return publicLedgerProof(deps.sql, params.signalId);
+        const key = ipKey(clientIp(deps.config, request, server));
+        await proofsPerIp.consume(key);
+        const proof = await publicLedgerProof(deps.sql, params.signalId, chains);
+        // The rest of the price, once the length is known; over budget, the proof is not sent.
+        const extra = Math.floor(proof.chain.length / linksPerPoint);
+        if (extra > 0) await proofsPerIp.consume(key, "Too many ledger proofs from this address; try again in a minute", extra);
+        return proof;
       },
       {
         params: t.Object({ signalId: t.String() }),
-        response: { 200: ledgerProofSchema, 404: errorSchema },
+        response: { 200: ledgerProofSchema, 404: errorSchema, 429: errorSchema },
         detail: {
           summary: "Inclusion proof of one signal: its entry and the chain to its day's root, as hashes",
           description: "Recompute: h = sha256(prev_hash + leaf_hash), then h = sha256(h + leaf_hash) along the chain; it must end at root.hash.",

@@ -3,6 +3,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { checkProof, type LedgerProof } from "@core/ledger-chain";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";
+import { Elysia } from "elysia";
+import { errorsPlugin } from "../../lib/errors-plugin";
+import { publicModule } from "./index";
 
 const app = testApp();
 const { sql } = testDeps();
@@ -72,5 +75,27 @@ describe("/api/public/ledger", () => {
     const past = await call(app, "GET", `/api/public/ledger/roots?before=${today()}&limit=5`);
     expect(past.status).toBe(200);
     expect(past.body.items.every((r: { day: string; final: boolean }) => r.day < today() && r.final)).toBe(true);
+  });
+});
+
+describe("proof pricing", () => {
+  test("a proof is priced by the chain it carries: long proofs exhaust an address's minute sooner, short ones still pass elsewhere", async () => {
+    // Two links per point here (250 in the app), so a few signals make a long proof.
+    const deps = testDeps();
+    const priced = new Elysia()
+      .use(errorsPlugin(deps.log))
+      .use(publicModule({ ...deps, config: { ...deps.config, TRUSTED_PROXY: "127.0.0.1" } }, { linksPerPoint: 2 }));
+    const u = await createUser();
+    const first = await seedSignal(u.id, "BTCUSDT", "NO_TRADE", 0);
+    for (let i = 0; i < 12; i++) await seedSignal(u.id, "ETHUSDT", "NO_TRADE", 0);
+    const from = (ip: string) => call(priced, "GET", `/api/public/ledger/proof/${first.signalId}`, { headers: { "x-forwarded-for": ip } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await from("10.77.0.1")).status);
+    // At least 12 links: 1 + 6 points each, so at most 17 of the 120-point minute; the rest are 429 with a body.
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(17);
+    expect(statuses.slice(17).every((s) => s === 429)).toBe(true);
+    const refused = await from("10.77.0.1");
+    expect(refused.body.detail).toBeString();
+    expect((await from("10.77.0.2")).status).toBe(200);
   });
 });

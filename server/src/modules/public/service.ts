@@ -2,7 +2,7 @@
 // ledger's daily roots and inclusion proofs. No user data.
 import { join } from "node:path";
 import type { Sql } from "@core/db";
-import { ledgerProof, ledgerRoots } from "@core/ledger";
+import { type DayChains, ledgerProof, ledgerRoots } from "@core/ledger";
 import { badRequest, notFound } from "../../lib/http-error";
 import { parseId, parseLimit } from "../../lib/params";
 
@@ -113,9 +113,9 @@ export function publicLedgerRoots(sql: Sql, query: { before?: string; limit?: st
 }
 
 /** GET /ledger/proof/:signalId: hashes only, and the signal's committed fields once it is no longer open. */
-export async function publicLedgerProof(sql: Sql, rawId: string) {
+export async function publicLedgerProof(sql: Sql, rawId: string, chains?: DayChains) {
   const id = parseId(rawId);
-  const proof = id === null ? null : await ledgerProof(sql, id);
+  const proof = id === null ? null : await ledgerProof(sql, id, chains);
   if (!proof) throw notFound("No ledger entry for this signal").withCode("ledger_entry_not_found");
   const { disclosable, ...rest } = proof;
   return { ...rest, entry: { ...rest.entry, canonical: disclosable ? rest.entry.canonical : null } };

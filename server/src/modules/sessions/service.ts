@@ -1,4 +1,5 @@
 // Login sessions: lifetime rules, refresh-token chains, revocation, the per-request session check and the device list.
+import { dropSessionPush } from "@core/alert-destinations";
 import type { Sql, Tx } from "@core/db";
 import type { ServerDeps } from "../../deps";
 import type { Session } from "@core/contract/session";
@@ -34,6 +35,7 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   const rows =
     await db`update login_sessions set status = 'revoked', updated_at = now() where id = ${sessionId} and status <> 'revoked' returning user_id`;
   await db`update refresh_tokens set revoked_at = now() where session_id = ${sessionId} and revoked_at is null`;
+  await dropSessionPush(db, [sessionId]);
   announceRevoked(rows.map((r) => r.user_id as number));
 }
 
@@ -45,6 +47,7 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
     returning id`;
   const ids = rows.map((r) => r.id as number);
   if (ids.length) await db`update refresh_tokens set revoked_at = now() where session_id in ${db(ids)} and revoked_at is null`;
+  await dropSessionPush(db, ids);
   // Announced even when nothing was live: a block revokes first, and session-less tokens need the news too.
   announceRevoked([userId]);
   return ids.length;

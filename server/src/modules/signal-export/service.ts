@@ -1,11 +1,13 @@
 // The caller's signal history with outcomes as CSV: the dashboard's filters, newest first, one row per signal.
 import type { Sql } from "@core/db";
 import type { SignalContext } from "@core/contract/signal";
-import { toCsv, type CsvValue } from "../../lib/csv";
+import { csvLines, type CsvValue } from "../../lib/csv";
 import { matchingSignals, parseFilters, type SignalFilters } from "../signals/service";
 
 /** A spreadsheet, not a backup: beyond this many rows the newest are kept and the file says so in its name. */
 export const EXPORT_MAX_ROWS = 50_000;
+/** Rows read from Postgres and written out at a time: the file is never held in memory whole. */
+export const EXPORT_BATCH = 500;
 
 export const EXPORT_COLUMNS = [
   "signal_id",
@@ -78,20 +80,49 @@ function cells(r: ExportRow): CsvValue[] {
   ];
 }
 
-/** The CSV text and its file name; only `userId`'s rows, under the same filter rules as GET /api/signals/. */
-export async function exportSignalsCsv(sql: Sql, userId: number, q: SignalFilters, now = new Date()) {
+/**
+ * The CSV as a stream and its file name; only `userId`'s rows, under the same filter rules as GET /api/signals/. Rows
+ * are read EXPORT_BATCH at a time through a cursor as the client takes them; `onDone` runs once when the stream ends,
+ * fails or is cancelled (the caller's per-user lock).
+ */
+export async function exportSignalsCsv(sql: Sql, userId: number, q: SignalFilters, now = new Date(), onDone: () => void = () => {}) {
   const f = parseFilters({ symbol: q.symbol, type: q.type, range: q.range });
-  const rows = await sql<ExportRow[]>`
+  const [{ n }] = await sql<{ n: number }[]>`
+    select count(*)::int as n from (select 1 from signals s where ${matchingSignals(sql, userId, f)} limit ${EXPORT_MAX_ROWS + 1}) as capped`;
+  const batches = sql<ExportRow[]>`
     select s.id, s.request_id, s.created_at, s.symbol, s.type, s.confidence, s.entry_price, s.take_profit, s.stop_loss,
            s.rr_ratio, s.timeframe, s.outcome, s.outcome_at, s.r_multiple, s.reasoning, s.context, r.credits_status
     from signals s join analysis_requests r on r.id = s.request_id
     where ${matchingSignals(sql, userId, f)}
     order by s.created_at desc, s.id desc
-    limit ${EXPORT_MAX_ROWS + 1}`;
-  const truncated = rows.length > EXPORT_MAX_ROWS;
+    limit ${EXPORT_MAX_ROWS}`
+    .cursor(EXPORT_BATCH)
+    [Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  let headerSent = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!headerSent) {
+          headerSent = true;
+          return controller.enqueue(encoder.encode(csvLines([EXPORT_COLUMNS])));
+        }
+        const next = await batches.next();
+        if (next.done) {
+          controller.close();
+          return onDone();
+        }
+        controller.enqueue(encoder.encode(csvLines(next.value.map(cells))));
+      } catch (err) {
+        onDone();
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      onDone();
+      await batches.return?.();
+    },
+  });
   const day = now.toISOString().slice(0, 10);
-  return {
-    csv: toCsv(EXPORT_COLUMNS, rows.slice(0, EXPORT_MAX_ROWS).map(cells)),
-    filename: `tradewind-signals-${day}${truncated ? `-newest-${EXPORT_MAX_ROWS}` : ""}.csv`,
-  };
+  return { stream, filename: `tradewind-signals-${day}${n > EXPORT_MAX_ROWS ? `-newest-${EXPORT_MAX_ROWS}` : ""}.csv` };
 }

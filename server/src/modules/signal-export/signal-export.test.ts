@@ -1,6 +1,7 @@
 // GET /api/signals/export.csv from real rows: only the caller's signals, outcome columns, quoting, filters, download headers.
 import { afterAll, describe, expect, test } from "bun:test";
-import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
+import { call, closeTestDeps, createUser, testApp, testDeps, waitFor } from "../../../../test/helpers";
+import { compressResponse } from "../../lib/compression";
 import { seedSignal } from "../signals/testing";
 import { EXPORT_COLUMNS } from "./service";
 
@@ -114,5 +115,57 @@ describe("GET /api/signals/export.csv", () => {
     const me = await createUser();
     const s = await seedSignal(me.id, "BTCUSDT", "LONG", 1);
     expect((await call(app, "GET", `/api/signals/${s.signalId}`, { token: me.token })).body.id).toBe(s.signalId);
+  });
+});
+
+describe("export limits and streaming", () => {
+  /** Many signals at once (one statement), for exports bigger than a batch. */
+  async function manySignals(userId: number, n: number) {
+    await testDeps().sql`
+      with r as (
+        insert into analysis_requests (user_id, symbol, status, current_phase, progress_percent, credits_status, market_time_ms)
+        select ${userId}, 'BTCUSDT', 'COMPLETED', 3, 100, 'RELEASED', 1717200000000 from generate_series(1, ${n}) returning id)
+      insert into signals (user_id, request_id, symbol, type, confidence, timeframe, entry_timing, reasoning, no_trade, is_active, market_time_ms)
+      select ${userId}, id, 'BTCUSDT', 'NO_TRADE', 0.55, '1h', 'Now', 'seeded', true, false, 1717200000000 from r`;
+  }
+  const open = (token: string) =>
+    app.handle(new Request("http://localhost/api/signals/export.csv", { headers: { authorization: `Bearer ${token}` } }));
+
+  test("the file is streamed in batches, and through gzip too, never built whole", async () => {
+    const me = await createUser();
+    await manySignals(me.id, 1200);
+    const res = await open(me.token);
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    let chunks = 0;
+    let text = "";
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      chunks++;
+      text += new TextDecoder().decode(r.value);
+    }
+    // The header, then 500 + 500 + 200 rows: one chunk each.
+    expect(chunks).toBe(4);
+    expect(text.split("\r\n").filter(Boolean)).toHaveLength(1201);
+    const zipped = await compressResponse(new Request("http://localhost/x", { headers: { "accept-encoding": "gzip" } }), await open(me.token));
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())))).toBe(text);
+  });
+
+  test("one export per trader at a time, 5 a minute; 429 with a JSON detail beyond", async () => {
+    const me = await createUser();
+    await manySignals(me.id, 1200);
+    const first = await open(me.token);
+    expect(first.status).toBe(200);
+    // The first is still being read: a second one waits.
+    const second = await open(me.token);
+    expect(second.status).toBe(429);
+    expect((await second.json()).detail).toBeString();
+    await first.text();
+    const { redis, keys } = testDeps();
+    await waitFor(async () => (await redis.exists(keys.key(`signal-export:${me.id}`))) === 0, 5000, "the lock released after the first export");
+    expect((await get(me.token)).res.status).toBe(200);
+    // Three exports used (the refused one counts too): two more, then 429.
+    for (let i = 0; i < 2; i++) expect((await get(me.token)).res.status).toBe(200);
+    expect((await get(me.token)).res.status).toBe(429);
   });
 });

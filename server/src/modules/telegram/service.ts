@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { ServerDeps } from "../../deps";
 import { notFound } from "../../lib/http-error";
 import type { AlertEvent } from "../alerts/channel";
+import { destinationAdded } from "../alerts/destinations";
 import { botCall, telegramConfigured, type TelegramUpdate } from "./bot-api";
 
 export const LINK_TOKEN_MINUTES = 10;
@@ -59,7 +60,7 @@ export async function handleUpdate(deps: ServerDeps, update: TelegramUpdate): Pr
     const [token] = await tx<{ user_id: number }[]>`
       update telegram_link_tokens set used_at = now()
       where token_hash = ${hashToken(match[1])} and used_at is null and expires_at > now() returning user_id`;
-    if (!token) return false;
+    if (!token) return null;
     // A chat belongs to one trader: linking it again moves it.
     await tx`delete from telegram_links where chat_id = ${chatId} and user_id <> ${token.user_id}`;
     await tx`
@@ -67,9 +68,11 @@ export async function handleUpdate(deps: ServerDeps, update: TelegramUpdate): Pr
         (${token.user_id}, ${chatId}, ${msg.from?.username ?? null}, ${msg.from?.first_name ?? null})
       on conflict (user_id) do update set chat_id = excluded.chat_id, username = excluded.username,
         first_name = excluded.first_name, linked_at = now()`;
-    return true;
+    return token.user_id;
   });
-  return bound ? REPLIES.linked : REPLIES.refused;
+  if (bound === null) return REPLIES.refused;
+  await destinationAdded(deps, bound, "telegram", msg.from?.username ? `@${msg.from.username}` : `chat ${chatId}`);
+  return REPLIES.linked;
 }
 
 const STAGES: Record<AlertEvent["kind"], string> = {

@@ -16,7 +16,7 @@ export const webhooksResponse = t.Object({ webhooks: t.Array(webhookSchema), lim
 
 export const createBody = t.Object({
   url: t.String({ maxLength: 2000, description: "http(s) URL of a public host" }),
-  secret: t.Optional(t.String({ maxLength: 200, description: "Your own signing secret (16+ printable characters); omitted: we generate one" })),
+  secret: t.Optional(t.String({ maxLength: 200, description: "Not accepted (400 webhook_secret_generated): every signing secret is generated" })),
 });
 export const createResponse = t.Object({
   webhook: webhookSchema,

@@ -2,12 +2,19 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
-import { RefusedAddressError, bareHost, parseWebhookUrl, resolvePublic } from "./ssrf";
+import type { Config } from "@core/config";
+import { RefusedAddressError, bareHost, checkDeploymentRules, parseWebhookUrl, pinnedLookup, resolvePublic } from "../../lib/ssrf";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** What the delivery log keeps of a receiver's answer. */
-export const RESPONSE_BODY_LIMIT = 1024;
+/** A test ping's deadline: the trader is waiting for the answer, and a silent endpoint must not hold a worker slot long. */
+export const PING_TIMEOUT_MS = 3_000;
+/**
+ * What the delivery log keeps of a receiver's answer: a short excerpt to tell one error page from another, printable
+ * characters only. Keeping (and serving) a kilobyte made webhooks a POST-and-read-back proxy.
+ */
+export const RESPONSE_BODY_LIMIT = 64;
+/** Read at most this much of an answer before the connection is dropped. */
+const READ_LIMIT = 1024;
 /** A receiver should refuse a signature older than this (replay window), as Stripe's libraries do. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -41,7 +48,16 @@ export type PostResult = {
 };
 
 /** Posts `body` signed with `secret`; never throws: every outcome is a result for the delivery log. */
-export async function postSigned(o: { url: string; secret: string; body: string; eventId: string; allowLoopback: boolean }): Promise<PostResult> {
+export async function postSigned(o: {
+  url: string;
+  secret: string;
+  body: string;
+  eventId: string;
+  allowLoopback: boolean;
+  timeoutMs?: number;
+  /** The deployment's own addresses and allowed ports (checkDeploymentRules); omitted: addresses only. */
+  rules?: Pick<Config, "PUBLIC_ORIGIN" | "WEBHOOK_PORTS" | "WEBHOOK_ALLOW_LOOPBACK" | "isProduction">;
+}): Promise<PostResult> {
   const started = performance.now();
   const done = (r: Omit<PostResult, "durationMs" | "refused"> & { refused?: boolean }): PostResult => ({
     refused: false,
@@ -52,6 +68,7 @@ export async function postSigned(o: { url: string; secret: string; body: string;
     const url = parseWebhookUrl(o.url);
     // Checked again now, not only at registration: DNS may have changed since (rebinding).
     const [pinned] = await resolvePublic(bareHost(url), o.allowLoopback);
+    if (o.rules) checkDeploymentRules(o.rules, url, pinned.address);
     const answer = await send(url, pinned, o);
     return done({ status: answer.status, responseBody: answer.body, error: null });
   } catch (err) {
@@ -60,10 +77,10 @@ export async function postSigned(o: { url: string; secret: string; body: string;
   }
 }
 
-function send(url: URL, pinned: { address: string; family: number }, o: { secret: string; body: string; eventId: string }) {
+function send(url: URL, pinned: { address: string; family: number }, o: { secret: string; body: string; eventId: string; timeoutMs?: number }) {
+  const timeoutMs = o.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   // The connection goes to the address just checked, whatever the resolver would say now; TLS still checks the name.
-  const lookup = ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) =>
-    opts?.all ? cb(null, [pinned]) : cb(null, pinned.address, pinned.family)) as unknown as LookupFunction;
+  const lookup = pinnedLookup(pinned);
   const client = url.protocol === "https:" ? https : http;
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = client.request(
@@ -83,19 +100,19 @@ function send(url: URL, pinned: { address: string; family: number }, o: { secret
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => {
-          if (body.length < RESPONSE_BODY_LIMIT) body += chunk;
+          if (body.length < READ_LIMIT) body += chunk;
           else res.destroy();
         });
         const finish = () => {
           clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, body: body.slice(0, RESPONSE_BODY_LIMIT) });
+          resolve({ status: res.statusCode ?? 0, body: body.replace(/[^\x20-\x7e]+/g, " ").slice(0, RESPONSE_BODY_LIMIT) });
         };
         res.on("end", finish);
         res.on("close", finish);
       },
     );
     // One deadline for connect, send and the answer: a receiver dripping bytes cannot hold a worker slot.
-    const timer = setTimeout(() => req.destroy(new Error(`timed out after ${WEBHOOK_TIMEOUT_MS / 1000} s`)), WEBHOOK_TIMEOUT_MS);
+    const timer = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs / 1000} s`)), timeoutMs);
     req.on("error", (err) => {
       clearTimeout(timer);
       reject(err);

@@ -8,7 +8,8 @@ import type { AlertEvent } from "../alerts/channel";
 import { webhookChannel } from "./channel";
 import { verifySignature } from "./post";
 import { MAX_WEBHOOKS, webhooksQueue } from "./service";
-import { addressAllowed } from "./ssrf";
+import { createServer } from "node:net";
+import { addressAllowed } from "../../lib/ssrf";
 import { deliverJob, startWebhookWorker } from "./worker";
 import type { Static } from "elysia";
 import type { deliverySchema } from "./model";
@@ -117,8 +118,7 @@ describe("webhook delivery", () => {
 
   test("an alert: 500, 500, 200 is three attempts with growing gaps and one success; delivering it again adds nothing", async () => {
     const u = await createUser();
-    const own = "my-own-secret-0123456789";
-    const { webhook } = await register(u.token, "/flaky", own);
+    const { webhook, secret: own } = await register(u.token, "/flaky");
     const other = await register(u.token, "/flaky-disabled");
     await call(app, "PATCH", `/api/webhooks/${other.webhook.id}`, { token: u.token, body: { enabled: false } });
     scripted.set("/flaky", [500, 500, 200]);
@@ -141,7 +141,8 @@ describe("webhook delivery", () => {
       [3, 200, true],
     ]);
     expect(log.every((r) => r.event_id === `evt_${event.id}` && r.event_type === "signal.tp_hit")).toBe(true);
-    expect(rows[0].response_body?.length).toBe(1024);
+    // A short excerpt of the receiver's 5,000-byte answer, not the answer: no read-back proxy.
+    expect(rows[0].response_body).toBe("x".repeat(64));
     const got = hitsOn("/flaky");
     expect(got).toHaveLength(3);
     expect(new Set(got.map((h) => h.body)).size).toBe(1);
@@ -190,6 +191,103 @@ describe("webhook delivery", () => {
   });
 });
 
+describe("fair share of the workers", () => {
+  test("one trader's silent endpoints hold at most 2 workers: another trader's ping goes out while they still hang", async () => {
+    // Holds every request open until released; counts those that arrived and those the sender gave up on.
+    const held: (() => void)[] = [];
+    let arrived = 0;
+    let abandoned = 0;
+    const silent = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch(req) {
+        arrived++;
+        req.signal.addEventListener("abort", () => abandoned++);
+        return new Promise<Response>((resolve) => held.push(() => resolve(new Response("late"))));
+      },
+    });
+    try {
+      const [a, b] = await Promise.all([createUser(), createUser()]);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: `http://127.0.0.1:${silent.port}/hang-${i}` } })).status,
+        ).toBe(200);
+      // One alert: a delivery to each of the five silent endpoints.
+      await webhookChannel.deliver(deps, alertFor(a.id));
+      await waitFor(() => arrived >= 1, 5000, "the first silent request");
+      const { webhook } = await register(b.token, "/prompt");
+      expect((await call(app, "POST", `/api/webhooks/${webhook.id}/test`, { token: b.token })).status).toBe(200);
+      const row = await waitFor(async () => (await deliveries(b.token, webhook.id))[0], 15_000, "the other trader's ping");
+      expect(row.ok).toBe(true);
+      // When it went out, the silent endpoints' requests were all still held (none had timed out to free a worker)…
+      expect(abandoned).toBe(0);
+      // …and the trader behind them had at most two in flight.
+      expect(arrived).toBeLessThanOrEqual(2);
+    } finally {
+      for (const release of held) release();
+      silent.stop(true);
+    }
+  }, 30_000);
+
+  test("an endpoint that does not answer 3 times in a row gets no connection while its circuit is open", async () => {
+    let connections = 0;
+    // Accepts and hangs up at once: every attempt is a network error, no HTTP answer.
+    const dead = createServer((sock) => {
+      connections++;
+      sock.destroy();
+    });
+    await new Promise<void>((resolve) => dead.listen(0, "127.0.0.1", resolve));
+    try {
+      const u = await createUser();
+      const port = (dead.address() as { port: number }).port;
+      const res = await call(app, "POST", "/api/webhooks", { token: u.token, body: { url: `http://127.0.0.1:${port}/gone` } });
+      await webhookChannel.deliver(deps, alertFor(u.id));
+      const rows = await waitFor(
+        async () => {
+          const r = await deliveries(u.token, res.body.webhook.id);
+          return r.length >= 4 ? r.reverse() : null;
+        },
+        15_000,
+        "four attempts",
+      );
+      expect(rows.slice(0, 3).every((r) => r.status_code === null && !r.error?.startsWith("circuit open"))).toBe(true);
+      expect(rows[3].error).toStartWith("circuit open");
+      expect(connections).toBe(3);
+    } finally {
+      dead.close();
+    }
+  }, 30_000);
+});
+
+describe("test pings and changes are limited per trader", () => {
+  test("the test-ping cooldown is per trader and host: another endpoint on the same host waits too", async () => {
+    const u = await createUser();
+    const one = await register(u.token, "/cool-a");
+    const two = await register(u.token, "/cool-b");
+    expect((await call(app, "POST", `/api/webhooks/${one.webhook.id}/test`, { token: u.token })).status).toBe(200);
+    const again = await call(app, "POST", `/api/webhooks/${two.webhook.id}/test`, { token: u.token });
+    expect(again.status).toBe(429);
+    expect(again.body.detail).toBeString();
+    // Another trader's endpoint on the same host is not held up by this one's cooldown.
+    const other = await createUser();
+    const theirs = await register(other.token, "/cool-c");
+    expect((await call(app, "POST", `/api/webhooks/${theirs.webhook.id}/test`, { token: other.token })).status).toBe(200);
+  });
+
+  test("creating and deleting endpoints is limited to 20 changes an hour per trader", async () => {
+    const u = await createUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const made = await call(app, "POST", "/api/webhooks", { token: u.token, body: { url: at(`/churn-${i}`) } });
+      statuses.push(made.status);
+      if (made.status !== 200) break;
+      statuses.push((await call(app, "DELETE", `/api/webhooks/${made.body.webhook.id}`, { token: u.token })).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
 describe("SSRF", () => {
   test("private, loopback, link-local, metadata and IPv6 loopback URLs are refused with 400 {detail, code}", async () => {
     const u = await createUser();
@@ -215,6 +313,20 @@ describe("SSRF", () => {
       expect(res.body.code, url).toBe("webhook_url_invalid");
     }
     expect((await call(strictApp, "GET", "/api/webhooks", { token: u.token })).body.webhooks).toEqual([]);
+  });
+
+  test("only web ports, and never this site's own host or addresses (public ones included)", async () => {
+    const u = await createUser();
+    for (const url of ["http://8.8.8.8:6379/x", "https://8.8.8.8:25/x", "http://8.8.8.8:5432/x"]) {
+      const res = await call(strictApp, "POST", "/api/webhooks", { token: u.token, body: { url } });
+      expect({ url, status: res.status, code: res.body.code }).toEqual({ url, status: 400, code: "webhook_url_port" });
+    }
+    expect((await call(strictApp, "POST", "/api/webhooks", { token: u.token, body: { url: "https://8.8.8.8:8443/x" } })).status).toBe(200);
+    // This deployment served from a public address: its own site is not a webhook receiver.
+    const site = createApp({ ...strict, config: { ...strict.config, PUBLIC_ORIGIN: "https://8.8.4.4" } });
+    const own = await call(site, "POST", "/api/webhooks", { token: u.token, body: { url: "https://8.8.4.4/api/auth/logout" } });
+    expect(own.status).toBe(400);
+    expect(own.body.code).toBe("webhook_url_own");
   });
 
   test("the address is checked again at connect time: a stored loopback URL is refused and not retried", async () => {
@@ -248,7 +360,7 @@ describe("SSRF", () => {
 });
 
 describe("/api/webhooks", () => {
-  test("another user's webhook is a 404 for every route; at most 5 endpoints; a short own secret is refused", async () => {
+  test("another user's webhook is a 404 for every route; at most 5 endpoints, checked before the URL; no own secrets", async () => {
     const a = await createUser();
     const b = await createUser();
     const { webhook } = await register(a.token, "/owned");
@@ -266,13 +378,19 @@ describe("/api/webhooks", () => {
     expect((await call(app, "GET", "/api/webhooks", { token: b.token })).body.webhooks).toEqual([]);
     expect((await call(app, "GET", "/api/webhooks", { token: a.token })).body.webhooks[0].enabled).toBe(true);
 
-    const short = await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: at("/x"), secret: "too-short" } });
-    expect(short.status).toBe(400);
-    expect(short.body.code).toBe("webhook_secret_invalid");
+    // Every secret is generated: a chosen one, long or short, is refused.
+    for (const secret of ["too-short", "a-long-enough-own-secret-0123456789"]) {
+      const own = await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: at("/x"), secret } });
+      expect(own.status).toBe(400);
+      expect(own.body.code).toBe("webhook_secret_generated");
+    }
     for (let i = 1; i < MAX_WEBHOOKS; i++) await register(a.token, `/n${i}`);
     const over = await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: at("/over") } });
     expect(over.status).toBe(409);
     expect(over.body.code).toBe("webhook_limit");
+    // At the cap, the host is not even looked up: an unresolvable one gets the 409, not a DNS answer.
+    const unresolved = await call(app, "POST", "/api/webhooks", { token: a.token, body: { url: "https://nothing-here.invalid/x" } });
+    expect(unresolved.status).toBe(409);
     const removed = await call(app, "DELETE", `/api/webhooks/${webhook.id}`, { token: a.token });
     expect(removed.status).toBe(200);
     expect((await call(app, "GET", "/api/webhooks", { token: a.token })).body.webhooks).toHaveLength(MAX_WEBHOOKS - 1);

@@ -1,13 +1,16 @@
 // The webhook worker (in every server process): posts each queued delivery, logs the attempt, decides retry or stop.
-import { UnrecoverableError, Worker, type Job } from "bullmq";
+import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import { queuePrefix } from "@core/analysis-queue";
 import { createRedis } from "@core/redis";
 import { WEBHOOK_ATTEMPTS, WEBHOOKS_QUEUE, type WebhookJobData } from "@core/webhooks-queue";
 import type { ServerDeps } from "../../deps";
-import { postSigned, type PostResult } from "./post";
-import { allowLoopback } from "./service";
+import { CIRCUIT_AFTER, circuitOpen, recordAnswer, takeSlot } from "./fairness";
+import { PING_TIMEOUT_MS, postSigned, type PostResult } from "./post";
+import { allowLoopback } from "../../lib/ssrf";
 
 const CONCURRENCY = 4;
+/** A delivery whose trader or endpoint has its share in flight waits this long (no attempt spent) and asks again. */
+export const BUSY_DELAY_MS = 500;
 
 /**
  * 2xx delivers. A 4xx other than 408 (timeout) and 429 (slow down) says the receiver will never take it, and a 3xx
@@ -20,22 +23,69 @@ export function outcome(r: PostResult): "delivered" | "retry" | "give_up" {
   return "retry";
 }
 
+const logAttempt = (
+  deps: ServerDeps,
+  d: WebhookJobData,
+  attempt: number,
+  r: Pick<PostResult, "status" | "durationMs" | "responseBody">,
+  ok: boolean,
+  error: string | null,
+) =>
+  deps.sql`
+    insert into webhook_deliveries (webhook_id, event_id, event_type, attempt, status_code, duration_ms, ok, error, response_body)
+    values (${d.webhookId}, ${d.eventId}, ${d.eventType}, ${attempt}, ${r.status}, ${r.durationMs}, ${ok}, ${error}, ${r.responseBody})`;
+
 export async function deliverJob(deps: ServerDeps, job: Pick<Job<WebhookJobData>, "data" | "attemptsMade">): Promise<string> {
-  const { sql } = deps;
   const d = job.data;
-  const [hook] = await sql<{ url: string; secret: string; enabled: boolean }[]>`select url, secret, enabled from webhooks where id = ${d.webhookId}`;
+  const [hook] = await deps.sql<
+    { url: string; secret: string; enabled: boolean }[]
+  >`select url, secret, enabled from webhooks where id = ${d.webhookId}`;
   // Deleted since, or disabled (a test ping still goes out: the trader asked for it).
   if (!hook || (!hook.enabled && !d.ping)) return "skipped";
   const attempt = job.attemptsMade + 1;
-  const r = await postSigned({ url: hook.url, secret: hook.secret, body: d.body, eventId: d.eventId, allowLoopback: allowLoopback(deps.config) });
+  if (await circuitOpen(deps, d.webhookId)) {
+    // No connection while the endpoint keeps not answering: the attempt is logged and retried after the backoff.
+    const error = `circuit open: the endpoint did not answer ${CIRCUIT_AFTER} times in a row`;
+    await logAttempt(deps, d, attempt, { status: null, durationMs: 0, responseBody: null }, false, error);
+    if (d.ping) throw new UnrecoverableError(error);
+    throw new Error(`${error} (attempt ${attempt} of ${WEBHOOK_ATTEMPTS})`);
+  }
+  const r = await postSigned({
+    url: hook.url,
+    secret: hook.secret,
+    body: d.body,
+    eventId: d.eventId,
+    allowLoopback: allowLoopback(deps.config),
+    timeoutMs: d.ping ? PING_TIMEOUT_MS : undefined,
+    rules: deps.config,
+  });
+  if (!r.refused) await recordAnswer(deps, d.webhookId, r.status !== null);
   const verdict = outcome(r);
   const error = r.error ?? (verdict === "delivered" ? null : `HTTP ${r.status}`);
-  await sql`
-    insert into webhook_deliveries (webhook_id, event_id, event_type, attempt, status_code, duration_ms, ok, error, response_body)
-    values (${d.webhookId}, ${d.eventId}, ${d.eventType}, ${attempt}, ${r.status}, ${r.durationMs}, ${verdict === "delivered"}, ${error}, ${r.responseBody})`;
+  await logAttempt(deps, d, attempt, r, verdict === "delivered", error);
   if (verdict === "delivered") return "delivered";
   if (verdict === "give_up") throw new UnrecoverableError(`${error}: not retried`);
   throw new Error(`${error} (attempt ${attempt} of ${WEBHOOK_ATTEMPTS})`);
+}
+
+/**
+ * One job as the worker runs it: only with a slot of the trader's and the endpoint's share, so one account's silent
+ * endpoints cannot hold every worker; without one the job waits BUSY_DELAY_MS, spending no attempt.
+ */
+export async function runJob(deps: ServerDeps, job: Job<WebhookJobData>, token?: string): Promise<string> {
+  const userId =
+    job.data.userId ?? (await deps.sql<{ user_id: number }[]>`select user_id from webhooks where id = ${job.data.webhookId}`)[0]?.user_id;
+  if (userId === undefined) return deliverJob(deps, job);
+  const release = await takeSlot(deps, userId, job.data.webhookId, `${job.id}:${job.attemptsMade}`);
+  if (!release) {
+    await job.moveToDelayed(Date.now() + BUSY_DELAY_MS, token);
+    throw new DelayedError();
+  }
+  try {
+    return await deliverJob(deps, job);
+  } finally {
+    await release();
+  }
 }
 
 export type WebhookWorker = { close(): Promise<void> };
@@ -44,7 +94,7 @@ export type WebhookWorker = { close(): Promise<void> };
 export function startWebhookWorker(deps: ServerDeps): WebhookWorker {
   // BullMQ's blocking worker needs its own connection without a per-request retry cap.
   const connection = createRedis(deps.config.REDIS_URL, { forBullMQ: true });
-  const worker = new Worker<WebhookJobData>(WEBHOOKS_QUEUE, (job) => deliverJob(deps, job), {
+  const worker = new Worker<WebhookJobData>(WEBHOOKS_QUEUE, (job, token) => runJob(deps, job, token), {
     connection,
     prefix: queuePrefix(deps.config),
     concurrency: CONCURRENCY,

@@ -44,7 +44,7 @@ function useWebhookMutation<I, O>(fn: (input: I) => Promise<O>) {
 }
 
 export const useCreateWebhook = () =>
-  useWebhookMutation((input: { url: string; secret?: string }) => apiRequest<{ webhook: Webhook; secret: string }>("POST", "/api/webhooks", input));
+  useWebhookMutation((input: { url: string }) => apiRequest<{ webhook: Webhook; secret: string }>("POST", "/api/webhooks", input));
 export const useToggleWebhook = () =>
   useWebhookMutation(({ id, enabled }: { id: number; enabled: boolean }) => apiRequest<Webhook>("PATCH", `/api/webhooks/${id}`, { enabled }));
 export const useDeleteWebhook = () => useWebhookMutation((id: number) => apiRequest<unknown>("DELETE", `/api/webhooks/${id}`));

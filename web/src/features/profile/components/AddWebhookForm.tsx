@@ -1,4 +1,4 @@
-// Webhooks card: the add-endpoint form (URL, optional own secret) and the one-time display of the signing secret.
+// Webhooks card: the add-endpoint form (URL; the signing secret is always generated) and its one-time display.
 import { useState, type FormEvent } from "react";
 import { Check, Copy, KeyRound, Plus } from "lucide-react";
 import { Button } from "@web/components/ui/Button";
@@ -10,16 +10,14 @@ import { useCreateWebhook } from "../api/webhooks";
 export function AddWebhookForm(props: { full: boolean; limit: number; onCreated: (secret: string) => void }) {
   const create = useCreateWebhook();
   const [url, setUrl] = useState("");
-  const [secret, setSecret] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     try {
-      const res = await create.mutateAsync({ url: url.trim(), ...(secret ? { secret } : {}) });
+      const res = await create.mutateAsync({ url: url.trim() });
       setUrl("");
-      setSecret("");
       props.onCreated(res.secret);
     } catch (err) {
       setError(serverMessage(err) ?? "Could not add the endpoint. Please try again.");
@@ -27,7 +25,7 @@ export function AddWebhookForm(props: { full: boolean; limit: number; onCreated:
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-start">
+    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
       <Field id="wh-url" label="Endpoint URL" error={error} hint={props.full ? `Limit reached: at most ${props.limit} endpoints` : undefined}>
         <Input
           id="wh-url"
@@ -39,9 +37,6 @@ export function AddWebhookForm(props: { full: boolean; limit: number; onCreated:
           invalid={Boolean(error)}
           required
         />
-      </Field>
-      <Field id="wh-secret" label="Own secret (optional)" hint="16+ characters; empty: we generate one">
-        <Input id="wh-secret" type="password" autoComplete="off" value={secret} onChange={(e) => setSecret(e.target.value)} />
       </Field>
       <Button type="submit" className="sm:mt-[26px]" disabled={props.full || create.isPending || !url.trim()}>
         <Plus className="size-4" />

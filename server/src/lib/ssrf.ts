@@ -1,8 +1,10 @@
-// SSRF guard for outbound webhooks: http(s) only, and every address a host resolves to must be a public unicast one.
+// SSRF guard for every outbound request a user names (webhooks, Web Push): every address must be a public unicast one.
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
+import { networkInterfaces } from "node:os";
+import type { Config } from "@core/config";
 import { trustedProxies } from "@core/trusted-proxy";
-import { isPrivate } from "../../lib/client-ip";
+import { isPrivate } from "./client-ip";
 
 /**
  * Beyond the private ranges lib/client-ip keeps (RFC 1918, loopback, link-local with the 169.254.169.254 metadata
@@ -18,7 +20,7 @@ const LOOPBACK = trustedProxies("127.0.0.0/8,::1/128");
 export class RefusedAddressError extends Error {
   constructor(
     message: string,
-    readonly code: "webhook_url_invalid" | "webhook_url_private" | "webhook_url_unresolvable",
+    readonly code: "webhook_url_invalid" | "webhook_url_private" | "webhook_url_unresolvable" | "webhook_url_port" | "webhook_url_own",
   ) {
     super(message);
   }
@@ -28,6 +30,35 @@ const inList = (list: ReturnType<typeof trustedProxies>, ip: string) => {
   const family = isIP(ip);
   return family !== 0 && list.check(ip, family === 4 ? "ipv4" : "ipv6");
 };
+
+/** Loopback receivers (a local stand-in) only when WEBHOOK_ALLOW_LOOPBACK says so, and never in production. */
+export const allowLoopback = (config: Pick<Config, "WEBHOOK_ALLOW_LOOPBACK" | "isProduction">) =>
+  config.WEBHOOK_ALLOW_LOOPBACK === "1" && !config.isProduction;
+
+/** This machine's own addresses (its public one included, when bound directly): a request to itself is refused. */
+const OWN_ADDRESSES = new Set(
+  Object.values(networkInterfaces())
+    .flat()
+    .map((i) => i?.address.toLowerCase())
+    .filter((a): a is string => Boolean(a)),
+);
+
+/**
+ * The deployment's own rules on top of the address check: not its own site (PUBLIC_ORIGIN's host) or addresses, and
+ * only the configured web ports (WEBHOOK_PORTS), except for a loopback receiver where WEBHOOK_ALLOW_LOOPBACK allows one.
+ */
+export function checkDeploymentRules(
+  config: Pick<Config, "PUBLIC_ORIGIN" | "WEBHOOK_PORTS" | "WEBHOOK_ALLOW_LOOPBACK" | "isProduction">,
+  url: URL,
+  address: string,
+) {
+  if (allowLoopback(config) && inList(LOOPBACK, address)) return;
+  if (url.hostname.toLowerCase() === new URL(config.PUBLIC_ORIGIN).hostname.toLowerCase() || OWN_ADDRESSES.has(address.toLowerCase()))
+    throw new RefusedAddressError("Webhooks cannot be sent to this site's own addresses", "webhook_url_own");
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  if (!config.WEBHOOK_PORTS.split(",").includes(port))
+    throw new RefusedAddressError(`Webhooks go to web ports only (${config.WEBHOOK_PORTS.split(",").join(", ")}), not ${port}`, "webhook_url_port");
+}
 
 /** Whether an outbound connection may go to `ip`; loopback only when the WEBHOOK_ALLOW_LOOPBACK setting says so. */
 export function addressAllowed(ip: string, allowLoopback: boolean): boolean {
@@ -71,8 +102,14 @@ export async function resolvePublic(host: string, allowLoopback: boolean): Promi
   const bad = addresses.find((a) => !addressAllowed(a.address, allowLoopback));
   if (bad || addresses.length === 0)
     throw new RefusedAddressError(
-      `Webhooks cannot be sent to private, loopback, link-local or reserved addresses (${host} is ${bad?.address ?? "unresolvable"})`,
+      `Alerts cannot be sent to private, loopback, link-local or reserved addresses (${host} is ${bad?.address ?? "unresolvable"})`,
       "webhook_url_private",
     );
   return addresses;
+}
+
+/** A resolver that answers only the address just checked: the connection cannot be rebound to another one. */
+export function pinnedLookup(pinned: { address: string; family: number }): LookupFunction {
+  return ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) =>
+    opts?.all ? cb(null, [pinned]) : cb(null, pinned.address, pinned.family)) as unknown as LookupFunction;
 }
