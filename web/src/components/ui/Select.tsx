@@ -13,7 +13,8 @@ export function Select(props: {
   className?: string;
 }) {
   return (
-    <S.Root value={props.value || undefined} onValueChange={props.onValueChange}>
+    // Always controlled: "" shows the placeholder (undefined would hand the choice to Radix, which keeps the old one).
+    <S.Root value={props.value} onValueChange={props.onValueChange}>
       <S.Trigger
         id={props.id}
         aria-invalid={props.invalid || undefined}
