@@ -86,6 +86,9 @@ test("forgot password sends a link that resets the password", async ({ page, req
   await page.getByRole("button", { name: "Reset password" }).click();
   await expect(page.getByText("Password reset successful")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The confirmation is still there on the page the trader lands on, not only for the 1.2 s before it.
+  await expect(page.getByRole("status").filter({ hasText: "Password reset successful" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
   // The reset withdrew every browser's device trust, the registering one's included: a code is needed again.
   const login = await request.post("/api/auth/login", { data: { email, password: "Fresh9Pass", device_id: deviceId } });
   expect(login.status()).toBe(401);
