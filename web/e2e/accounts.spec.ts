@@ -99,6 +99,18 @@ test("forgot password sends a link that resets the password", async ({ page, req
   await expect(page.getByText("The link is missing or malformed.")).toBeVisible();
 });
 
+test("a deep link to a signed-in page returns there after sign-in", async ({ page, request }) => {
+  const user = await registerViaApi(request, "dev-deep-" + Date.now());
+  await trustDevice(page, user);
+  await page.goto("/profile?tab=sessions");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=sessions$/);
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+});
+
 test("password change on the profile, then sign-out to /login", async ({ page, request }) => {
   const user = await registerViaApi(request, "dev-change-" + Date.now());
   const { email } = user;
