@@ -212,6 +212,25 @@ test("after one message is sent the subject is empty again and a second message 
   await expect(page.getByLabel("Subject")).toHaveText("Choose a subject");
 });
 
+test("a toast stays on its page: following a link closes it", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": randomIp() });
+  // The page's clock, so the toast's own 5 s can be held still: only the navigation may close it.
+  await page.clock.install();
+  await page.goto("/contact");
+  await page.getByLabel("Name").fill("Alan Turing");
+  await page.getByLabel("Email").fill("alan@example.com");
+  await page.getByLabel("Subject").click();
+  await page.getByRole("option", { name: "Credits & Refunds" }).click();
+  await page.getByLabel("Message").fill("A question that gets a toast.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const sent = page.getByRole("status").filter({ hasText: "Message Sent!" });
+  await expect(sent).toBeVisible();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(sent).toHaveCount(0);
+});
+
 test("'Still need help' scrolls back to the form", async ({ page }) => {
   await page.goto("/contact");
   await page.getByRole("button", { name: /Still need help/ }).click();
