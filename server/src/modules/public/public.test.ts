@@ -16,6 +16,8 @@ describe("/api/public", () => {
     const before = (await call(app, "GET", "/api/public/live")).body;
     const u = await createUser();
     await seedSignal(u.id, "BTCUSDT", "LONG", 0);
+    // A NO_TRADE generated no signal (its credit came back): not counted.
+    await seedSignal(u.id, "ETHUSDT", "NO_TRADE", 0);
     for (const [symbol, progress] of [
       ["ETHUSDT", 0],
       ["SOLUSDT", 33],
