@@ -112,7 +112,11 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await expect(rows(page).nth(0)).toContainText("Completed");
   await expect(rows(page).nth(1)).toContainText("ETHUSDT");
   await expect(rows(page).nth(2)).toContainText("NO TRADE");
-  await expect(page.getByTestId("stat-total")).toContainText("3");
+  // A NO_TRADE issued no trade to be confident in: no confidence figure on its row.
+  await expect(rows(page).nth(2)).not.toContainText("40%");
+  await expect(rows(page).nth(2)).toContainText("—");
+  // Total Signals counts the two issued signals, not the refunded NO_TRADE.
+  await expect(page.getByTestId("stat-total").locator("p").first()).toHaveText("2");
 
   // Symbol search.
   const search = page.getByPlaceholder("Search symbol e.g. BTC");
@@ -170,6 +174,23 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await expect(page.getByRole("dialog").getByText("Entry", { exact: true })).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
+});
+
+test("the count above the table counts the table's rows", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  await seedSignal(user.id, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 1, confidence: 0.7, reasoning: "Trend up." });
+  // An analysis that failed (its credit returned) is a row without a signal.
+  await withSql((sql) =>
+    sql.begin(async (tx) => {
+      const [r] = await tx<{ id: number }[]>`
+        insert into analysis_requests (user_id, symbol, status, current_phase, progress_percent, credits_status, created_at, completed_at)
+        values (${user.id}, 'ETHUSDT', 'FAILED', 2, 66, 'RELEASED', now() - interval '2 hours', now() - interval '2 hours') returning id`;
+      await bookAnalysis(tx, user.id, Number(r.id), true);
+    }),
+  );
+  await openDashboard(page, user);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByTestId("signals-total")).toHaveText("2");
 });
 
 test("a new account sees the empty state", async ({ page, request }) => {

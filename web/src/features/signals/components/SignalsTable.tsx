@@ -62,7 +62,8 @@ function Measure({ row, now, fetchedAt }: { row: Row; now: number; fetchedAt: nu
   return row.kind === "analysis" && row.live ? (
     <LiveProgress row={row} now={now} fetchedAt={fetchedAt} />
   ) : (
-    <ConfidenceBar value={row.kind === "signal" ? row.signal.confidence : null} />
+    // A NO_TRADE issued nothing to be confident in: its bar stays empty, with a dash.
+    <ConfidenceBar value={row.kind === "signal" && !row.signal.noTrade ? row.signal.confidence : null} />
   );
 }
 
