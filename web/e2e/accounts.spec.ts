@@ -184,3 +184,47 @@ test("signing out in one tab signs out the other tab", async ({ browser, request
   await expect(second).toHaveURL(/\/login$/);
   await context.close();
 });
+
+test("a browser that proved the mailbox once signs in again after sign-out without a code; the owner can remove it", async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(request, "dev-keep-" + Date.now());
+  // A new browser: the first sign-in asks for the e-mail code.
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Remember Me").check();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByLabel("Device verification")).toBeVisible();
+  await page.getByLabel("Digit 1").click();
+  await page.keyboard.type(codeIn(await newestMail(request, user.email, "Your Tradewind sign-in code")));
+  await page.getByLabel("Device verification").getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInUi(page, user.email);
+  // Same browser: no code this time.
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/profile");
+  const list = page.getByRole("list", { name: "Trusted browsers" });
+  const mine = list.getByTestId("trusted-browser-row").filter({ hasText: "This browser" });
+  await expect(mine).toHaveCount(1);
+  await mine.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/item7-trusted-browsers-1440.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await mine.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/item7-trusted-browsers-390.png" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Removed: the next sign-in here proves the mailbox again.
+  await mine.getByRole("button", { name: /^Remove / }).click();
+  await expect(page.getByText("Browser removed", { exact: true })).toBeVisible();
+  await expect(mine).toHaveCount(0);
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInUi(page, user.email);
+  await expect(page.getByLabel("Device verification")).toBeVisible();
+});
