@@ -185,10 +185,7 @@ test("signing out in one tab signs out the other tab", async ({ browser, request
   await context.close();
 });
 
-test("a browser that proved the mailbox once signs in again after sign-out without a code; the owner can remove it", async ({
-  page,
-  request,
-}) => {
+test("a browser that proved the mailbox once signs in again after sign-out without a code; the owner can remove it", async ({ page, request }) => {
   const user = await registerViaApi(request, "dev-keep-" + Date.now());
   // A new browser: the first sign-in asks for the e-mail code.
   await page.goto("/login");
