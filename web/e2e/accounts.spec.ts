@@ -108,7 +108,10 @@ test("a deep link to a signed-in page returns there after sign-in", async ({ pag
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/profile\?tab=sessions$/);
-  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  // Read-only names and e-mail (spec 01 §3) read as text, not as inputs that look editable.
+  await expect(page.getByTestId("pi-email")).toHaveText(user.email);
+  await expect(page.getByTestId("pi-first")).toHaveText("Edsger");
+  for (const name of ["First name", "Last name", "Email"]) await expect(page.getByRole("textbox", { name })).toHaveCount(0);
 });
 
 test("password change on the profile, then sign-out to /login", async ({ page, request }) => {
@@ -118,7 +121,7 @@ test("password change on the profile, then sign-out to /login", async ({ page, r
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/profile");
-  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByTestId("pi-email")).toHaveText(email);
   await page.getByRole("button", { name: "Change Password" }).click();
   await page.getByLabel("Current password").fill("Wrong123!");
   await page.getByLabel("New password", { exact: true }).fill("Changed9Pass");
