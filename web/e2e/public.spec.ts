@@ -231,6 +231,25 @@ test("a toast stays on its page: following a link closes it", async ({ page }) =
   await expect(sent).toHaveCount(0);
 });
 
+test("the legal pages show the operator's support e-mail and arbitration organisation once set, the spec's placeholders before", async ({ page }) => {
+  // This app has neither set: the placeholders.
+  await page.goto("/terms");
+  await expect(page.getByTestId("support-email")).toHaveText("[support e-mail address to be published]");
+  await expect(page.getByTestId("arbitration-organisation")).toHaveText("[arbitration organisation to be named]");
+  // An operator who set SUPPORT_EMAIL and ARBITRATION_ORGANISATION (answered by the route, as the server would).
+  await page.route("**/api/public/legal", (route) =>
+    route.fulfill({ json: { support_email: "help@tradewind.example", arbitration_organisation: "Example Arbitration Centre" } }),
+  );
+  for (const path of ["/terms", "/privacy", "/risk"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("support-email")).toHaveText("help@tradewind.example");
+    await expect(page.getByTestId("support-email")).toHaveAttribute("href", "mailto:help@tradewind.example");
+  }
+  await page.goto("/terms");
+  await expect(page.getByTestId("arbitration-organisation")).toHaveText("Example Arbitration Centre");
+  await expect(page.getByText("[support e-mail address to be published]")).toHaveCount(0);
+});
+
 test("'Still need help' scrolls back to the form", async ({ page }) => {
   await page.goto("/contact");
   await page.getByRole("button", { name: /Still need help/ }).click();
