@@ -117,6 +117,16 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await expect(rows(page).nth(2)).toContainText("—");
   // Total Signals counts the two issued signals, not the refunded NO_TRADE.
   await expect(page.getByTestId("stat-total").locator("p").first()).toHaveText("2");
+  // The filter names it as the badges do.
+  await page.locator("#filter-type").click();
+  await expect(page.getByRole("option", { name: "NO TRADE", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  // At 390 px a badge stays one line: NO TRADE on its card, the replay badge above the market panel.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const oneLine = async (locator: import("@playwright/test").Locator) => expect((await locator.boundingBox())!.height).toBeLessThan(24);
+  await oneLine(page.getByTestId("signal-card").filter({ hasText: "SOLUSDT" }).getByText("NO TRADE", { exact: true }));
+  await oneLine(page.getByTestId("replay-badge"));
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Symbol search.
   const search = page.getByPlaceholder("Search symbol e.g. BTC");
@@ -191,6 +201,8 @@ test("the count above the table counts the table's rows", async ({ page, request
   await openDashboard(page, user);
   await expect(rows(page)).toHaveCount(2);
   await expect(page.getByTestId("signals-total")).toHaveText("2");
+  // Row times are 24-hour UTC and say so.
+  await expect(rows(page).first().locator("td").first()).toContainText(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2} UTC/);
 });
 
 test("a new account sees the empty state", async ({ page, request }) => {
@@ -198,6 +210,9 @@ test("a new account sees the empty state", async ({ page, request }) => {
   await openDashboard(page, user);
   await expect(page.getByText("No signals yet. Start a new analysis.")).toBeVisible();
   await expect(page.getByRole("link", { name: "New Analysis" })).toHaveAttribute("href", "/trading");
+  // The free credit is "1 credit", not "1 credits".
+  await expect(page.getByTestId("dashboard-credits")).toHaveText(/^1\s*credit$/);
+  await expect(page.getByTestId("credits-counter").first()).toHaveText(/^1\s*credit$/);
 });
 
 test("signed out, /dashboard shows the toast and redirects to /login", async ({ page }) => {

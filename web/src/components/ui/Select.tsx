@@ -8,6 +8,8 @@ export function Select(props: {
   value: string;
   onValueChange: (v: string) => void;
   options: readonly string[];
+  /** Display text per option where it differs from the value (e.g. NO_TRADE shown as "NO TRADE"). */
+  labels?: Readonly<Record<string, string>>;
   placeholder?: string;
   invalid?: boolean;
   className?: string;
@@ -46,7 +48,7 @@ export function Select(props: {
                 <S.ItemIndicator className="absolute left-2.5">
                   <Check className="size-3.5" />
                 </S.ItemIndicator>
-                <S.ItemText>{o}</S.ItemText>
+                <S.ItemText>{props.labels?.[o] ?? o}</S.ItemText>
               </S.Item>
             ))}
           </S.Viewport>

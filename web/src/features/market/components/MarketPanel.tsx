@@ -33,7 +33,7 @@ function ReplayBadge({ marketTime }: { marketTime: string | null }) {
     <span
       data-testid="replay-badge"
       title="Prices are replayed in real time from recorded Binance candles"
-      className="rounded-md border border-line px-1.5 py-0.5 font-mono text-[10px] text-muted"
+      className="whitespace-nowrap rounded-md border border-line px-1.5 py-0.5 font-mono text-[10px] text-muted"
     >
       Replay · market time {date} UTC
     </span>
@@ -46,7 +46,8 @@ export function MarketPanel({ socket }: { socket: SocketStatus }) {
   const sessionError = session.isError ? `Session load failed: ${errorText(session.error)}` : null;
   return (
     <section aria-labelledby="market-heading" className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
+      {/* On a phone the badge moves below the heading as a whole rather than breaking inside. */}
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="market-heading" className="text-sm font-semibold tracking-tight">
           Market
         </h2>

@@ -8,6 +8,7 @@ import { toast } from "@web/components/ui/toast";
 import { useCredits } from "@web/entities/user/hooks/use-credits";
 import { useProfile } from "@web/entities/user/api/profile";
 import { useSignOut } from "@web/entities/user/hooks/use-sign-out";
+import { creditsWord } from "@web/lib/format";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { AccountActionsCard } from "./AccountActionsCard";
 import { ChangePasswordCard } from "./ChangePasswordCard";
@@ -86,7 +87,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       <AccountActionsCard onSignOut={signOut} />
 
       <p className="text-center text-xs text-faint">
-        Account created {created} · {credits} {credits === 1 ? "credit" : "credits"} available
+        Account created {created} · {credits} {creditsWord(credits)} available
       </p>
     </section>
   );
