@@ -4,18 +4,8 @@ const FIXED = [fixed(0), fixed(1), fixed(2), fixed(3), fixed(4), fixed(5)];
 
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
-/** Decimals for a price: 2 at >= 100, 3 at >= 1, otherwise 5 (by magnitude, so negatives follow the same rule). */
-export function priceDecimals(value: number): number {
-  const abs = Math.abs(value);
-  if (abs >= 100) return 2;
-  if (abs >= 1) return 3;
-  return 5;
-}
-
-export function formatPrice(value: number | null | undefined): string {
-  if (!isNum(value)) return "—";
-  return FIXED[priceDecimals(value)].format(value);
-}
+// The price rule and UTC minutes are shared with the engine's reasoning text.
+export { formatPrice, formatUtcMinute, priceDecimals } from "@core/display-format";
 
 /** '+1.23%', '-0.50%', '0.00%': the sign is always explicit for changes. */
 export function formatSignedPercent(value: number | null | undefined, digits = 2): string {
@@ -94,13 +84,6 @@ export function formatUtcDayTime(iso: string | number | null | undefined, opts: 
   const d = validDate(iso);
   if (!d) return "—";
   return `${UTC_DAY.format(d)}, ${formatUtcClock(d.getTime(), opts)}`;
-}
-
-/** '2024-09-07 14:00 UTC': a moment to the minute, the same for every visitor. */
-export function formatUtcMinute(iso: string | null | undefined): string {
-  const d = iso ? new Date(iso) : null;
-  if (!d || Number.isNaN(d.getTime())) return "—";
-  return `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
 const monthYear = (d: Date) => ({ month: d.toLocaleDateString("en-US", { month: "short", timeZone: "UTC" }), year: d.getUTCFullYear() });
