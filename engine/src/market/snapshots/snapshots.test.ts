@@ -1,6 +1,7 @@
 // Snapshot functions: sessions at given UTC times, 24h change and core assets on shipped data at a fixed clock, gate, health, movers, sentiment, order book.
 import { describe, expect, test } from "bun:test";
 import type { Candle } from "@core/candles";
+import { statedPathPrice } from "@core/market-replay";
 import { round } from "./price";
 import { createReplayClock, createReplayProvider } from "../providers/replay";
 import { ema, rsi } from "../indicators";
@@ -291,5 +292,27 @@ describe("modelled spread", () => {
     // Noise around zero (as hourly candles of a liquid pair give): one tick.
     expect(modelledSpread([0.004, -0.003, 0.002, -0.004, 0.001], tick)).toBe(tick);
     expect(modelledSpread([0.004], tick)).toBe(tick);
+  });
+});
+
+describe("replay price between closes", () => {
+  test("the stated path runs open → low → high → close for an up candle, open → high → low → close for a down one", () => {
+    const up: Candle = { t: 0, o: 100, h: 112, l: 97, c: 110, v: 1 };
+    expect([0, 1 / 3, 2 / 3, 1].map((f) => statedPathPrice(up, f * H, H))).toEqual([100, 97, 112, 110]);
+    const down: Candle = { t: 0, o: 100, h: 103, l: 90, c: 95, v: 1 };
+    expect(statedPathPrice(down, H / 6, H)).toBeCloseTo(101.5, 9);
+  });
+
+  test("before the 5m record, BTC's card moves within the hour instead of holding the last hourly close", async () => {
+    const card = async (iso: string) => {
+      const q = createReplayProvider(createReplayClock({ fixedMs: at(iso) }));
+      const data = (await computeGroup(q, "full_snapshot"))[0].data as Record<string, { price: number; as_of: string }>;
+      return data.BTCUSDT;
+    };
+    const a = await card("2024-03-01T12:10:00Z");
+    const b = await card("2024-03-01T12:35:00Z");
+    expect(a.price).not.toBe(b.price);
+    expect(a.price).not.toBe(61863.72); // the 11:00 candle's close, which the card used to hold all hour
+    expect(b.as_of).toBe("2024-03-01T12:35:00.000Z");
   });
 });

@@ -32,7 +32,7 @@ function ReplayBadge({ marketTime }: { marketTime: string | null }) {
   return (
     <span
       data-testid="replay-badge"
-      title="Prices are replayed in real time from recorded Binance candles"
+      title="Prices are replayed in real time from recorded Binance candles; between closes they follow a stated path through each candle's open, high, low and close"
       className="whitespace-nowrap rounded-md border border-line px-1.5 py-0.5 font-mono text-[10px] text-muted"
     >
       Replay · market time {date} UTC
