@@ -248,6 +248,9 @@ test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
   await expect(page.getByTestId("price-BTCUSDT")).not.toHaveText("—");
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `${SHOTS}/dashboard-1440.png`, fullPage: true });
+  // The market panel alone (replay badge, prices between closes, modelled spreads), for review at both widths.
+  const market = page.locator('section[aria-labelledby="market-heading"]');
+  await market.screenshot({ path: "test-results/screens/market-panel-1440.png" });
   await rows(page).filter({ hasText: "BTCUSDT" }).getByRole("button").click();
   await expect(page.getByRole("dialog")).toBeVisible();
   // Let the slide-in finish so the picture shows the resting drawer.
@@ -258,6 +261,7 @@ test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("signal-card").first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/dashboard-390.png`, fullPage: true });
+  await market.screenshot({ path: "test-results/screens/market-panel-390.png" });
 });
 
 test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected R, costs, expiry, invalidation, crowding, history", async ({

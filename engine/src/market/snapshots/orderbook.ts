@@ -63,7 +63,8 @@ export function executionNote(spreadPct: number, buyPct: number): string {
         ? "sellers dominate recent volume; avoid catching the move, prefer limit entries"
         : "balanced flow";
   const style = spreadPct < 0.05 ? "market orders acceptable" : "use limit orders";
-  return `${liquidity} (${spreadPct.toFixed(4)}%), ${side}; ${style}`;
+  // Six decimals, as the card shows the spread (spec 02 §2): a one-tick spread must not read 0.0000 %.
+  return `${liquidity} (${spreadPct.toFixed(6)}%), ${side}; ${style}`;
 }
 
 /** @param candles the latest closed candles of one interval (5m when shipped, otherwise 1h), oldest first. */
