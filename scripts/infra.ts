@@ -124,7 +124,8 @@ export async function ensureInfra(
   }
   if (opts.share && (embeddedDb || embeddedRedis)) {
     mkdirSync(DATA_DIR, { recursive: true });
-    writeFileSync(STATE_FILE, JSON.stringify({ databaseUrl, redisUrl, pgPort }));
+    // Holds the embedded database's password (in its URL): readable by this user only.
+    writeFileSync(STATE_FILE, JSON.stringify({ databaseUrl, redisUrl, pgPort }), { mode: 0o600 });
   }
   return {
     databaseUrl,
