@@ -10,12 +10,12 @@ export const ALERT_CHANNELS = ["in_app", "email", "push", "webhook", "telegram"]
 export type AlertChannelName = (typeof ALERT_CHANNELS)[number];
 
 /**
- * What a channel does for a stage when the trader never chose: in-app always; e-mail for the results only (an issued
- * signal is on screen already); push off until a device subscribes (subscribing turns it on, see the alerts module);
- * webhook and Telegram on, their channels deliver nothing while no endpoint or chat is linked.
+ * What a channel does for a stage when the trader never chose: in-app and e-mail always (an issued signal too: the
+ * trader may be away from the screen); push off until a device subscribes (subscribing turns it on, see the alerts
+ * module); webhook and Telegram on, their channels deliver nothing (and the grid shows them off) while no endpoint or
+ * chat is linked.
  */
-export function defaultEnabled(channel: AlertChannelName, kind: AlertKind): boolean {
-  if (channel === "email") return kind !== "ISSUED";
+export function defaultEnabled(channel: AlertChannelName, _kind: AlertKind): boolean {
   return channel !== "push";
 }
 

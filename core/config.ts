@@ -75,6 +75,9 @@ const envSchema = z.object({
   LLM_BASE_URL: url(["http:", "https:"], "http(s)").optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  // The legal pages' operator details (spec 01: placeholders until the operator names them), shown when set.
+  SUPPORT_EMAIL: z.string().trim().email("expected an e-mail address, e.g. support@example.com").optional(),
+  ARBITRATION_ORGANISATION: z.string().trim().min(3).max(200).optional(),
   // Telegram alerts: off unless both the bot token and its username are set (README, Configuration).
   TELEGRAM_BOT_TOKEN: z
     .string()

@@ -93,3 +93,32 @@ export function recordedSeries(): (path: string) => Promise<Candle[]> {
 
 /** Path of a pair's recorded spot candles of one interval. */
 export const spotFile = (dir: string, interval: RecordedInterval, symbol: string) => join(dir, "spot", interval, `${symbol}.csv.gz`);
+
+/**
+ * The replay's price inside a candle that is still forming at `at`: a stated path through its recorded open, high,
+ * low and close (open → low → high → close for a candle that closed up, open → high → low → close otherwise), linear
+ * over three equal legs. Recorded candles hold no ticks, so this is a declared model, never a recorded trade price.
+ */
+export function statedPathPrice(k: Candle, at: number, intervalMs: number): number {
+  const f = Math.min(1, Math.max(0, (at - k.t) / intervalMs));
+  const [a, b] = k.c >= k.o ? [k.l, k.h] : [k.h, k.l];
+  const points = [k.o, a, b, k.c];
+  const leg = Math.min(2, Math.floor(f * 3));
+  const within = f * 3 - leg;
+  return points[leg] + (points[leg + 1] - points[leg]) * within;
+}
+
+/** Which recorded candle forms at `at` (5m where the record has it, else 1h) and the stated path price in it. */
+export async function formingPathPrice(
+  series: (path: string) => Promise<Candle[]>,
+  dir: string,
+  symbol: string,
+  at: number,
+): Promise<{ price: number; interval: "5m" | "1h" } | null> {
+  for (const interval of ["5m", "1h"] as const) {
+    const all = await series(spotFile(dir, interval, symbol));
+    const i = lastIndexAtOrBefore(all, at);
+    if (i >= 0 && at < all[i].t + INTERVAL_MS[interval]) return { price: statedPathPrice(all[i], at, INTERVAL_MS[interval]), interval };
+  }
+  return null;
+}

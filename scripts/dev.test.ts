@@ -1,12 +1,14 @@
 // `bun dev` with no configuration at all: embedded Postgres and a private redis-server come up, the home page and
 // readiness answer, and one Ctrl-C (SIGINT) stops every process it started.
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "./app-process";
 
 const dataDir = mkdtempSync(join(tmpdir(), "tw-dev-test-"));
+// Run as root, the embedded PostgreSQL runs as another user, which must be able to enter the data directory.
+chmodSync(dataDir, 0o755);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function freePort(): number {
@@ -51,14 +53,16 @@ test("bun dev alone serves the app and Ctrl-C stops everything", async () => {
     const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<div id="root"');
-    const services = (await Bun.file(join(dataDir, "dev-services.json")).json()) as { redisUrl?: string };
+    const services = (await Bun.file(join(dataDir, "dev-services.json")).json()) as { redisUrl?: string; pgPort?: number };
     const redisPort = Number(new URL(services.redisUrl!).port);
     expect(await portOpen(redisPort)).toBe(true);
+    expect(await portOpen(services.pgPort!)).toBe(true);
 
     dev.kill("SIGINT");
     expect(await dev.exited).toBe(0);
     expect(await portOpen(port)).toBe(false);
     expect(await portOpen(redisPort)).toBe(false);
+    expect(await portOpen(services.pgPort!)).toBe(false);
   } finally {
     if (dev.exitCode === null) dev.kill("SIGKILL");
   }

@@ -67,7 +67,7 @@ const children = [
 ];
 console.log(
   `Tradewind ${production ? "production" : "dev"}: http://localhost:${env.PORT || 3000}` +
-    ` (postgres: ${infra.embeddedDb ? "embedded PGlite in .data/pg" : "DATABASE_URL"},` +
+    ` (postgres: ${infra.embeddedDb ? "embedded PostgreSQL in .data/postgres" : "DATABASE_URL"},` +
     ` redis: ${infra.embeddedRedis ? "private redis-server" : "REDIS_URL"})`,
 );
 

@@ -1,9 +1,10 @@
-// Zero-config services for `bun dev`, `bun start`, tests and the admin CLI: embedded Postgres (PGlite behind its
-// socket server) and a private redis-server, used only when DATABASE_URL / REDIS_URL are not set.
+// Zero-config services for `bun dev`, `bun start`, tests and the admin CLI: an embedded PostgreSQL server and a
+// private redis-server, used only when DATABASE_URL / REDIS_URL are not set.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, connect } from "node:net";
 import { join } from "node:path";
 import { DATA_DIR } from "@core/config";
+import { EmbeddedPostgresError, startEmbeddedPostgres } from "./embedded-postgres";
 
 export type Infra = {
   databaseUrl: string;
@@ -51,25 +52,15 @@ async function runningDevServices(): Promise<{ databaseUrl?: string; redisUrl?: 
   return null;
 }
 
-async function startEmbeddedPostgres(ephemeral: boolean) {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const dir = join(DATA_DIR, "pg");
-  if (!ephemeral) mkdirSync(dir, { recursive: true });
-  const db = ephemeral ? new PGlite() : new PGlite(dir);
-  await db.waitReady;
+async function startDatabase(ephemeral: boolean) {
   const port = await freePort();
-  // PGlite runs one transaction at a time; the socket server queues the connections of every process.
-  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 32 });
-  await server.start();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    port,
-    stop: async () => {
-      await server.stop();
-      await db.close();
-    },
-  };
+  try {
+    const pg = await startEmbeddedPostgres(port, ephemeral ? undefined : join(DATA_DIR, "postgres"));
+    return { ...pg, port };
+  } catch (err) {
+    if (err instanceof EmbeddedPostgresError) throw new InfraError(err.message);
+    throw err;
+  }
 }
 
 async function startPrivateRedis() {
@@ -99,7 +90,7 @@ async function startPrivateRedis() {
 
 /**
  * Resolve Postgres and Redis: the configured URLs when set, otherwise embedded ones.
- * `ephemeral` keeps the embedded database in memory (tests); otherwise it lives under .data/pg.
+ * `ephemeral` keeps the embedded database in a temporary directory (tests); otherwise it lives under .data/postgres.
  * `share` records the embedded services in .data so other local commands (admin CLI) reuse them.
  */
 export async function ensureInfra(
@@ -116,7 +107,7 @@ export async function ensureInfra(
   const embeddedRedis = !redisUrl;
   let pgPort: number | undefined;
   if (embeddedDb) {
-    const pg = await startEmbeddedPostgres(!!opts.ephemeral);
+    const pg = await startDatabase(!!opts.ephemeral);
     databaseUrl = pg.url;
     pgPort = pg.port;
     stops.push(pg.stop);
@@ -133,7 +124,8 @@ export async function ensureInfra(
   }
   if (opts.share && (embeddedDb || embeddedRedis)) {
     mkdirSync(DATA_DIR, { recursive: true });
-    writeFileSync(STATE_FILE, JSON.stringify({ databaseUrl, redisUrl, pgPort }));
+    // Holds the embedded database's password (in its URL): readable by this user only.
+    writeFileSync(STATE_FILE, JSON.stringify({ databaseUrl, redisUrl, pgPort }), { mode: 0o600 });
   }
   return {
     databaseUrl,

@@ -6,7 +6,7 @@ import { createRunDatabase, dropRunResources } from "../scripts/app-process";
 
 const runId = `tw_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 const adminUrl = process.env.TEST_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-// scripts/test.ts sets TEST_DB_MODE=embedded when it started a private in-memory PGlite (already fresh).
+// scripts/test.ts sets TEST_DB_MODE=embedded when it started a private throwaway PostgreSQL (already fresh).
 const embedded = process.env.TEST_DB_MODE === "embedded";
 
 process.env.NODE_ENV = "test";

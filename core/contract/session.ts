@@ -23,3 +23,15 @@ export const sessionItem = t.Object({
 export const sessionsResponse = t.Object({ sessions: t.Array(sessionItem) });
 
 export type Session = Static<typeof sessionItem>;
+
+/** A browser trusted to sign in without an e-mail code (kept across sign-out; removed by its owner). */
+export const trustedBrowserItem = t.Object({
+  device_id: t.String(),
+  device_name: t.String(),
+  verified_at: t.String(),
+  expires_at: t.String(),
+});
+
+export const trustedBrowsersResponse = t.Object({ browsers: t.Array(trustedBrowserItem) });
+
+export type TrustedBrowser = Static<typeof trustedBrowserItem>;

@@ -192,6 +192,24 @@ describe("security headers", () => {
     }
   }, 60_000);
 
+  test("an unknown page path answers 404 with the app (its not-found page); every route of the app answers 200", async () => {
+    const { base, stop } = listenWithWebApp();
+    try {
+      for (const path of ["/no-such-page/here", "/dashboardx", "/profile/extra", "/reset-password/a/b"]) {
+        const res = await fetch(base + path);
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+        expect(res.headers.get("content-type")).toContain("text/html");
+        expect(await res.text()).toContain('<div id="root"');
+        expectStrictHeaders(res, `${path} (404)`, { page: true });
+      }
+      for (const path of ["/", "/about", "/login", "/reset-password/tok", "/reset-password/", "/dashboard", "/profile", "/start-trading"]) {
+        expect({ path, status: (await fetch(base + path)).status }).toEqual({ path, status: 200 });
+      }
+    } finally {
+      stop();
+    }
+  }, 60_000);
+
   test("HSTS only in production, on the web app as well as the API", async () => {
     const production = { ...testDeps().config, NODE_ENV: "production" as const, isProduction: true };
     const { base, stop } = listenWithWebApp(production);

@@ -86,6 +86,9 @@ test("forgot password sends a link that resets the password", async ({ page, req
   await page.getByRole("button", { name: "Reset password" }).click();
   await expect(page.getByText("Password reset successful")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The confirmation is still there on the page the trader lands on, not only for the 1.2 s before it.
+  await expect(page.getByRole("status").filter({ hasText: "Password reset successful" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
   // The reset withdrew every browser's device trust, the registering one's included: a code is needed again.
   const login = await request.post("/api/auth/login", { data: { email, password: "Fresh9Pass", device_id: deviceId } });
   expect(login.status()).toBe(401);
@@ -96,6 +99,21 @@ test("forgot password sends a link that resets the password", async ({ page, req
   await expect(page.getByText("The link is missing or malformed.")).toBeVisible();
 });
 
+test("a deep link to a signed-in page returns there after sign-in", async ({ page, request }) => {
+  const user = await registerViaApi(request, "dev-deep-" + Date.now());
+  await trustDevice(page, user);
+  await page.goto("/profile?tab=sessions");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/profile\?tab=sessions$/);
+  // Read-only names and e-mail (spec 01 §3) read as text, not as inputs that look editable.
+  await expect(page.getByTestId("pi-email")).toHaveText(user.email);
+  await expect(page.getByTestId("pi-first")).toHaveText("Edsger");
+  for (const name of ["First name", "Last name", "Email"]) await expect(page.getByRole("textbox", { name })).toHaveCount(0);
+});
+
 test("password change on the profile, then sign-out to /login", async ({ page, request }) => {
   const user = await registerViaApi(request, "dev-change-" + Date.now());
   const { email } = user;
@@ -103,7 +121,7 @@ test("password change on the profile, then sign-out to /login", async ({ page, r
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/profile");
-  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByTestId("pi-email")).toHaveText(email);
   await page.getByRole("button", { name: "Change Password" }).click();
   await page.getByLabel("Current password").fill("Wrong123!");
   await page.getByLabel("New password", { exact: true }).fill("Changed9Pass");
@@ -168,4 +186,45 @@ test("signing out in one tab signs out the other tab", async ({ browser, request
   await expect(first).toHaveURL(/\/login$/);
   await expect(second).toHaveURL(/\/login$/);
   await context.close();
+});
+
+test("a browser that proved the mailbox once signs in again after sign-out without a code; the owner can remove it", async ({ page, request }) => {
+  const user = await registerViaApi(request, "dev-keep-" + Date.now());
+  // A new browser: the first sign-in asks for the e-mail code.
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Remember Me").check();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByLabel("Device verification")).toBeVisible();
+  await page.getByLabel("Digit 1").click();
+  await page.keyboard.type(codeIn(await newestMail(request, user.email, "Your Tradewind sign-in code")));
+  await page.getByLabel("Device verification").getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInUi(page, user.email);
+  // Same browser: no code this time.
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/profile");
+  const list = page.getByRole("list", { name: "Trusted browsers" });
+  const mine = list.getByTestId("trusted-browser-row").filter({ hasText: "This browser" });
+  await expect(mine).toHaveCount(1);
+  await mine.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/item7-trusted-browsers-1440.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await mine.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/item7-trusted-browsers-390.png" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Removed: the next sign-in here proves the mailbox again.
+  await mine.getByRole("button", { name: /^Remove / }).click();
+  await expect(page.getByText("Browser removed", { exact: true })).toBeVisible();
+  await expect(mine).toHaveCount(0);
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInUi(page, user.email);
+  await expect(page.getByLabel("Device verification")).toBeVisible();
 });

@@ -60,18 +60,23 @@ test("a resolved bought signal shows a toast, an unread count and a line in the 
     )
     .toContain("BTCUSDT LONG · Take profit hit (+1.85R)");
 
-  // The grid: e-mail for an issued signal is off by default; turning it on survives a reload.
+  // The grid: e-mail for an issued signal is on by default; turning it off survives a reload.
   await page.setViewportSize({ width: 1440, height: 900 });
   const cell = page.getByRole("checkbox", { name: "E-mail: Signal issued" });
-  await expect(cell).not.toBeChecked();
+  await expect(cell).toBeChecked();
   const saved = page.waitForResponse((r) => r.url().endsWith("/api/alerts/preferences") && r.request().method() === "PUT");
   // A click, not check(): the toggle is a controlled input that flips once the mutation's optimistic update renders.
   await cell.click();
-  await expect(cell).toBeChecked();
+  await expect(cell).not.toBeChecked();
   expect((await saved).status()).toBe(200);
   await page.reload();
-  await expect(page.getByRole("checkbox", { name: "E-mail: Signal issued" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "E-mail: Signal issued" })).not.toBeChecked();
   await expect(page.getByRole("checkbox", { name: "In-app: Take profit hit" })).toBeChecked();
+  // Nothing would arrive by webhook (no endpoint) or Telegram (no bot on this server): not shown as on.
+  await expect(page.getByRole("checkbox", { name: "Webhook: Signal issued" })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Webhook: Signal issued" })).toBeDisabled();
+  await expect(page.getByText("Add an endpoint under Webhooks")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Telegram: Signal issued" })).toHaveCount(0);
 });
 
 test("enable push on this device: service worker registered, subscription saved, push turned on", async ({ page, context, request }) => {

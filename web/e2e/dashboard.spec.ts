@@ -112,7 +112,21 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await expect(rows(page).nth(0)).toContainText("Completed");
   await expect(rows(page).nth(1)).toContainText("ETHUSDT");
   await expect(rows(page).nth(2)).toContainText("NO TRADE");
-  await expect(page.getByTestId("stat-total")).toContainText("3");
+  // A NO_TRADE issued no trade to be confident in: no confidence figure on its row.
+  await expect(rows(page).nth(2)).not.toContainText("40%");
+  await expect(rows(page).nth(2)).toContainText("—");
+  // Total Signals counts the two issued signals, not the refunded NO_TRADE.
+  await expect(page.getByTestId("stat-total").locator("p").first()).toHaveText("2");
+  // The filter names it as the badges do.
+  await page.locator("#filter-type").click();
+  await expect(page.getByRole("option", { name: "NO TRADE", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  // At 390 px a badge stays one line: NO TRADE on its card, the replay badge above the market panel.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const oneLine = async (locator: import("@playwright/test").Locator) => expect((await locator.boundingBox())!.height).toBeLessThan(24);
+  await oneLine(page.getByTestId("signal-card").filter({ hasText: "SOLUSDT" }).getByText("NO TRADE", { exact: true }));
+  await oneLine(page.getByTestId("replay-badge"));
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Symbol search.
   const search = page.getByPlaceholder("Search symbol e.g. BTC");
@@ -172,11 +186,33 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await expect(page.getByRole("dialog")).toBeHidden();
 });
 
+test("the count above the table counts the table's rows", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  await seedSignal(user.id, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 1, confidence: 0.7, reasoning: "Trend up." });
+  // An analysis that failed (its credit returned) is a row without a signal.
+  await withSql((sql) =>
+    sql.begin(async (tx) => {
+      const [r] = await tx<{ id: number }[]>`
+        insert into analysis_requests (user_id, symbol, status, current_phase, progress_percent, credits_status, created_at, completed_at)
+        values (${user.id}, 'ETHUSDT', 'FAILED', 2, 66, 'RELEASED', now() - interval '2 hours', now() - interval '2 hours') returning id`;
+      await bookAnalysis(tx, user.id, Number(r.id), true);
+    }),
+  );
+  await openDashboard(page, user);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByTestId("signals-total")).toHaveText("2");
+  // Row times are 24-hour UTC and say so.
+  await expect(rows(page).first().locator("td").first()).toContainText(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2} UTC/);
+});
+
 test("a new account sees the empty state", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
   await openDashboard(page, user);
   await expect(page.getByText("No signals yet. Start a new analysis.")).toBeVisible();
   await expect(page.getByRole("link", { name: "New Analysis" })).toHaveAttribute("href", "/trading");
+  // The free credit is "1 credit", not "1 credits".
+  await expect(page.getByTestId("dashboard-credits")).toHaveText(/^1\s*credit$/);
+  await expect(page.getByTestId("credits-counter").first()).toHaveText(/^1\s*credit$/);
 });
 
 test("signed out, /dashboard shows the toast and redirects to /login", async ({ page }) => {
@@ -212,6 +248,9 @@ test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
   await expect(page.getByTestId("price-BTCUSDT")).not.toHaveText("—");
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `${SHOTS}/dashboard-1440.png`, fullPage: true });
+  // The market panel alone (replay badge, prices between closes, modelled spreads), for review at both widths.
+  const market = page.locator('section[aria-labelledby="market-heading"]');
+  await market.screenshot({ path: "test-results/screens/market-panel-1440.png" });
   await rows(page).filter({ hasText: "BTCUSDT" }).getByRole("button").click();
   await expect(page.getByRole("dialog")).toBeVisible();
   // Let the slide-in finish so the picture shows the resting drawer.
@@ -222,6 +261,7 @@ test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("signal-card").first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/dashboard-390.png`, fullPage: true });
+  await market.screenshot({ path: "test-results/screens/market-panel-390.png" });
 });
 
 test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected R, costs, expiry, invalidation, crowding, history", async ({

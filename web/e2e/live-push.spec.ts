@@ -7,6 +7,7 @@ import Redis from "ioredis";
 import { redisKeys } from "../../core/redis";
 import { userChanged } from "../../core/user-version";
 import { seedSignal } from "../../server/src/modules/signals/testing";
+import { applyCreditChange } from "../../core/credits";
 import { registerUser, signIn, type TestUser, withSql } from "./helpers";
 
 type Counts = { market: number; signals: number; active: number };
@@ -109,4 +110,109 @@ test("socket refused: the spec's intervals hold; hidden, only the active-analyse
   expect(counts.active).toBeGreaterThanOrEqual(3);
   expect(counts.signals).toBe(0);
   expect(counts.market).toBe(0);
+});
+
+test("a new live row's first frame: its own progress and a countdown from now, after a minute with nothing live", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "push" });
+  const authenticated = new Promise<void>((resolve) =>
+    page.on("websocket", (ws) => ws.on("framereceived", (f) => String(f.payload).includes('"authenticated"') && resolve())),
+  );
+  await openDashboard(page, user);
+  await authenticated;
+  // A minute with no live row: the table's clock sits idle meanwhile.
+  await advance(page, 60_000);
+
+  // An analysis just started (progress 0, next step 20 s away on the page's clock), its credit held as a start holds it.
+  const nextRunAt = new Date((await page.evaluate(() => Date.now())) + 20_000);
+  const requestId = await withSql((sql) =>
+    sql.begin(async (tx) => {
+      const [r] = await tx<{ id: number }[]>`
+        insert into analysis_requests (user_id, symbol, progress_percent, next_run_at) values (${user.id}, 'SOLUSDT', 0, ${nextRunAt}) returning id`;
+      await applyCreditChange(tx, { userId: user.id, kind: "DEDUCTION", amount: -1, referenceType: "analysis_request", referenceId: Number(r.id) });
+      return Number(r.id);
+    }),
+  );
+  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  const announce = () => userChanged({ redis, keys: redisKeys(process.env.E2E_REDIS_PREFIX ?? "") }, user.id);
+  // Every text the row shows, from its first frame on (the assertions below may run seconds later).
+  await page.evaluate(() => {
+    const frames: string[] = [];
+    (window as unknown as { frames_: string[] }).frames_ = frames;
+    new MutationObserver(() => {
+      const row = [...document.querySelectorAll('[data-testid="signal-row"]')].find((r) => r.textContent?.includes("SOLUSDT"));
+      const text = row?.textContent ?? "";
+      if (text && frames[frames.length - 1] !== text) frames.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  try {
+    await announce();
+    await expect(page.getByTestId("signal-row").filter({ hasText: "SOLUSDT" })).toContainText("LIVE");
+    const frames = await page.evaluate(() => (window as unknown as { frames_: string[] }).frames_);
+    // Its own 0 % (not the 30 % default for a row without a value) and at most the 20 s left, from the first frame.
+    expect(frames[0]).toMatch(/LIVE0%Next 00:(20|19)/);
+    expect(frames.filter((f) => f.includes("30%") || !/Next 00:[0-2]\d/.test(f))).toEqual([]);
+  } finally {
+    // Settled as the engine's sweeper would settle a failed start: the credit back, so the books balance.
+    await withSql((sql) =>
+      sql.begin(async (tx) => {
+        await tx`update analysis_requests set status = 'FAILED', credits_status = 'RELEASED', completed_at = now() where id = ${requestId}`;
+        await applyCreditChange(tx, { userId: user.id, kind: "REFUND", amount: 1, referenceType: "analysis_request", referenceId: requestId });
+      }),
+    );
+    await announce();
+    redis.disconnect();
+  }
+});
+
+test("a refund pushed while the balance is re-read first is counted once, not once more locally", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "push" });
+  // A running analysis holding the free credit: the balance reads 0.
+  const requestId = await withSql((sql) =>
+    sql.begin(async (tx) => {
+      const [r] = await tx<{ id: number }[]>`
+        insert into analysis_requests (user_id, symbol, progress_percent, next_run_at)
+        values (${user.id}, 'SOLUSDT', 10, now() + interval '5 minutes') returning id`;
+      await applyCreditChange(tx, { userId: user.id, kind: "DEDUCTION", amount: -1, referenceType: "analysis_request", referenceId: Number(r.id) });
+      return Number(r.id);
+    }),
+  );
+  const authenticated = new Promise<void>((resolve) =>
+    page.on("websocket", (ws) => ws.on("framereceived", (f) => String(f.payload).includes('"authenticated"') && resolve())),
+  );
+  await signIn(page, user);
+  await page.goto("/dashboard");
+  const credits = page.getByTestId("dashboard-credits");
+  await expect(page.getByTestId("signal-row").filter({ hasText: "SOLUSDT" })).toContainText("LIVE");
+  await expect(credits).toHaveText(/^0\s*credits$/);
+  await authenticated;
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { credits_: string[] }).credits_ = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="dashboard-credits"]')?.textContent ?? "";
+      if (seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  // The balance's re-read lands before the list that shows the analysis finished (the order that double-counted).
+  await page.route("**/api/analysis/active**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await withSql((sql) =>
+    sql.begin(async (tx) => {
+      await tx`update analysis_requests set status = 'FAILED', credits_status = 'RELEASED', completed_at = now() where id = ${requestId}`;
+      await applyCreditChange(tx, { userId: user.id, kind: "REFUND", amount: 1, referenceType: "analysis_request", referenceId: requestId });
+    }),
+  );
+  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  try {
+    await userChanged({ redis, keys: redisKeys(process.env.E2E_REDIS_PREFIX ?? "") }, user.id);
+  } finally {
+    redis.disconnect();
+  }
+  await expect(page.getByTestId("signal-row").filter({ hasText: "SOLUSDT" })).not.toContainText("LIVE", { timeout: 15_000 });
+  await expect(credits).toHaveText(/^1\s*credit$/);
+  // Every value the counter showed on the way: never one credit too many.
+  const seen = await page.evaluate(() => (window as unknown as { credits_: string[] }).credits_);
+  expect(seen.filter((t) => /^2/.test(t))).toEqual([]);
 });

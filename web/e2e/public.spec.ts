@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { V2_BACKTEST } from "../src/features/marketing/api/test-track-record";
 import { formatCount } from "../src/lib/format";
+import { randomIp } from "./helpers";
 
 /** The backtest report the server answers with (the model engineer rewrites it; the tests read it rather than copy it). */
 const TRACK_RECORD_FILE = new URL("../../engine/src/analysis/model/track-record.json", import.meta.url);
@@ -187,6 +188,66 @@ test("contact form shows each validation message, then sends a ticket", async ({
   await expect(page.getByLabel("Name")).toHaveValue("Ada Lovelace");
   await expect(page.getByLabel("Email")).toHaveValue("ada@example.com");
   await expect(page.getByLabel("Message")).toHaveValue("");
+});
+
+test("after one message is sent the subject is empty again and a second message sends", async ({ page }) => {
+  // A visitor of its own: the per-IP contact limit is not shared with the other tests.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": randomIp() });
+  await page.goto("/contact");
+  const send = async (subject: string, message: string) => {
+    await page.getByLabel("Subject").click();
+    await page.getByRole("option", { name: subject }).click();
+    await page.getByLabel("Message").fill(message);
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/support/contact"));
+    await page.getByRole("button", { name: "Send Message" }).click();
+    expect((await response).status()).toBe(200);
+  };
+  await page.getByLabel("Name").fill("Grace Hopper");
+  await page.getByLabel("Email").fill("grace@example.com");
+  await send("Credits & Refunds", "My first question about a refund.");
+  // The cleared subject shows as cleared, not as the old choice the form no longer holds.
+  await expect(page.getByLabel("Subject")).toHaveText("Choose a subject");
+  await send("Credits & Refunds", "And a second question, about the same refund.");
+  await expect(page.getByText("Please choose a subject")).toHaveCount(0);
+  await expect(page.getByLabel("Subject")).toHaveText("Choose a subject");
+});
+
+test("a toast stays on its page: following a link closes it", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": randomIp() });
+  // The page's clock, so the toast's own 5 s can be held still: only the navigation may close it.
+  await page.clock.install();
+  await page.goto("/contact");
+  await page.getByLabel("Name").fill("Alan Turing");
+  await page.getByLabel("Email").fill("alan@example.com");
+  await page.getByLabel("Subject").click();
+  await page.getByRole("option", { name: "Credits & Refunds" }).click();
+  await page.getByLabel("Message").fill("A question that gets a toast.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const sent = page.getByRole("status").filter({ hasText: "Message Sent!" });
+  await expect(sent).toBeVisible();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(sent).toHaveCount(0);
+});
+
+test("the legal pages show the operator's support e-mail and arbitration organisation once set, the spec's placeholders before", async ({ page }) => {
+  // This app has neither set: the placeholders.
+  await page.goto("/terms");
+  await expect(page.getByTestId("support-email")).toHaveText("[support e-mail address to be published]");
+  await expect(page.getByTestId("arbitration-organisation")).toHaveText("[arbitration organisation to be named]");
+  // An operator who set SUPPORT_EMAIL and ARBITRATION_ORGANISATION (answered by the route, as the server would).
+  await page.route("**/api/public/legal", (route) =>
+    route.fulfill({ json: { support_email: "help@tradewind.example", arbitration_organisation: "Example Arbitration Centre" } }),
+  );
+  for (const path of ["/terms", "/privacy", "/risk"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("support-email")).toHaveText("help@tradewind.example");
+    await expect(page.getByTestId("support-email")).toHaveAttribute("href", "mailto:help@tradewind.example");
+  }
+  await page.goto("/terms");
+  await expect(page.getByTestId("arbitration-organisation")).toHaveText("Example Arbitration Centre");
+  await expect(page.getByText("[support e-mail address to be published]")).toHaveCount(0);
 });
 
 test("'Still need help' scrolls back to the form", async ({ page }) => {

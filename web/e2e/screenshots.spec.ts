@@ -23,6 +23,17 @@ test.describe("screenshots", () => {
   }
 });
 
+// The reliability diagram alone (About), where a phone's width is tightest for its axis labels and dots.
+for (const width of WIDTHS) {
+  test(`reliability chart at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    await page.goto("/about");
+    const chart = page.getByTestId("reliability-chart");
+    await chart.locator("circle").first().waitFor();
+    await chart.screenshot({ path: `test-results/screens/reliability-chart-${width}.png` });
+  });
+}
+
 // Signed-in screens for review (test-results/screens/): the pair combobox with replay-only pairs, the paged signals
 // table, and the running-analyses cap notice, each at 1440 and 390 px.
 test.describe("signed-in screens", () => {

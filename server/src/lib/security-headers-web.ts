@@ -13,6 +13,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { BuildMetafile, BunPlugin, HTMLBundle, Server } from "bun";
 import type { Config } from "@core/config";
+import { isPagePath } from "@core/contract/web-routes";
 import type { Logger } from "@core/log";
 import {
   type Bytes,
@@ -33,6 +34,9 @@ type WebConfig = Pick<Config, "isProduction" | "PUBLIC_ORIGIN">;
 
 /** Chunks have a file extension; pages (client routes) never do, and are always answered afresh (new nonce). */
 const isFile = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname);
+
+/** The page is served on every path, but only the app's own routes are found: others get it as a 404. */
+const pageStatus = (pathname: string) => (isPagePath(pathname) ? 200 : 404);
 
 const readable = (method: string) => method === "GET" || method === "HEAD";
 
@@ -180,7 +184,8 @@ function builtRoutes(index: string, config: WebConfig, log?: Logger) {
     // A file that is not in the build (an old chunk, a typo) is a 404, not the page: a script tag must not get HTML.
     if (isFile(pathname)) return plain(config, 404, "Not Found");
     const html = new TextDecoder().decode(web.files.get(PAGE)!.body.raw);
-    return compressResponse(request, page(config, html, { headers: { "content-type": "text/html;charset=utf-8" } }, request.method));
+    const init = { status: pageStatus(pathname), headers: { "content-type": "text/html;charset=utf-8" } };
+    return compressResponse(request, page(config, html, init, request.method));
   };
   return { routes: { "/": relay, "/*": relay } as Record<string, unknown>, stop: () => {} };
 }
@@ -206,7 +211,8 @@ function devRoutes(webApp: unknown, config: WebConfig) {
     const answer = await fetch(new URL(hidden, self), { method: request.method });
     if (!isHtml(answer)) return withHeaders(answer, securityHeaders(config));
     const html = await answer.text();
-    return page(config, html, { status: answer.status, headers: answer.headers }, request.method, devScriptSources);
+    const status = answer.ok ? pageStatus(new URL(request.url).pathname) : answer.status;
+    return page(config, html, { status, headers: answer.headers }, request.method, devScriptSources);
   };
   return { routes: { [hidden]: webApp, "/": relay, "/*": relay } as Record<string, unknown>, stop: () => {} };
 }

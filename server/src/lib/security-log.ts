@@ -13,6 +13,7 @@ export type SecurityEvent =
   | "password_reset"
   | "password_changed"
   | "session_revoked"
+  | "browser_trust_removed"
   | "logout"
   | "refresh_reuse"
   | "rate_limited"

@@ -1,6 +1,8 @@
-// Route table of spec 01 §2: public pages, guest-only /login, signed-in pages behind RequireAuth, and the 404. Every
-// page but the landing page is its own chunk, fetched when its route is first shown (see lazyPage).
-import { lazy, Suspense, type ComponentType } from "react";
+// Route table of spec 01 §2 (core/contract/web-routes.ts): public pages, guest-only /login, signed-in pages behind
+// RequireAuth, and the 404. Every page but the landing page is its own chunk, fetched when its route is first shown
+// (see lazyPage).
+import { lazy, Suspense, type ComponentType, type ReactElement } from "react";
+import { PAGE_PATHS, type PagePath } from "@core/contract/web-routes";
 import { Outlet, Route, Routes } from "react-router";
 import { PageSpinner } from "@web/components/ui/Spinner";
 import { AppLayout } from "@web/features/layout/components/AppLayout";
@@ -107,6 +109,42 @@ function PageChunk() {
   );
 }
 
+/** Each page of the contract's route table (the server answers 404 outside it), so the two cannot drift apart. */
+const PAGES: Record<PagePath, ReactElement> = {
+  "/": (
+    <AuthSettled>
+      <HomePage />
+    </AuthSettled>
+  ),
+  "/about": <AboutPage />,
+  "/how-it-works": <HowItWorksPage />,
+  "/pricing": <PricingPage />,
+  "/contact": <ContactPage />,
+  "/privacy": <PrivacyPage />,
+  "/terms": <TermsPage />,
+  "/risk": <RiskPage />,
+  "/verify": <VerifyPage />,
+  "/login": (
+    <GuestOnly>
+      <LoginPage />
+    </GuestOnly>
+  ),
+  "/register": <RegisterPage />,
+  // React Router matches a trailing slash too, so /forgot-password/ and /reset-password/ land here.
+  "/forgot-password": <ForgotPasswordPage />,
+  "/reset-password": <ResetPasswordPage />,
+  "/reset-password/:token": <ResetPasswordPage />,
+  "/dashboard": <DashboardRoute />,
+  "/trading": <StartTradingPage />,
+  "/start-trading": <StartTradingPage />,
+  "/results": <ResultsRoute />,
+  "/profile": (
+    <RequireAuth>
+      <ProfilePage />
+    </RequireAuth>
+  ),
+};
+
 export function App() {
   return (
     <>
@@ -114,47 +152,9 @@ export function App() {
       <Routes>
         <Route element={<AppLayout navExtra={<NavExtra />} />}>
           <Route element={<PageChunk />}>
-            <Route
-              index
-              element={
-                <AuthSettled>
-                  <HomePage />
-                </AuthSettled>
-              }
-            />
-            <Route path="about" element={<AboutPage />} />
-            <Route path="how-it-works" element={<HowItWorksPage />} />
-            <Route path="pricing" element={<PricingPage />} />
-            <Route path="contact" element={<ContactPage />} />
-            <Route path="privacy" element={<PrivacyPage />} />
-            <Route path="terms" element={<TermsPage />} />
-            <Route path="risk" element={<RiskPage />} />
-            <Route path="verify" element={<VerifyPage />} />
-            <Route
-              path="login"
-              element={
-                <GuestOnly>
-                  <LoginPage />
-                </GuestOnly>
-              }
-            />
-            <Route path="register" element={<RegisterPage />} />
-            {/* React Router matches a trailing slash too, so /forgot-password/ and /reset-password/ land here. */}
-            <Route path="forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="reset-password" element={<ResetPasswordPage />} />
-            <Route path="reset-password/:token" element={<ResetPasswordPage />} />
-            <Route path="dashboard" element={<DashboardRoute />} />
-            <Route path="trading" element={<StartTradingPage />} />
-            <Route path="start-trading" element={<StartTradingPage />} />
-            <Route path="results" element={<ResultsRoute />} />
-            <Route
-              path="profile"
-              element={
-                <RequireAuth>
-                  <ProfilePage />
-                </RequireAuth>
-              }
-            />
+            {PAGE_PATHS.map((path) =>
+              path === "/" ? <Route key={path} index element={PAGES[path]} /> : <Route key={path} path={path.slice(1)} element={PAGES[path]} />,
+            )}
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

@@ -1,7 +1,9 @@
-// Route guards: signed-in routes wait for the session restore ('Loading...'), then go to /login; /login sends signed-in users on.
+// Route guards: signed-in routes wait for the session restore ('Loading...'), then go to /login (remembering the page
+// asked for); /login sends signed-in users on, to that page or the dashboard.
 import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { PageSpinner } from "@web/components/ui/Spinner";
+import { afterSignInPath } from "@web/features/auth/model/sign-in";
 import { toast } from "@web/components/ui/toast";
 import { useAuthReady, useIsSignedIn } from "@web/lib/session";
 
@@ -9,9 +11,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const ready = useAuthReady();
   const signedIn = useIsSignedIn();
   const location = useLocation();
+  const hadSession = useRef(false);
+  if (signedIn) hadSession.current = true;
   if (signedIn) return children;
   if (!ready) return <PageSpinner />;
-  return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  // A visitor who arrived signed out comes back here after sign-in; a session that ended on the page does not.
+  const state = hadSession.current ? undefined : { from: location.pathname + location.search };
+  return <Navigate to="/login" replace state={state} />;
 }
 
 /**
@@ -32,7 +38,8 @@ export function AuthRequiredToast({ description }: { description: string }) {
 export function GuestOnly({ children }: { children: ReactNode }) {
   const ready = useAuthReady();
   const signedIn = useIsSignedIn();
-  if (signedIn) return <Navigate to="/dashboard" replace />;
+  const location = useLocation();
+  if (signedIn) return <Navigate to={afterSignInPath(location.state)} replace />;
   if (!ready) return <PageSpinner />;
   return children;
 }

@@ -1,6 +1,9 @@
 // Display rules: price precision by magnitude (spec 02 §5), signed percents and R, UTC moments and month ranges.
 import { expect, test } from "bun:test";
 import {
+  creditsWord,
+  formatUtcClock,
+  formatUtcDayTime,
   formatDateUtc,
   formatMonthRange,
   formatPercentNumber,
@@ -62,4 +65,14 @@ test("percent numbers, UTC minutes, month ranges", () => {
   expect(formatMonthRange("2023-11-01T00:00:00Z", "2024-02-10T00:00:00Z")).toBe("Nov 2023–Feb 2024");
   expect(formatMonthRange("2024-03-01T00:00:00Z", "2024-03-20T00:00:00Z")).toBe("Mar 2024");
   expect(formatMonthRange(null, "2024-03-20T00:00:00Z")).toBeNull();
+});
+
+test("credits in words and the one UTC 24-hour clock", () => {
+  expect(`1 ${creditsWord(1)}`).toBe("1 credit");
+  expect(`0 ${creditsWord(0)}`).toBe("0 credits");
+  expect(`5 ${creditsWord(5)}`).toBe("5 credits");
+  expect(formatUtcClock("2024-11-15T21:05:09Z")).toBe("21:05 UTC");
+  expect(formatUtcClock("2024-11-15T00:05:09Z", { seconds: true })).toBe("00:05:09 UTC");
+  expect(formatUtcDayTime("2024-11-15T21:05:09Z")).toBe("Nov 15, 21:05 UTC");
+  expect(formatUtcDayTime(null)).toBe("—");
 });

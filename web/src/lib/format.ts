@@ -4,18 +4,8 @@ const FIXED = [fixed(0), fixed(1), fixed(2), fixed(3), fixed(4), fixed(5)];
 
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
-/** Decimals for a price: 2 at >= 100, 3 at >= 1, otherwise 5 (by magnitude, so negatives follow the same rule). */
-export function priceDecimals(value: number): number {
-  const abs = Math.abs(value);
-  if (abs >= 100) return 2;
-  if (abs >= 1) return 3;
-  return 5;
-}
-
-export function formatPrice(value: number | null | undefined): string {
-  if (!isNum(value)) return "—";
-  return FIXED[priceDecimals(value)].format(value);
-}
+// The price rule and UTC minutes are shared with the engine's reasoning text.
+export { formatPrice, formatUtcMinute, priceDecimals } from "@core/display-format";
 
 /** '+1.23%', '-0.50%', '0.00%': the sign is always explicit for changes. */
 export function formatSignedPercent(value: number | null | undefined, digits = 2): string {
@@ -64,11 +54,36 @@ export function formatPercentNumber(value: number | null | undefined, digits = 2
   return `${FIXED[Math.min(digits, 5)].format(value)}%`;
 }
 
-/** '2024-09-07 14:00 UTC': a moment to the minute, the same for every visitor. */
-export function formatUtcMinute(iso: string | null | undefined): string {
-  const d = iso ? new Date(iso) : null;
-  if (!d || Number.isNaN(d.getTime())) return "—";
-  return `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** 'credit' for one, 'credits' otherwise: '1 credit', '0 credits', '5 credits'. */
+export const creditsWord = (n: number | null | undefined) => (n === 1 ? "credit" : "credits");
+
+const UTC_CLOCK = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const UTC_CLOCK_SECONDS = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+const UTC_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+const validDate = (iso: string | number | null | undefined) => {
+  const d = iso === null || iso === undefined || iso === "" ? null : new Date(iso);
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+};
+
+/** '14:05 UTC' (or '14:05:09 UTC'): the app's one clock, 24-hour UTC, named. */
+export function formatUtcClock(iso: string | number | null | undefined, opts: { seconds?: boolean } = {}): string {
+  const d = validDate(iso);
+  if (!d) return "—";
+  return `${(opts.seconds ? UTC_CLOCK_SECONDS : UTC_CLOCK).format(d)} UTC`;
+}
+
+/** 'Nov 15, 14:05 UTC': a recent moment with its day, 24-hour UTC. */
+export function formatUtcDayTime(iso: string | number | null | undefined, opts: { seconds?: boolean } = {}): string {
+  const d = validDate(iso);
+  if (!d) return "—";
+  return `${UTC_DAY.format(d)}, ${formatUtcClock(d.getTime(), opts)}`;
 }
 
 const monthYear = (d: Date) => ({ month: d.toLocaleDateString("en-US", { month: "short", timeZone: "UTC" }), year: d.getUTCFullYear() });

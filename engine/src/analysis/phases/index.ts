@@ -6,7 +6,7 @@ import { parseParamsV3, type ParamsV3, v3Model } from "../model/v3";
 import type { Scores, SideScore, SignalModel } from "../model/signal-model";
 import type { PairRow } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
-import { biasWord, clip, fmtPrice, marketLines, sideLine, type SignalContext, signalContext } from "../reasoning";
+import { biasWord, clip, fmtPrice, fmtUtc, marketLines, sideLine, type SignalContext, signalContext } from "../reasoning";
 
 export const SIGNAL_TIMEFRAME = "1h";
 /** A NO_TRADE lists this many other pairs that clear the bar now. */
@@ -103,7 +103,7 @@ function checksFor(sc: Scored, side: Side): Check[] {
 }
 
 function unavailable(ctx: AnalysisContext, phase: 1 | 2): PhaseResult {
-  const text = `${ctx.symbol}: no complete 14-day hourly history up to ${new Date(ctx.snapshot.at).toISOString()}; no analysis possible.`;
+  const text = `${ctx.symbol}: no complete 14-day hourly history up to ${fmtUtc(ctx.snapshot.at)}; no analysis possible.`;
   return {
     reason: clip(text),
     full_reasoning: text,
@@ -127,7 +127,7 @@ export function scanPhase(ctx: AnalysisContext, model = shippedModel()): PhaseRe
     `${ctx.symbol} ${biasWord(bias)}: price ${fmtPrice(sc.price)}, ${lead.trade.side} P(TP) ${(lead.pTp * 100).toFixed(0)}%, EV ${lead.ev >= 0 ? "+" : ""}${lead.ev.toFixed(2)}R`,
   );
   const full = [
-    `Phase 1, scanning ${ctx.symbol} at ${new Date(ctx.now).toISOString()} from the ${new Date(ctx.snapshot.at).toISOString()} hourly snapshot of ${ctx.snapshot.regime.pairs} pairs; live price ${fmtPrice(sc.price)} (${ctx.priceSource} close).`,
+    `Phase 1, scanning ${ctx.symbol} at ${fmtUtc(ctx.now)} from the ${fmtUtc(ctx.snapshot.at)} hourly snapshot of ${ctx.snapshot.regime.pairs} pairs; live price ${fmtPrice(sc.price)} (${ctx.priceSource} close).`,
     ...marketLines(sc.row, ctx.snapshot.regime),
     sideLine(sc.scores.LONG),
     sideLine(sc.scores.SHORT),
@@ -163,7 +163,7 @@ export function confirmPhase(ctx: AnalysisContext, scan: PhaseResult, model = sh
         ? clip(`${ctx.symbol} ${scan.bias} not confirmed: ${failed.length}/${results.length} checks failed (${failed[0].id})`)
         : clip(`${ctx.symbol} ${scan.bias} ${bias === "NEUTRAL" ? "faded on re-scoring" : "confirmed"}: price ${fmtPrice(sc.price)}`);
   const full = [
-    `Phase 2, confirmation at ${new Date(ctx.now).toISOString()}, live price ${fmtPrice(sc.price)}.`,
+    `Phase 2, confirmation at ${fmtUtc(ctx.now)}, live price ${fmtPrice(sc.price)}.`,
     ...(results.length ? results.map((r) => `${r.passed ? "[ok]" : "[failed]"} ${r.text}: now ${fmtPrice(r.value)}`) : ["No criteria to check."]),
     sideLine(sc.scores.LONG),
     sideLine(sc.scores.SHORT),
@@ -214,7 +214,7 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
     rr_ratio: null,
     entry_timing: "n/a",
   };
-  const head = `Phase 3, final calibration at ${new Date(ctx.now).toISOString()}`;
+  const head = `Phase 3, final calibration at ${fmtUtc(ctx.now)}`;
   if (!sc) {
     const why = "no complete 14-day hourly history for this pair.";
     return result(
@@ -271,7 +271,7 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
     [
       `${head}: ${t.side} on ${VENUE_LABEL[t.costs.venue]}.`,
       ...lines,
-      `Entry ${fmtPrice(t.entry)} now; stop ${fmtPrice(t.stopLoss)}, take profit ${fmtPrice(t.takeProfit)}, RR ${t.rr.toFixed(2)}; expires ${context.expires_at} (${t.expiryHours ?? EXPIRY_HOURS} h). Invalidated below/above the 72h swing ${fmtPrice(context.invalidation_level)}.`,
+      `Entry ${fmtPrice(t.entry)} now; stop ${fmtPrice(t.stopLoss)}, take profit ${fmtPrice(t.takeProfit)}, RR ${t.rr.toFixed(2)}; expires ${fmtUtc(context.expires_at)} (${t.expiryHours ?? EXPIRY_HOURS} h). Invalidated below/above the 72h swing ${fmtPrice(context.invalidation_level)}.`,
     ],
     criteria,
   );

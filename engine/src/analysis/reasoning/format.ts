@@ -1,12 +1,8 @@
-// Number formatting for reasoning text: fixed en-US grouping and significant digits so output is deterministic.
+// Number formatting for reasoning text: fixed en-US grouping and the app's display rules, so output is deterministic
+// and reads as the screens show the same figures.
 
-/** Price with ~6 significant digits: 64,210.5 · 0.52341 · 0.0000123456. */
-export function fmtPrice(p: number): string {
-  if (!Number.isFinite(p)) return "n/a";
-  const mag = p === 0 ? 0 : Math.floor(Math.log10(Math.abs(p)));
-  const decimals = Math.min(12, Math.max(0, 5 - mag));
-  return new Intl.NumberFormat("en-US", { maximumFractionDigits: decimals, minimumFractionDigits: 0 }).format(p);
-}
+/** Prices and moments by the app's display rules (spec 02 §5: 2 decimals at >= 100, 3 at >= 1, else 5; UTC minutes). */
+export { formatPrice as fmtPrice, formatUtcMinute as fmtUtc } from "@core/display-format";
 
 /** Signed percent with 2 decimals: +1.23% / -0.40%. */
 export function fmtPct(fraction: number, decimals = 2): string {

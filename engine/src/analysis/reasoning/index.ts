@@ -5,7 +5,7 @@ import type { PairRow, Regime } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side, type Venue } from "../trade";
 import { fmtNum, fmtPrice } from "./format";
 
-export { clip, fmtPct, fmtPrice } from "./format";
+export { clip, fmtPct, fmtPrice, fmtUtc } from "./format";
 
 const H = 3_600_000;
 const dir = (x: number) => (x >= 0 ? "above" : "below");

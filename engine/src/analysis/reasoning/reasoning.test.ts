@@ -1,13 +1,16 @@
 // Reasoning formatting and the LLM rewrite guard (a real local HTTP server stands in for the provider).
 import { afterAll, describe, expect, test } from "bun:test";
-import { clip, fmtPct, fmtPrice } from "./format";
+import { clip, fmtPct, fmtPrice, fmtUtc } from "./format";
 import { numbersIn, rewriteReasoning, sameNumbers } from "./llm";
 
 describe("format", () => {
   test("prices, percents and the 140-character clip", () => {
-    expect(fmtPrice(64210.123)).toBe("64,210.1");
-    expect(fmtPrice(0.000012345678)).toBe("0.0000123457");
-    expect(fmtPrice(1.5)).toBe("1.5");
+    // Spec 02 §5's rule, as the screens show prices (not 6-9 significant digits).
+    expect(fmtPrice(64210.123456789)).toBe("64,210.12");
+    expect(fmtPrice(1.5)).toBe("1.500");
+    expect(fmtPrice(0.523412345)).toBe("0.52341");
+    // Moments in reasoning: UTC to the minute, not raw ISO strings.
+    expect(fmtUtc(Date.UTC(2024, 5, 1, 13, 7, 45, 123))).toBe("2024-06-01 13:07 UTC");
     expect(fmtPct(0.01234)).toBe("+1.23%");
     expect(fmtPct(-0.004)).toBe("-0.40%");
     const long = "word ".repeat(40);

@@ -1,6 +1,6 @@
 // Replay provider: recorded candles from engine/data/market, read lazily and cached, on a clock walking through the record.
 import { join } from "node:path";
-import { closedCandles, type ReplayClock, recordedSeries, REPLAY_DATA_DIR, spotFile } from "@core/market-replay";
+import { closedCandles, formingPathPrice, type ReplayClock, recordedSeries, REPLAY_DATA_DIR, spotFile } from "@core/market-replay";
 import { RECORDED_SYMBOLS } from "@core/symbols";
 import { fundingInForce } from "./funding";
 import type { MarketProvider, ProviderInterval } from "./types";
@@ -30,6 +30,9 @@ export function createReplayProvider(clock: ReplayClock, dir = REPLAY_DATA_DIR):
       if (!RECORDED_SYMBOLS.includes(symbol)) return null;
       const rows = await series(join(dir, "futures", "funding-8h", `${symbol}.csv.gz`));
       return fundingInForce(rows, at ?? clock.now());
+    },
+    async pathPrice(symbol: string, at: number) {
+      return RECORDED_SYMBOLS.includes(symbol) ? formingPathPrice(series, dir, symbol, at) : null;
     },
     symbols: () => [...RECORDED_SYMBOLS],
   };

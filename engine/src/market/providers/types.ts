@@ -11,6 +11,11 @@ export interface MarketProvider {
   candles(symbol: string, interval: ProviderInterval, opts: { end?: number; limit: number }): Promise<Candle[]>;
   /** The perpetual funding rate in force at `at` (default now()) as a fraction per 8 h; null when unknown. */
   fundingRate(symbol: string, at?: number): Promise<number | null>;
+  /**
+   * Replay only: the price between closes, on a stated path through the forming candle's open, high, low and close
+   * (core/market-replay.ts); null when the record has no candle forming at `at`.
+   */
+  pathPrice?(symbol: string, at: number): Promise<{ price: number; interval: "5m" | "1h" } | null>;
   /** Supported pairs, upper case. */
   symbols(): string[];
 }

@@ -6,12 +6,22 @@ import { computeGate } from "./gate";
 import { computeHealth, HEALTH_MIN_CANDLES } from "./health";
 import { computeMovers, computePrices } from "./movers";
 import { computeOrderbook } from "./orderbook";
-import { priceAndChange } from "./price";
+import { priceAndChange, round } from "./price";
 import { computeSentiment, CORRELATION_HOURS } from "./sentiment";
 import { computeSession } from "./session";
 import type { CoreAsset } from "./types";
 
 export type ComputedSnapshot = { topic: MarketTopic; data: unknown; derived?: true };
+
+/**
+ * Under the replay the card's price moves between closes on the stated path (its 24h change follows it against the
+ * same reference); indicators and levels stay on closed candles.
+ */
+export function withPathPrice(asset: CoreAsset, path: { price: number } | null | undefined, now: number): CoreAsset {
+  if (!path) return asset;
+  const reference = asset.price / (1 + asset.change_24h / 100);
+  return { ...asset, price: path.price, change_24h: round((path.price / reference - 1) * 100, 4), as_of: new Date(now).toISOString() };
+}
 
 async function universe1h(p: MarketProvider, now: number, limit: number) {
   const out: { symbol: string; h1: Awaited<ReturnType<MarketProvider["candles"]>> }[] = [];
@@ -47,7 +57,7 @@ export async function computeGroup(p: MarketProvider, group: RefreshKey, now = p
       for (const symbol of CORE_ASSET_SYMBOLS) {
         const h1 = await p.candles(symbol, "1h", { end: now, limit: 200 });
         const m5 = await p.candles(symbol, "5m", { end: now, limit: 289 });
-        assets[symbol] = computeCoreAsset(symbol, h1, m5);
+        assets[symbol] = withPathPrice(computeCoreAsset(symbol, h1, m5), await p.pathPrice?.(symbol, now), now);
       }
       return [{ topic: "core_assets", data: assets }];
     }

@@ -5,7 +5,7 @@ export { computeHealth, healthStatus, volatilityScore, HEALTH_RULE, HEALTH_MIN_C
 export { computeCoreAsset, momentumOf, riskNote } from "./core-assets";
 export { computeMovers } from "./movers";
 export { computeSentiment, quoteVolume24h } from "./sentiment";
-export { computeOrderbook, corwinSchultz, volumeImbalance } from "./orderbook";
+export { computeOrderbook, corwinSchultz, modelledSpread, volumeImbalance } from "./orderbook";
 export { computeGate, GATE_RULES } from "./gate";
 export { priceAndChange } from "./price";
 export { computeGroup, type ComputedSnapshot } from "./compute";

@@ -1,6 +1,8 @@
 // Snapshot functions: sessions at given UTC times, 24h change and core assets on shipped data at a fixed clock, gate, health, movers, sentiment, order book.
 import { describe, expect, test } from "bun:test";
 import type { Candle } from "@core/candles";
+import { statedPathPrice } from "@core/market-replay";
+import { round } from "./price";
 import { createReplayClock, createReplayProvider } from "../providers/replay";
 import { ema, rsi } from "../indicators";
 import {
@@ -13,6 +15,7 @@ import {
   computeSentiment,
   computeSession,
   corwinSchultz,
+  modelledSpread,
   healthStatus,
   priceAndChange,
   volatilityScore,
@@ -262,6 +265,16 @@ describe("order book model", () => {
     expect(imb.sell).toBeCloseTo(33.3333, 4);
   });
 
+  test("a liquid pair's modelled spread is near a tick, not the hourly estimator's volatility (0.19 % for BTC)", async () => {
+    // Before the 5m record begins: the model has hourly candles only.
+    const p = createReplayProvider(createReplayClock({ fixedMs: at("2024-03-01T12:00:00Z") }));
+    const ob = computeOrderbook("BTCUSDT", await p.candles("BTCUSDT", "1h", { limit: 48 }), "1h");
+    const tickPct = (0.01 / ob.price) * 100;
+    expect(ob.spread.percentage).toBeGreaterThanOrEqual(round(tickPct, 6));
+    expect(ob.spread.percentage).toBeLessThan(0.02);
+    expect(ob.spread.estimator).toContain("floored at one tick");
+  });
+
   test("payload is marked derived with its basis", async () => {
     const p = createReplayProvider(createReplayClock({ fixedMs: at("2024-08-15T14:30:00Z") }));
     const ob = computeOrderbook("BTCUSDT", await p.candles("BTCUSDT", "5m", { limit: 48 }), "5m");
@@ -269,5 +282,37 @@ describe("order book model", () => {
     expect(ob.basis).toBe("Modelled from recent 5m candles, not a recorded order book");
     expect(ob.price).toBe(59444.44);
     expect(ob.imbalance.buy_percentage + ob.imbalance.sell_percentage).toBeCloseTo(100, 6);
+  });
+});
+
+describe("modelled spread", () => {
+  test("the mean of the raw estimates when it stands clear of zero, one tick when it does not", () => {
+    const tick = 0.00001;
+    expect(modelledSpread([0.002, 0.0021, 0.0019, 0.002], tick)).toBeCloseTo(0.002, 9);
+    // Noise around zero (as hourly candles of a liquid pair give): one tick.
+    expect(modelledSpread([0.004, -0.003, 0.002, -0.004, 0.001], tick)).toBe(tick);
+    expect(modelledSpread([0.004], tick)).toBe(tick);
+  });
+});
+
+describe("replay price between closes", () => {
+  test("the stated path runs open → low → high → close for an up candle, open → high → low → close for a down one", () => {
+    const up: Candle = { t: 0, o: 100, h: 112, l: 97, c: 110, v: 1 };
+    expect([0, 1 / 3, 2 / 3, 1].map((f) => statedPathPrice(up, f * H, H))).toEqual([100, 97, 112, 110]);
+    const down: Candle = { t: 0, o: 100, h: 103, l: 90, c: 95, v: 1 };
+    expect(statedPathPrice(down, H / 6, H)).toBeCloseTo(101.5, 9);
+  });
+
+  test("before the 5m record, BTC's card moves within the hour instead of holding the last hourly close", async () => {
+    const card = async (iso: string) => {
+      const q = createReplayProvider(createReplayClock({ fixedMs: at(iso) }));
+      const data = (await computeGroup(q, "full_snapshot"))[0].data as Record<string, { price: number; as_of: string }>;
+      return data.BTCUSDT;
+    };
+    const a = await card("2024-03-01T12:10:00Z");
+    const b = await card("2024-03-01T12:35:00Z");
+    expect(a.price).not.toBe(b.price);
+    expect(a.price).not.toBe(61863.72); // the 11:00 candle's close, which the card used to hold all hour
+    expect(b.as_of).toBe("2024-03-01T12:35:00.000Z");
   });
 });

@@ -351,6 +351,26 @@ describe("web push limits", () => {
 });
 
 describe("API", () => {
+  test("the grid shows a channel on only when it can deliver, hides unconfigured Telegram, and e-mails an issued signal by default", async () => {
+    const user = await createUser();
+    const grid = (await call(app, "GET", "/api/alerts/preferences", { token: user.token })).body;
+    const on = (channel: string, kind: string) =>
+      grid.preferences.find((p: { channel: string; kind: string }) => p.channel === channel && p.kind === kind)?.enabled;
+    // No bot token in the test config: Telegram is not offered at all.
+    expect(grid.channels).toEqual(["in_app", "email", "push", "webhook"]);
+    expect(on("email", "ISSUED")).toBe(true);
+    // No endpoint and no device yet: nothing would arrive, so nothing shows as on.
+    for (const kind of ["ISSUED", "TP_HIT", "SL_HIT", "EXPIRED"]) {
+      expect(on("webhook", kind)).toBe(false);
+      expect(on("push", kind)).toBe(false);
+    }
+    expect(grid.deliverable).toEqual(["in_app", "email"]);
+    await sql`insert into webhooks (user_id, url, secret) values (${user.id}, 'https://example.com/hook', 'a-secret-of-sixteen+')`;
+    const after = (await call(app, "GET", "/api/alerts/preferences", { token: user.token })).body;
+    expect(after.deliverable).toEqual(["in_app", "email", "webhook"]);
+    expect(after.preferences.filter((p: { channel: string }) => p.channel === "webhook").every((p: { enabled: boolean }) => p.enabled)).toBe(true);
+  });
+
   test("lists my alerts newest first with the unread count, pages with before, marks some or all read", async () => {
     const user = await createUser();
     const other = await createUser();

@@ -29,6 +29,7 @@ export const preferencesResponse = t.Object({
   channels: t.Array(t.String()),
   kinds: t.Array(kind),
   preferences: t.Array(preference),
+  deliverable: t.Array(t.String(), { description: "Channels that would deliver now (the others show off until set up)" }),
   push: t.Object({ public_key: t.String({ description: "VAPID public key (applicationServerKey)" }), devices: t.Number() }),
 });
 

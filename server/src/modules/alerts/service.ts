@@ -60,18 +60,38 @@ export async function markRead({ sql }: Pick<ServerDeps, "sql">, userId: number,
 export type Preference = { channel: string; kind: AlertKind; enabled: boolean };
 const channelNames = () => alertChannels.map((c) => c.name as string);
 
-/** The full channel × stage grid (stored choices over the defaults), the VAPID key to subscribe with, the devices subscribed. */
-export async function getPreferences({ sql, config }: Pick<ServerDeps, "sql" | "config">, userId: number) {
+/** The channels this server offers: Telegram only with a bot configured. */
+const offeredChannels = (config: ServerDeps["config"]) => channelNames().filter((c) => c !== "telegram" || Boolean(config.TELEGRAM_BOT_TOKEN));
+
+/** The offered channels that would deliver now: in-app and e-mail always; push with a device, webhook with an endpoint, Telegram with a chat. */
+async function deliverableChannels({ sql, config }: Pick<ServerDeps, "sql" | "config">, userId: number, devices: number) {
+  const [links] = await sql<{ webhooks: number; telegram: number }[]>`
+    select (select count(*) from webhooks where user_id = ${userId} and enabled)::int as webhooks,
+           (select count(*) from telegram_links where user_id = ${userId})::int as telegram`;
+  const can: Record<string, boolean> = { push: devices > 0, webhook: links.webhooks > 0, telegram: links.telegram > 0 };
+  return offeredChannels(config).filter((c) => can[c] ?? true);
+}
+
+/**
+ * The channel × stage grid (stored choices over the defaults) of the channels this server offers, each shown on only
+ * when it can deliver (no endpoint, device or chat yet: off, whatever was chosen); the VAPID key; the devices subscribed.
+ */
+export async function getPreferences(deps: Pick<ServerDeps, "sql" | "config">, userId: number) {
+  const { sql, config } = deps;
   const stored = await sql<Preference[]>`select channel, kind, enabled from alert_preferences where user_id = ${userId}`;
   const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from push_subscriptions where user_id = ${userId}`;
-  const preferences = channelNames().flatMap((channel) =>
+  const deliverable = await deliverableChannels(deps, userId, n);
+  const channels = offeredChannels(config);
+  const preferences = channels.flatMap((channel) =>
     ALERT_KINDS.map((kind) => ({
       channel,
       kind,
-      enabled: stored.find((p) => p.channel === channel && p.kind === kind)?.enabled ?? defaultEnabled(channel as never, kind),
+      enabled:
+        deliverable.includes(channel) &&
+        (stored.find((p) => p.channel === channel && p.kind === kind)?.enabled ?? defaultEnabled(channel as never, kind)),
     })),
   );
-  return { channels: channelNames(), kinds: [...ALERT_KINDS], preferences, push: { public_key: config.VAPID_PUBLIC_KEY, devices: n } };
+  return { channels, kinds: [...ALERT_KINDS], preferences, deliverable, push: { public_key: config.VAPID_PUBLIC_KEY, devices: n } };
 }
 
 export async function putPreferences(deps: Pick<ServerDeps, "sql" | "config">, userId: number, prefs: Preference[]) {

@@ -1048,14 +1048,35 @@ describe("device trust is a server-signed, expiring, httpOnly cookie", () => {
     expect((await login(who, cookie)).body.requires_otp).toBe(true);
   });
 
-  test("logout clears this browser's trust: the replayed cookie needs a code again; other browsers keep theirs", async () => {
+  test("logout keeps this browser's trust (it belongs to the browser, not the session); the owner can remove it", async () => {
     const who = await registerViaApi(app);
     const a = await signInNewDevice(app, who, "browser-a");
     const b = await signInNewDevice(app, who, "browser-b");
     const out = await call(app, "POST", "/api/auth/logout", { token: a.token, headers: { cookie: `tw_refresh=${a.refresh}; ${a.device}` } });
     expect(out.status).toBe(200);
-    expect(out.headers.getSetCookie().some((l) => /^tw_device=;/.test(l) && /Max-Age=0/i.test(l))).toBe(true);
+    expect(out.headers.getSetCookie().some((l) => /^tw_device=/.test(l))).toBe(false);
+    // The same browser signs in again without a code.
+    const again = await login(who, a.device);
+    expect(again.status).toBe(200);
+
+    // The sessions card lists the trusted browsers; removing one means a code on its next sign-in, the other keeps its trust.
+    // (b's session: each login() here signs in as device "any-id", which ends the previous one of that device.)
+    const list = await call(app, "GET", "/api/user/trusted-browsers", { token: b.token });
+    expect(list.status).toBe(200);
+    const ids = list.body.browsers.map((x: { device_id: string }) => x.device_id).sort();
+    expect(ids).toEqual(expect.arrayContaining(["browser-a", "browser-b"]));
+    const removed = await call(app, "DELETE", "/api/user/trusted-browsers/browser-a", { token: b.token });
+    expect(removed.status).toBe(200);
     expect((await login(who, a.device)).body.requires_otp).toBe(true);
+    expect((await login(who, b.device)).status).toBe(200);
+    const missing = await call(app, "DELETE", "/api/user/trusted-browsers/browser-a", { token: b.token });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
+    // Another user cannot see or remove them.
+    const other = await signIn(app, await registerViaApi(app));
+    const theirs = (await call(app, "GET", "/api/user/trusted-browsers", { token: other.token })).body.browsers;
+    expect(theirs.map((x: { device_id: string }) => x.device_id)).toEqual(["device-registered"]);
+    expect((await call(app, "DELETE", "/api/user/trusted-browsers/browser-b", { token: other.token })).status).toBe(404);
     expect((await login(who, b.device)).status).toBe(200);
   });
 

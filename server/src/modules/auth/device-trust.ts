@@ -53,11 +53,31 @@ export async function grantTrust(tx: Tx, secret: string, userId: number, deviceI
   return trustCookieValue(secret, token);
 }
 
-/** Logout: this browser's trust for the users of the ended sessions is withdrawn. */
-export async function revokeBrowserTrust(db: Db, secret: string, userIds: number[], cookie: string | undefined) {
-  const token = trustToken(secret, cookie);
-  if (!token || !userIds.length) return;
-  await db`delete from verified_devices where trust_hash = ${hashToken(token)} and user_id in ${db(userIds)}`;
+export type TrustedBrowser = { device_id: string; device_name: string; verified_at: string; expires_at: string };
+
+/**
+ * The user's trusted browsers (one per device id), for the sessions card: trust belongs to the browser and outlives
+ * its sessions (sign-out keeps it), so the owner withdraws it here. Named after the browser's latest session.
+ */
+export async function trustedBrowsers(db: Db, userId: number): Promise<TrustedBrowser[]> {
+  const rows = await db<{ device_id: string; device_name: string | null; verified_at: Date; expires_at: Date }[]>`
+    select v.device_id, max(v.verified_at) as verified_at, max(v.expires_at) as expires_at,
+           (select s.device_name from login_sessions s where s.user_id = ${userId} and s.device_id = v.device_id
+            order by s.created_at desc limit 1) as device_name
+    from verified_devices v where v.user_id = ${userId} and v.expires_at > now()
+    group by v.device_id order by max(v.verified_at) desc`;
+  return rows.map((r) => ({
+    device_id: r.device_id,
+    device_name: r.device_name ?? "Unknown device",
+    verified_at: new Date(r.verified_at).toISOString(),
+    expires_at: new Date(r.expires_at).toISOString(),
+  }));
+}
+
+/** Withdraws the user's trust of one browser (by its device id); false when there was none. */
+export async function removeBrowserTrust(db: Db, userId: number, deviceId: string): Promise<boolean> {
+  const rows = await db`delete from verified_devices where user_id = ${userId} and device_id = ${deviceId} returning 1`;
+  return rows.length > 0;
 }
 
 /** A password reset or change withdraws every browser's trust: whoever knew the old password proves the mailbox again. */

@@ -236,10 +236,10 @@ export const authModule = (deps: ServerDeps) => {
         const token = bearerToken(request.headers.get("authorization"));
         const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config)) : null;
         const jar = cookie[refreshName];
-        const result = await logout(deps, cookieValue(jar), user?.sessionId ?? null, cookieValue(cookie[device.name]));
+        const result = await logout(deps, cookieValue(jar), user?.sessionId ?? null);
         securityEvent(deps.log, "logout", { user_id: user?.id ?? null, session_id: user?.sessionId ?? null });
         clearRefreshCookie(jar);
-        device.clear(cookie[device.name]);
+        // The device-trust cookie stays: the next sign-in on this browser needs no e-mail code.
         return result;
       },
       { response: { 200: statusResponse }, detail: { summary: "End this session and clear the refresh cookie" } },

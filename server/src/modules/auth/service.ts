@@ -9,7 +9,7 @@ import type { Mailer } from "../mail/service";
 import { BLOCKED_DETAIL, ROTATION_GRACE_SECONDS, idleSeconds, issueRefreshToken, revokeSession, sessionLifetimeSeconds } from "../sessions/service";
 import { securityEvent } from "../../lib/security-log";
 import { describeClient } from "./client-info";
-import { grantTrust, isTrusted, revokeBrowserTrust } from "./device-trust";
+import { grantTrust, isTrusted } from "./device-trust";
 import { burnPasswordCheck, codeMatches, hashCode, hashPassword, hashToken, newCode, newToken, verifyPassword } from "./secrets";
 
 type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
@@ -481,9 +481,11 @@ export async function refresh(deps: Deps, token: string | undefined, meta: Clien
   return { accessToken, refreshToken: result.refreshToken, rememberMe: row.remember_me, expiresAt: row.session_expires_at };
 }
 
-/** End the session named by the refresh cookie and/or the access token; always succeeds (logout is idempotent). */
-/** Ends this browser's session and withdraws its device trust for that user (the next sign-in here needs a code). */
-export async function logout({ sql, config }: Deps, refreshToken: string | undefined, accessSessionId: number | null, trustCookie?: string) {
+/**
+ * Ends the session named by the refresh cookie and/or the access token; always succeeds (logout is idempotent). The
+ * browser's device trust stays: it belongs to the browser, not the session (its owner removes it on the sessions card).
+ */
+export async function logout({ sql }: Deps, refreshToken: string | undefined, accessSessionId: number | null) {
   const ids = new Set<number>();
   if (accessSessionId !== null) ids.add(accessSessionId);
   if (refreshToken) {
@@ -491,14 +493,5 @@ export async function logout({ sql, config }: Deps, refreshToken: string | undef
     if (row) ids.add(row.session_id as number);
   }
   for (const id of ids) await revokeSession(sql, id);
-  if (ids.size) {
-    const owners = await sql`select distinct user_id from login_sessions where id in ${sql([...ids])}`;
-    await revokeBrowserTrust(
-      sql,
-      config.JWT_SECRET,
-      owners.map((r) => r.user_id as number),
-      trustCookie,
-    );
-  }
   return { status: "logged_out", detail: "Signed out" };
 }

@@ -1,9 +1,11 @@
-// GET /api/public/live, /track-record and /ledger/{roots,proof/:signalId}: signed-out figures and the signal ledger, no user data.
+// GET /api/public/live, /track-record, /legal and /ledger/{roots,proof/:signalId}: signed-out figures, the legal pages'
+// operator details and the signal ledger, no user data.
 import { Elysia, t } from "elysia";
 import type { ServerDeps } from "../../deps";
 import { clientIp, ipKey } from "../../lib/client-ip";
 import { DayChains } from "@core/ledger";
 import { createLimiter } from "../../lib/rate-limit";
+import { legalSettingsSchema } from "@core/contract/legal";
 import { errorSchema, ledgerProofSchema, ledgerRootsQuery, ledgerRootsSchema, liveSchema, trackRecordSchema } from "./model";
 import { publicLedgerProof, publicLedgerRoots, publicLive, trackRecord } from "./service";
 
@@ -23,6 +25,14 @@ export const publicModule = (deps: ServerDeps, opts: { linksPerPoint?: number } 
       response: { 200: liveSchema },
       detail: { summary: "Counts of signals and running analyses, plus up to 3 live analyses (no user data)" },
     })
+    .get(
+      "/legal",
+      () => ({ support_email: deps.config.SUPPORT_EMAIL ?? null, arbitration_organisation: deps.config.ARBITRATION_ORGANISATION ?? null }),
+      {
+        response: { 200: legalSettingsSchema },
+        detail: { summary: "The operator's support e-mail and arbitration organisation for the legal pages (null: not named yet)" },
+      },
+    )
     .get("/track-record", () => trackRecord(deps.sql), {
       response: { 200: trackRecordSchema },
       detail: { summary: "Measured figures: the model's backtest and the outcomes of stored signals" },

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createApp } from "../../app";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";
 import { trackRecord } from "./service";
@@ -12,10 +13,25 @@ const { sql } = testDeps();
 afterAll(() => closeTestDeps());
 
 describe("/api/public", () => {
+  test("legal: the operator's support e-mail and arbitration organisation when set, null otherwise", async () => {
+    const unset = await call(app, "GET", "/api/public/legal");
+    expect(unset.status).toBe(200);
+    expect(unset.body).toEqual({ support_email: null, arbitration_organisation: null });
+    const deps = testDeps();
+    const configured = createApp({
+      ...deps,
+      config: { ...deps.config, SUPPORT_EMAIL: "help@example.com", ARBITRATION_ORGANISATION: "Example Arbitration Centre" },
+    });
+    const set = await call(configured, "GET", "/api/public/legal");
+    expect(set.body).toEqual({ support_email: "help@example.com", arbitration_organisation: "Example Arbitration Centre" });
+  });
+
   test("live: counts and up to 3 running analyses with only symbol, time, status and progress", async () => {
     const before = (await call(app, "GET", "/api/public/live")).body;
     const u = await createUser();
     await seedSignal(u.id, "BTCUSDT", "LONG", 0);
+    // A NO_TRADE generated no signal (its credit came back): not counted.
+    await seedSignal(u.id, "ETHUSDT", "NO_TRADE", 0);
     for (const [symbol, progress] of [
       ["ETHUSDT", 0],
       ["SOLUSDT", 33],

@@ -11,7 +11,7 @@ export const LIVE_CARDS = 3;
 export async function publicLive(sql: Sql) {
   const [[counts], live] = await Promise.all([
     sql<{ signals_generated: number; active_analyses: number }[]>`
-      select (select count(*) from signals)::int as signals_generated,
+      select (select count(*) from signals where type <> 'NO_TRADE')::int as signals_generated,
              (select count(*) from analysis_requests where status = 'IN_PROGRESS')::int as active_analyses`,
     sql<{ symbol: string; created_at: Date; status: string; progress_percent: number }[]>`
       select symbol, created_at, status, progress_percent from analysis_requests

@@ -179,7 +179,10 @@ type DayPoint = { date: string; value: number };
 
 const series = (days: string[], counts: Map<string, number>): DayPoint[] => days.map((date) => ({ date, value: counts.get(date) ?? 0 }));
 
-/** The dashboard's four stat cards (spec 02 §2), each with a 7-day daily series in UTC days. */
+/**
+ * The dashboard's four stat cards (spec 02 §2), each with a 7-day daily series in UTC days. Total Signals counts issued
+ * LONG and SHORT signals: a NO_TRADE is a refunded analysis (Live Analyses counts it as completed).
+ */
 export async function signalStats(sql: Sql, userId: number) {
   const [{ today }] = await sql<{ today: Date }[]>`select date_trunc('day', now() at time zone 'utc') at time zone 'utc' as today`;
   const days = last7Days(new Date(today).getTime());
@@ -190,7 +193,7 @@ export async function signalStats(sql: Sql, userId: number) {
       select count(*)::int as total,
              count(*) filter (where created_at >= now() - interval '7 days')::int as last7,
              count(*) filter (where created_at < now() - interval '7 days' and created_at >= now() - interval '14 days')::int as prev7
-      from signals where user_id = ${userId}`,
+      from signals where user_id = ${userId} and type <> 'NO_TRADE'`,
     sql<{ live: number; completed: number; failed: number }[]>`
       select count(*) filter (where status = 'IN_PROGRESS')::int as live,
              count(*) filter (where status = 'COMPLETED')::int as completed,
@@ -201,7 +204,7 @@ export async function signalStats(sql: Sql, userId: number) {
   const since = `${days[0]}T00:00:00Z`;
   const [signalDays, startedDays, usedDays, refundDays] = await Promise.all([
     byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, count(*)::int as n from signals
-              where user_id = ${userId} and created_at >= ${since} group by 1`),
+              where user_id = ${userId} and type <> 'NO_TRADE' and created_at >= ${since} group by 1`),
     byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, count(*)::int as n from analysis_requests
               where user_id = ${userId} and created_at >= ${since} group by 1`),
     byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, sum(-amount)::int as n from credit_ledger

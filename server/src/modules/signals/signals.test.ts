@@ -141,11 +141,12 @@ describe("GET /api/signals", () => {
     const res = await call(app, "GET", "/api/signals/stats", { token: u.token });
     expect(res.status).toBe(200);
     const s = res.body;
-    expect(s.total_signals).toMatchObject({ value: 4, last_7_days: 3, previous_7_days: 1, trend_percent: 200, trend: "up" });
+    // A refunded NO_TRADE is an analysis, not a signal: Total Signals counts the LONG and SHORT ones.
+    expect(s.total_signals).toMatchObject({ value: 3, last_7_days: 2, previous_7_days: 1, trend_percent: 100, trend: "up" });
     expect(s.total_signals.series.length).toBe(7);
     const today = new Date().toISOString().slice(0, 10);
     expect(s.total_signals.series[6]).toEqual({ date: today, value: 1 });
-    expect(s.total_signals.series.reduce((n: number, p: { value: number }) => n + p.value, 0)).toBe(3);
+    expect(s.total_signals.series.reduce((n: number, p: { value: number }) => n + p.value, 0)).toBe(2);
     expect(s.live_analyses).toMatchObject({ value: 0, completed: 4, failed: 0 });
     expect(s.used_credits).toMatchObject({ value: 4, today: 1 });
     expect(s.returned_credits).toMatchObject({ value: 1, today: 0, ratio: 0.25 });

@@ -5,6 +5,7 @@ import { ButtonLink } from "@web/components/ui/Button";
 import { useCredits } from "@web/entities/user/hooks/use-credits";
 import { useProfile } from "@web/entities/user/api/profile";
 import { greetingName } from "@web/entities/user/model/profile";
+import { creditsWord } from "@web/lib/format";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { MarketPanel } from "@web/features/market/components/MarketPanel";
 import { useMarketSocket } from "@web/features/market/hooks/use-market-socket";
@@ -25,7 +26,7 @@ function Header() {
         <div data-testid="dashboard-credits" className="flex h-10 items-center gap-2 rounded-lg border border-line-strong bg-surface px-3 text-sm">
           <Coins className="size-4 text-warn" aria-hidden />
           <span className="num font-mono font-semibold">{typeof credits === "number" ? credits : "—"}</span>
-          <span className="text-muted">credits</span>
+          <span className="text-muted">{creditsWord(credits)}</span>
         </div>
         <ButtonLink to="/trading">
           <Plus className="size-4" aria-hidden />

@@ -15,7 +15,8 @@ export function Badge({ tone = "neutral", className, ...props }: HTMLAttributes<
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide",
+        // A badge is one label: it never breaks across lines (NO TRADE, Replay on a phone).
+        "inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-md border px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide",
         TONES[tone],
         className,
       )}

@@ -8,12 +8,15 @@ export function Select(props: {
   value: string;
   onValueChange: (v: string) => void;
   options: readonly string[];
+  /** Display text per option where it differs from the value (e.g. NO_TRADE shown as "NO TRADE"). */
+  labels?: Readonly<Record<string, string>>;
   placeholder?: string;
   invalid?: boolean;
   className?: string;
 }) {
   return (
-    <S.Root value={props.value || undefined} onValueChange={props.onValueChange}>
+    // Always controlled: "" shows the placeholder (undefined would hand the choice to Radix, which keeps the old one).
+    <S.Root value={props.value} onValueChange={props.onValueChange}>
       <S.Trigger
         id={props.id}
         aria-invalid={props.invalid || undefined}
@@ -45,7 +48,7 @@ export function Select(props: {
                 <S.ItemIndicator className="absolute left-2.5">
                   <Check className="size-3.5" />
                 </S.ItemIndicator>
-                <S.ItemText>{o}</S.ItemText>
+                <S.ItemText>{props.labels?.[o] ?? o}</S.ItemText>
               </S.Item>
             ))}
           </S.Viewport>

@@ -1,12 +1,13 @@
 // Spec 02 §4 on completion: once a running analysis is seen to finish, credits are refreshed (+1 at once when its
-// credits_status is RELEASED) and signals re-fetched at 0, 2, 5, 10 and 20 s; each screen names the queries it refreshes.
+// credits_status is RELEASED and the balance shown predates the finish) and signals re-fetched at 0, 2, 5, 10 and
+// 20 s; each screen names the queries it refreshes.
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { creditKeys } from "@web/entities/user/api/keys";
 import { fetchAnalysisDetail } from "../api/analysis-detail";
 import { analysisKeys } from "../api/keys";
 import { SIGNAL_REFETCH_SCHEDULE_MS } from "../model/analysis-polling";
-import { addLocalCredit, finishedIds } from "../model/completion";
+import { addLocalCredit, finishedIds, localCreditDue } from "../model/completion";
 import { readAnalysis, type Analysis } from "../model/readers";
 
 export type CompletionKeys = {
@@ -20,6 +21,8 @@ export type CompletionKeys = {
 export function useCompletionWatch(active: readonly Analysis[] | undefined, keys: CompletionKeys) {
   const qc = useQueryClient();
   const prev = useRef<readonly Analysis[] | null>(null);
+  /** When `prev` arrived: the last moment its running analyses were seen running. */
+  const prevAt = useRef(0);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   useEffect(() => {
@@ -30,7 +33,9 @@ export function useCompletionWatch(active: readonly Analysis[] | undefined, keys
   useEffect(() => {
     if (!active) return;
     const before = prev.current;
+    const seenRunningAt = prevAt.current;
     prev.current = active;
+    prevAt.current = Date.now();
     // The first list only sets the baseline: analyses finished before this screen opened are not news.
     if (!before) return;
     const done = finishedIds(before, active);
@@ -46,7 +51,8 @@ export function useCompletionWatch(active: readonly Analysis[] | undefined, keys
             .fetchQuery({ queryKey: analysisKeys.detail(id), queryFn: () => fetchAnalysisDetail(id), staleTime: 0 })
             .then(readAnalysis)
             .catch(() => null));
-        if (a?.creditsStatus?.toUpperCase() === "RELEASED") qc.setQueryData(creditKeys.balance(), addLocalCredit);
+        const balanceReadAt = qc.getQueryState(creditKeys.balance())?.dataUpdatedAt ?? 0;
+        if (localCreditDue(a?.creditsStatus, balanceReadAt, seenRunningAt)) qc.setQueryData(creditKeys.balance(), addLocalCredit);
         void qc.invalidateQueries({ queryKey: creditKeys.balance() });
       };
       void settle();

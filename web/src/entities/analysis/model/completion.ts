@@ -15,3 +15,10 @@ export function finishedIds(prev: readonly Watched[], next: readonly Watched[]):
 export function addLocalCredit(old: unknown): unknown {
   return isObj(old) && typeof old.credits === "number" ? { ...old, credits: old.credits + 1 } : old;
 }
+
+/**
+ * Spec 02 §4's local +1 for a RELEASED credit, only onto a balance read while the analysis was still seen running: a
+ * balance read since (a push re-reads it) may already hold the refund, and one more would show a credit too many.
+ */
+export const localCreditDue = (creditsStatus: string | null | undefined, balanceReadAt: number, lastSeenRunningAt: number) =>
+  creditsStatus?.toUpperCase() === "RELEASED" && balanceReadAt <= lastSeenRunningAt;

@@ -2,7 +2,7 @@
 import type { AlertKind } from "@core/alerts";
 import { toast } from "@web/components/ui/toast";
 import { useSavePreferences } from "../api/preferences";
-import { channelLabel, isEnabled, type Preferences, STAGE_LABELS } from "../model/alerts";
+import { canDeliver, channelLabel, isEnabled, type Preferences, SETUP_HINTS, STAGE_LABELS } from "../model/alerts";
 
 /** Column heads on a phone, where the full stage names do not fit four abreast. */
 const SHORT_LABELS: Record<AlertKind, string> = { ISSUED: "Issued", TP_HIT: "TP hit", SL_HIT: "SL hit", EXPIRED: "Expired" };
@@ -30,24 +30,30 @@ export function PreferencesGrid({ prefs }: { prefs: Preferences }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
-          {prefs.channels.map((c) => (
-            <tr key={c}>
-              <th scope="row" className="py-2.5 pr-3 text-left font-medium text-ink">
-                {channelLabel(c)}
-              </th>
-              {prefs.kinds.map((k) => (
-                <td key={k} className="px-2 py-2.5 text-center">
-                  <input
-                    type="checkbox"
-                    aria-label={`${channelLabel(c)}: ${STAGE_LABELS[k]}`}
-                    checked={isEnabled(prefs, c, k)}
-                    onChange={(e) => toggle(c, k, e.currentTarget.checked)}
-                    className="size-4 cursor-pointer accent-emerald-500"
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
+          {prefs.channels.map((c) => {
+            // A channel with nowhere to deliver yet shows off and locked, with what it needs.
+            const ready = canDeliver(prefs, c);
+            return (
+              <tr key={c}>
+                <th scope="row" className="py-2.5 pr-3 text-left font-medium text-ink">
+                  {channelLabel(c)}
+                  {ready ? null : <span className="block text-[11px] font-normal text-faint">{SETUP_HINTS[c] ?? "Not set up"}</span>}
+                </th>
+                {prefs.kinds.map((k) => (
+                  <td key={k} className="px-2 py-2.5 text-center">
+                    <input
+                      type="checkbox"
+                      aria-label={`${channelLabel(c)}: ${STAGE_LABELS[k]}`}
+                      checked={ready && isEnabled(prefs, c, k)}
+                      disabled={!ready}
+                      onChange={(e) => toggle(c, k, e.currentTarget.checked)}
+                      className="size-4 cursor-pointer accent-emerald-500 disabled:cursor-not-allowed disabled:opacity-40"
+                    />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

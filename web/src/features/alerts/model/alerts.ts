@@ -6,7 +6,24 @@ import type { AlertItem } from "@core/contract/alert";
 export type { AlertItem };
 export type AlertsPage = { items: AlertItem[]; unread_count: number; next_before: number | null };
 export type Preference = { channel: string; kind: AlertKind; enabled: boolean };
-export type Preferences = { channels: string[]; kinds: AlertKind[]; preferences: Preference[]; push: { public_key: string; devices: number } };
+export type Preferences = {
+  channels: string[];
+  kinds: AlertKind[];
+  preferences: Preference[];
+  /** Channels that would deliver now; the others show off (and locked) until set up. */
+  deliverable?: string[];
+  push: { public_key: string; devices: number };
+};
+
+/** What a channel still needs before it can deliver, said beside it in the grid. */
+export const SETUP_HINTS: Record<string, string> = {
+  push: "Enable push on this device below",
+  webhook: "Add an endpoint under Webhooks",
+  telegram: "Link a chat under Telegram",
+};
+
+/** Whether `channel` can deliver (servers that send no list: every channel). */
+export const canDeliver = (p: Preferences, channel: string) => p.deliverable?.includes(channel) ?? true;
 
 export { alertTitle, formatR, STAGE_LABELS };
 

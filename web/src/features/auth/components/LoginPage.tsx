@@ -6,7 +6,7 @@ import { Field } from "@web/components/ui/Field";
 import { Input } from "@web/components/ui/Input";
 import { PasswordInput } from "@web/components/ui/PasswordInput";
 import { usePageTitle } from "@web/lib/use-page-title";
-import { useRegisteredNotice } from "../hooks/use-registered-notice";
+import { useRegisteredNotice, useResetNotice } from "../hooks/use-registered-notice";
 import { useSignIn } from "../hooks/use-sign-in";
 import { AuthShell, Notice } from "./AuthShell";
 import { DeviceCodePanel } from "./DeviceCodePanel";
@@ -14,6 +14,7 @@ import { DeviceCodePanel } from "./DeviceCodePanel";
 export function LoginPage() {
   usePageTitle("Sign In");
   const registered = useRegisteredNotice();
+  const reset = useResetNotice();
   const { form, mode, busy, error, onSubmit, ...device } = useSignIn();
 
   return (
@@ -31,6 +32,7 @@ export function LoginPage() {
     >
       <div className="flex flex-col gap-4">
         {registered ? <Notice tone="success">You have successfully registered</Notice> : null}
+        {reset ? <Notice tone="success">Password reset successful</Notice> : null}
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
           <Field id="login-email" label="Email">
             <Input

@@ -1,4 +1,5 @@
 // Reset password (spec 01 §4, §5, §8): token from /reset-password/<token> or ?token=, strength meter, redirect after 1200 ms.
+import { useSetAtom } from "jotai";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { passwordProblem, PASSWORD_MESSAGES } from "@core/accounts";
@@ -8,6 +9,7 @@ import { PasswordInput, PasswordStrength } from "@web/components/ui/PasswordInpu
 import { ApiError } from "@web/lib/api";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { resetPassword } from "../api/auth-api";
+import { justResetAtom } from "../hooks/use-registered-notice";
 import { AuthShell, Notice } from "./AuthShell";
 
 export const RESET_REDIRECT_MS = 1200;
@@ -17,6 +19,7 @@ export function ResetPasswordPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const setJustReset = useSetAtom(justResetAtom);
   const token = (params.token ?? search.get("token") ?? "").trim();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -25,9 +28,13 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (result?.tone !== "success") return;
-    const id = setTimeout(() => navigate("/login", { replace: true }), RESET_REDIRECT_MS);
+    const id = setTimeout(() => {
+      // The sign-in page repeats the confirmation: 1.2 s is easy to miss.
+      setJustReset(true);
+      navigate("/login", { replace: true });
+    }, RESET_REDIRECT_MS);
     return () => clearTimeout(id);
-  }, [result, navigate]);
+  }, [result, navigate, setJustReset]);
 
   if (!token) {
     return (

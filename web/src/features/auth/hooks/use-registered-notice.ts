@@ -1,22 +1,30 @@
-// The "You have successfully registered" notice: UI state set by a completed registration, shown 2 s by the sign-in page.
-import { atom, useAtomValue, useSetAtom } from "jotai";
+// The sign-in page's one-off notices: UI state set by a completed registration ("You have successfully registered",
+// shown 2 s) or password reset ("Password reset successful", shown while the page stays), taken by the next sign-in page.
+import { atom, useAtomValue, useSetAtom, type PrimitiveAtom } from "jotai";
 import { useEffect, useState } from "react";
 
 const NOTICE_MS = 2000;
 
 /** Set when registration completes; the next sign-in page takes it. */
 export const justRegisteredAtom = atom(false);
+/** Set when a reset link changed the password; the sign-in page it redirects to takes it. */
+export const justResetAtom = atom(false);
 
-export function useRegisteredNotice(): boolean {
-  const justRegistered = useAtomValue(justRegisteredAtom);
-  const setJustRegistered = useSetAtom(justRegisteredAtom);
-  const [shown, setShown] = useState(justRegistered);
+/** Takes the flag (so a later visit does not show it again) and shows it, for `ms` when given. */
+function useTakenFlag(flag: PrimitiveAtom<boolean>, ms?: number): boolean {
+  const value = useAtomValue(flag);
+  const setFlag = useSetAtom(flag);
+  const [shown, setShown] = useState(value);
   // Keyed on the local state, not the atom, so a re-run of the effect (StrictMode) still schedules the hide.
   useEffect(() => {
     if (!shown) return;
-    setJustRegistered(false);
-    const id = setTimeout(() => setShown(false), NOTICE_MS);
+    setFlag(false);
+    if (ms === undefined) return;
+    const id = setTimeout(() => setShown(false), ms);
     return () => clearTimeout(id);
-  }, [shown, setJustRegistered]);
+  }, [shown, setFlag, ms]);
   return shown;
 }
+
+export const useRegisteredNotice = () => useTakenFlag(justRegisteredAtom, NOTICE_MS);
+export const useResetNotice = () => useTakenFlag(justResetAtom);

@@ -2,7 +2,7 @@
 // step; the page only renders what this returns.
 import { useQueryClient } from "@tanstack/react-query";
 import { useReducer, useState, type Dispatch, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { toast } from "@web/components/ui/toast";
 import { userKeys } from "@web/entities/user/api/keys";
 import { setAccessToken, setSessionId } from "@web/lib/session";
@@ -10,18 +10,27 @@ import { acceptedFrom401, login, pendingFromError, retryAfterSeconds, sendDevice
 import { deviceCodeErrorText, LOGIN_LOCKED, loginErrorText, MISSING_SESSION_ID, RESEND_FAILED } from "../api/messages";
 import { readLocal, REMEMBER_EMAIL_KEY, writeLocal } from "../model/local-flags";
 import { acquireLoginLock, releaseLoginLock } from "../model/login-lock";
-import { DEVICE_RESEND_SECONDS, isFullCode, SIGN_IN_START, signInReducer, type SignInEvent, type SignInState } from "../model/sign-in";
+import {
+  afterSignInPath,
+  DEVICE_RESEND_SECONDS,
+  isFullCode,
+  SIGN_IN_START,
+  signInReducer,
+  type SignInEvent,
+  type SignInState,
+} from "../model/sign-in";
 import { useCountdown } from "./use-countdown";
 
-/** Signed in: the session is stored, the profile re-read for this user, and the dashboard opened. */
+/** Signed in: the session is stored, the profile re-read for this user, and the page asked for (or the dashboard) opened. */
 function useFinishSignIn() {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   return async (result: LoginResult) => {
     setAccessToken(result.access_token);
     setSessionId(result.session_id);
     await queryClient.invalidateQueries({ queryKey: userKeys.profile() });
-    navigate("/dashboard", { replace: true });
+    navigate(afterSignInPath(location.state), { replace: true });
   };
 }
 

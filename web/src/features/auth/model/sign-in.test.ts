@@ -1,6 +1,6 @@
 // The sign-in state machine: the device step opens with its notice, Back clears the error, an e-mail edit keeps it.
 import { expect, test } from "bun:test";
-import { DEVICE_CODE_RESENT, DEVICE_CODE_SENT, SIGN_IN_START, isFullCode, signInReducer, type SignInEvent } from "./sign-in";
+import { DEVICE_CODE_RESENT, DEVICE_CODE_SENT, SIGN_IN_START, afterSignInPath, isFullCode, signInReducer, type SignInEvent } from "./sign-in";
 
 const run = (...events: SignInEvent[]) => events.reduce(signInReducer, SIGN_IN_START);
 
@@ -27,4 +27,13 @@ test("a full code is six digits", () => {
   expect(isFullCode("123456")).toBe(true);
   expect(isFullCode("12345")).toBe(false);
   expect(isFullCode("12345a")).toBe(false);
+});
+
+test("a sign-in returns to the page asked for, on this site only", () => {
+  expect(afterSignInPath({ from: "/profile?tab=sessions" })).toBe("/profile?tab=sessions");
+  expect(afterSignInPath(null)).toBe("/dashboard");
+  expect(afterSignInPath({ from: "//evil.example/x" })).toBe("/dashboard");
+  expect(afterSignInPath({ from: "/\\evil.example" })).toBe("/dashboard");
+  expect(afterSignInPath({ from: "https://evil.example" })).toBe("/dashboard");
+  expect(afterSignInPath({ from: "/login" })).toBe("/dashboard");
 });

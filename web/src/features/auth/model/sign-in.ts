@@ -44,3 +44,13 @@ export function signInReducer(s: SignInState, e: SignInEvent): SignInState {
 
 /** All CODE_LENGTH digits, nothing else. */
 export const isFullCode = (code: string) => new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code);
+
+/**
+ * Where a finished sign-in goes: the signed-in page the visitor asked for (RequireAuth passes it as the route
+ * state's `from`), else the dashboard. Only a path on this site: never another origin ("//host") or the auth pages.
+ */
+export function afterSignInPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return "/dashboard";
+  return /^\/(login|register)(\/|\?|$)/.test(from) ? "/dashboard" : from;
+}

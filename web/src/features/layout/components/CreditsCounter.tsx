@@ -3,6 +3,7 @@ import { Coins } from "lucide-react";
 import { Link } from "react-router";
 import { useCredits } from "@web/entities/user/hooks/use-credits";
 import { cn } from "@web/components/ui/cn";
+import { creditsWord } from "@web/lib/format";
 
 export function CreditsCounter({ className }: { className?: string }) {
   const { credits, loading } = useCredits();
@@ -19,7 +20,7 @@ export function CreditsCounter({ className }: { className?: string }) {
     >
       <Coins className="size-3.5 text-warn" aria-hidden />
       <span className="num">{text}</span>
-      <span className="text-muted">credits</span>
+      <span className="text-muted">{creditsWord(credits)}</span>
     </Link>
   );
 }

@@ -36,8 +36,8 @@ function ReplayBadge({ marketTime }: { marketTime: string | null }) {
   return (
     <span
       data-testid="replay-badge"
-      title="Prices are replayed in real time from recorded Binance candles"
-      className="rounded-md border border-line px-1.5 py-0.5 font-mono text-[10px] text-muted"
+      title="Prices are replayed in real time from recorded Binance candles; between closes they follow a stated path through each candle's open, high, low and close"
+      className="whitespace-nowrap rounded-md border border-line px-1.5 py-0.5 font-mono text-[10px] text-muted"
     >
       Replay · market time {date} UTC
     </span>
@@ -87,7 +87,8 @@ export function MarketPanel({ socket, collapsible = false }: { socket: SocketSta
   if (!collapsible)
     return (
       <section aria-labelledby="market-heading" className="flex flex-col gap-3">
-        <div className="flex items-center justify-between">
+        {/* On a phone the badge moves below the heading as a whole rather than breaking inside. */}
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="market-heading" className="text-sm font-semibold tracking-tight">
             Market
           </h2>

@@ -3,6 +3,7 @@ export const publicKeys = {
   all: ["public"] as const,
   live: () => [...publicKeys.all, "live"] as const,
   trackRecord: () => [...publicKeys.all, "track-record"] as const,
+  legal: () => [...publicKeys.all, "legal"] as const,
   ledgerRoots: () => [...publicKeys.all, "ledger", "roots"] as const,
   ledgerProof: (signalId: number) => [...publicKeys.all, "ledger", "proof", signalId] as const,
 };

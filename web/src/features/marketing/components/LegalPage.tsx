@@ -2,12 +2,30 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { usePageTitle } from "@web/lib/use-page-title";
+import { useLegalSettings } from "../api/legal";
 
 export const LEGAL_UPDATED = "September 25, 2025";
 export const OPERATOR = "Tradewind Technologies LLC";
-/** Placeholders the operator still has to fill in (spec 01 §2 Legal pages). */
+/** Placeholders the operator still has to fill in (spec 01 §2 Legal pages), shown until SUPPORT_EMAIL / ARBITRATION_ORGANISATION are set. */
 export const CONTACT_EMAIL_PLACEHOLDER = "[support e-mail address to be published]";
 export const ARBITRATION_PLACEHOLDER = "[arbitration organisation to be named]";
+
+/** The operator's support address as a mail link, or the placeholder while it is not named. */
+export function SupportEmail() {
+  const email = useLegalSettings().data?.support_email;
+  return email ? (
+    <a href={`mailto:${email}`} className="text-accent-strong hover:underline" data-testid="support-email">
+      {email}
+    </a>
+  ) : (
+    <span data-testid="support-email">{CONTACT_EMAIL_PLACEHOLDER}</span>
+  );
+}
+
+/** The arbitration organisation the operator named, or the placeholder. */
+export function ArbitrationOrganisation() {
+  return <span data-testid="arbitration-organisation">{useLegalSettings().data?.arbitration_organisation ?? ARBITRATION_PLACEHOLDER}</span>;
+}
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 

@@ -5,7 +5,7 @@ import { Badge } from "@web/components/ui/Badge";
 import { ButtonLink } from "@web/components/ui/Button";
 import { Card } from "@web/components/ui/Card";
 import { ProgressBar } from "@web/components/ui/ProgressBar";
-import { formatCount } from "@web/lib/format";
+import { formatCount, formatUtcClock } from "@web/lib/format";
 import { usePublicLive, type LiveAnalysis } from "../api/public-live";
 import { Section, SectionHeading } from "./Section";
 
@@ -18,7 +18,7 @@ const statusLabel = (s: string) =>
         .replace(/^\w/, (c) => c.toUpperCase());
 
 function LiveCard({ a }: { a: LiveAnalysis }) {
-  const time = a.createdAt ? new Date(a.createdAt).toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit" }) : "—";
+  const time = formatUtcClock(a.createdAt);
   return (
     <Card className="p-4" data-testid="live-card">
       <div className="flex items-center justify-between">

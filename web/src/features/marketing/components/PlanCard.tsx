@@ -3,7 +3,7 @@ import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
-import { formatUsd } from "@web/lib/format";
+import { creditsWord, formatUsd } from "@web/lib/format";
 import type { Plan } from "./plans";
 
 export function PlanCard({ plan, action, selected }: { plan: Plan; action: ReactNode; selected?: boolean }) {
@@ -28,7 +28,7 @@ export function PlanCard({ plan, action, selected }: { plan: Plan; action: React
         <span className="num text-4xl font-semibold tracking-tight">{formatUsd(plan.price)}</span>
       </p>
       <p className="mt-1 text-sm text-muted">
-        <span className="num font-semibold text-ink">{plan.credits}</span> {plan.credits === 1 ? "credit" : "credits"}
+        <span className="num font-semibold text-ink">{plan.credits}</span> {creditsWord(plan.credits)}
         <span className="mx-1.5 text-faint">·</span>
         <span className="num">{formatUsd(plan.unitPrice)}</span> per signal
       </p>

@@ -1,5 +1,5 @@
 // /privacy: Privacy Policy (what is collected, why, retention, rights; placeholders kept visible).
-import { CONTACT_EMAIL_PLACEHOLDER, LegalPage, OPERATOR } from "./LegalPage";
+import { LegalPage, OPERATOR, SupportEmail } from "./LegalPage";
 
 export function PrivacyPage() {
   return (
@@ -85,7 +85,15 @@ export function PrivacyPage() {
           ),
         },
         { id: "age", title: "Age", body: <p>The service is for adults aged 18 or older. We do not knowingly collect data from minors.</p> },
-        { id: "contact", title: "Contact", body: <p>Privacy requests: {CONTACT_EMAIL_PLACEHOLDER}, or the contact form on this site.</p> },
+        {
+          id: "contact",
+          title: "Contact",
+          body: (
+            <p>
+              Privacy requests: <SupportEmail />, or the contact form on this site.
+            </p>
+          ),
+        },
       ]}
     />
   );

@@ -1,14 +1,20 @@
 // Reliability diagram (recharts): predicted against observed P(take profit first) per bin, with the diagonal of perfect calibration.
-import { CartesianGrid, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from "recharts";
+import { CartesianGrid, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { Card } from "@web/components/ui/Card";
 import { formatCount, formatRatioPercent } from "@web/lib/format";
 import type { BacktestDetail } from "../api/track-record";
-import { reliabilityMax, reliabilityTicks } from "../model/backtest-text";
+import { dotRadius, reliabilityMax, reliabilityTicks } from "../model/backtest-text";
 
 const AXIS = { stroke: "#2a3444", tick: { fill: "#8b97a8", fontSize: 11 } };
 const pct = (v: number) => formatRatioPercent(v, 0);
 
 type Bin = BacktestDetail["reliability"][number];
+
+/** One bin's dot at its precomputed radius (recharts' ZAxis would scale from the smallest bin, not from zero). */
+function BinDot(props: { cx?: number; cy?: number; payload?: { r: number } }) {
+  if (props.cx === undefined || props.cy === undefined) return <g />;
+  return <circle cx={props.cx} cy={props.cy} r={props.payload?.r ?? 3} fill="#34d399" fillOpacity={0.85} />;
+}
 
 function BinTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: Bin }[] }) {
   const b = active ? payload?.[0]?.payload : undefined;
@@ -27,6 +33,8 @@ export function ReliabilityChart({ data }: { data: BacktestDetail }) {
   if (bins.length === 0) return null;
   const max = reliabilityMax(bins);
   const ticks = reliabilityTicks(max);
+  const largestN = Math.max(0, ...bins.map((b) => b.n ?? 0));
+  const dots = bins.map((b) => ({ ...b, r: dotRadius(b.n, largestN) }));
   const summary = bins.map((b) => `predicted ${formatRatioPercent(b.predicted)}, observed ${formatRatioPercent(b.observed)}`).join("; ");
   return (
     <Card className="overflow-hidden" data-testid="reliability-chart">
@@ -55,11 +63,11 @@ export function ReliabilityChart({ data }: { data: BacktestDetail }) {
               domain={[0, max]}
               ticks={ticks}
               tickFormatter={pct}
-              width={44}
+              width={58}
               {...AXIS}
-              label={{ value: "Observed", angle: -90, position: "insideLeft", offset: 8, fill: "#8b97a8", fontSize: 11 }}
+              // Left of the tick labels, not over them (on a phone the chart is narrow).
+              label={{ value: "Observed", angle: -90, position: "insideLeft", offset: 0, dx: 8, fill: "#8b97a8", fontSize: 11 }}
             />
-            <ZAxis type="number" dataKey="n" range={[24, 160]} />
             <ReferenceLine
               segment={[
                 { x: 0, y: 0 },
@@ -69,7 +77,7 @@ export function ReliabilityChart({ data }: { data: BacktestDetail }) {
               strokeDasharray="4 4"
             />
             <Tooltip cursor={false} content={BinTooltip} />
-            <Scatter data={bins} fill="#34d399" fillOpacity={0.85} line={{ stroke: "#10b981", strokeWidth: 1.5 }} isAnimationActive={false} />
+            <Scatter data={dots} fill="#34d399" shape={BinDot} line={{ stroke: "#10b981", strokeWidth: 1.5 }} isAnimationActive={false} />
           </ScatterChart>
         </ResponsiveContainer>
       </div>

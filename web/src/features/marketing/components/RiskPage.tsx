@@ -1,5 +1,5 @@
 // /risk: Risk Disclosure for crypto trading and AI-generated signals.
-import { CONTACT_EMAIL_PLACEHOLDER, LegalPage } from "./LegalPage";
+import { LegalPage, SupportEmail } from "./LegalPage";
 
 export function RiskPage() {
   return (
@@ -77,7 +77,15 @@ export function RiskPage() {
             </p>
           ),
         },
-        { id: "contact", title: "Questions", body: <p>Contact {CONTACT_EMAIL_PLACEHOLDER} or use the contact form on this site.</p> },
+        {
+          id: "contact",
+          title: "Questions",
+          body: (
+            <p>
+              Contact <SupportEmail /> or use the contact form on this site.
+            </p>
+          ),
+        },
       ]}
     />
   );

@@ -1,5 +1,5 @@
 // /terms: Terms of Use (governing law Georgia, liability capped at 12 months of fees, placeholders kept visible).
-import { ARBITRATION_PLACEHOLDER, CONTACT_EMAIL_PLACEHOLDER, LegalPage, OPERATOR } from "./LegalPage";
+import { ArbitrationOrganisation, LegalPage, OPERATOR, SupportEmail } from "./LegalPage";
 
 export function TermsPage() {
   return (
@@ -110,7 +110,7 @@ export function TermsPage() {
           body: (
             <p>
               These terms are governed by the laws of Georgia. Disputes that cannot be resolved informally will be settled by binding arbitration
-              administered by {ARBITRATION_PLACEHOLDER}, except where the law gives you the right to go to court.
+              administered by <ArbitrationOrganisation />, except where the law gives you the right to go to court.
             </p>
           ),
         },
@@ -124,7 +124,15 @@ export function TermsPage() {
             </p>
           ),
         },
-        { id: "contact", title: "Contact", body: <p>Questions about these terms: {CONTACT_EMAIL_PLACEHOLDER}, or the contact form on this site.</p> },
+        {
+          id: "contact",
+          title: "Contact",
+          body: (
+            <p>
+              Questions about these terms: <SupportEmail />, or the contact form on this site.
+            </p>
+          ),
+        },
       ]}
     />
   );

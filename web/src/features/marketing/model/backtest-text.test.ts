@@ -1,6 +1,6 @@
 // The About page's wording of intervals, signed scores, months and the reliability axis range.
 import { expect, test } from "bun:test";
-import { ciR, eceText, monthLabel, reliabilityMax, reliabilityTicks, signedScore } from "./backtest-text";
+import { ciR, DOT_RADIUS, dotRadius, eceText, monthLabel, reliabilityMax, reliabilityTicks, signedScore } from "./backtest-text";
 
 test("an interval in R", () => {
   expect(ciR([-0.3504, -0.0041])).toBe("95% CI −0.35R to 0.00R");
@@ -37,4 +37,12 @@ test("reliability ticks: tenths up to 0.5, fifths above, always ending at the to
   expect(reliabilityTicks(0.1)).toEqual([0, 0.1]);
   expect(reliabilityTicks(1)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
   expect(reliabilityTicks(0.7)).toEqual([0, 0.2, 0.4, 0.6, 0.7]);
+});
+
+test("a reliability dot's area follows its sample size", () => {
+  expect(dotRadius(400, 400)).toBe(DOT_RADIUS.max);
+  // A quarter of the sample: half the radius, a quarter of the area.
+  expect(dotRadius(100, 400)).toBeCloseTo(DOT_RADIUS.max / 2, 6);
+  expect(dotRadius(1, 400)).toBe(DOT_RADIUS.min);
+  expect(dotRadius(null, 400)).toBe(DOT_RADIUS.min);
 });

@@ -33,6 +33,17 @@ export function reliabilityMax(bins: { predicted: number; observed: number }[]):
   return Math.min(1, Math.ceil(top * 10 - 1e-9) / 10);
 }
 
+export const DOT_RADIUS = { min: 3, max: 11 } as const;
+
+/**
+ * A bin's dot radius, so its area follows its sample size as the caption says (area ∝ n: radius ∝ √n, the largest
+ * bin at DOT_RADIUS.max, never below DOT_RADIUS.min so a small bin stays visible); unknown n gets the smallest dot.
+ */
+export function dotRadius(n: number | null, largestN: number): number {
+  if (n === null || !(largestN > 0) || n <= 0) return DOT_RADIUS.min;
+  return Math.max(DOT_RADIUS.min, DOT_RADIUS.max * Math.sqrt(Math.min(n, largestN) / largestN));
+}
+
 /** Axis ticks every tenth (every fifth above 0.5, so at most six labels) from 0 to `max`. */
 export function reliabilityTicks(max: number): number[] {
   const step = max > 0.5 ? 0.2 : 0.1;

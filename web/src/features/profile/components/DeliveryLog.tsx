@@ -1,10 +1,10 @@
 // Webhooks card: one endpoint's delivery attempts (time, event, attempt, status, duration, error), newest first.
 import { Badge } from "@web/components/ui/Badge";
+import { formatUtcDayTime } from "@web/lib/format";
 import { Spinner } from "@web/components/ui/Spinner";
 import { useDeliveries, type Delivery } from "../api/webhooks";
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false });
+const time = (iso: string) => formatUtcDayTime(iso, { seconds: true });
 
 function StatusCell({ d }: { d: Delivery }) {
   if (d.ok) return <Badge tone="accent">{d.status_code}</Badge>;

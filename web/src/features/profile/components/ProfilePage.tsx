@@ -3,13 +3,12 @@ import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { UserRound } from "lucide-react";
 import { Card, CardBody, CardHeader, CardTitle } from "@web/components/ui/Card";
-import { Field } from "@web/components/ui/Field";
-import { Input } from "@web/components/ui/Input";
 import { PageSpinner } from "@web/components/ui/Spinner";
 import { toast } from "@web/components/ui/toast";
 import { useCredits } from "@web/entities/user/hooks/use-credits";
 import { useProfile } from "@web/entities/user/api/profile";
 import { useSignOut } from "@web/entities/user/hooks/use-sign-out";
+import { creditsWord } from "@web/lib/format";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { AccountActionsCard } from "./AccountActionsCard";
 import { ChangePasswordCard } from "./ChangePasswordCard";
@@ -19,6 +18,17 @@ import { TelegramCard } from "./TelegramCard";
 import { WebhooksCard } from "./WebhooksCard";
 
 /** `children`: cards other features contribute (composed in app/, e.g. the Alerts card), shown after the devices. */
+function ReadOnlyField(props: { id: string; label: string; value: string; className?: string }) {
+  return (
+    <div className={props.className}>
+      <dt className="text-[13px] font-medium text-muted">{props.label}</dt>
+      <dd data-testid={props.id} className="mt-1 break-words text-sm text-ink">
+        {props.value || "—"}
+      </dd>
+    </div>
+  );
+}
+
 export function ProfilePage({ children }: { children?: ReactNode }) {
   usePageTitle("Profile");
   const navigate = useNavigate();
@@ -57,16 +67,13 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
             Personal Information
           </CardTitle>
         </CardHeader>
-        <CardBody className="grid gap-4 sm:grid-cols-2">
-          <Field id="pi-first" label="First name">
-            <Input id="pi-first" value={first} readOnly />
-          </Field>
-          <Field id="pi-last" label="Last name">
-            <Input id="pi-last" value={last} readOnly />
-          </Field>
-          <Field id="pi-email" label="Email" className="sm:col-span-2">
-            <Input id="pi-email" value={user?.email ?? ""} readOnly />
-          </Field>
+        {/* Read-only (spec 01 §3): shown as text, so nothing looks editable that is not. */}
+        <CardBody>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <ReadOnlyField id="pi-first" label="First name" value={first} />
+            <ReadOnlyField id="pi-last" label="Last name" value={last} />
+            <ReadOnlyField id="pi-email" label="Email" value={user?.email ?? ""} className="sm:col-span-2" />
+          </dl>
         </CardBody>
       </Card>
 
@@ -80,7 +87,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
       <AccountActionsCard onSignOut={signOut} />
 
       <p className="text-center text-xs text-faint">
-        Account created {created} · {credits} {credits === 1 ? "credit" : "credits"} available
+        Account created {created} · {credits} {creditsWord(credits)} available
       </p>
     </section>
   );

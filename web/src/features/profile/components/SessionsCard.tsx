@@ -1,4 +1,5 @@
-// Active Devices / Sessions: list with icon, location, IP, last seen, current mark; remote logout with confirmation.
+// Active Devices / Sessions: list with icon, location, IP, last seen, current mark; remote logout with confirmation;
+// below it the trusted browsers.
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -13,6 +14,7 @@ import { toast } from "@web/components/ui/toast";
 import { clearSession, sessionAtom } from "@web/lib/session";
 import { onePerDevice, toDisplaySession, useRevokeSession, useSessions, type DisplaySession } from "../api/profile-api";
 import { CollapsibleCard } from "./Collapsible";
+import { TrustedBrowsers } from "./TrustedBrowsers";
 
 export function SessionsCard() {
   const sessions = useSessions();
@@ -79,6 +81,7 @@ export function SessionsCard() {
             ))}
           </ul>
         )}
+        <TrustedBrowsers />
       </div>
       <Dialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
         {target ? (

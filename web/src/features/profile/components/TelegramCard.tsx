@@ -33,16 +33,14 @@ export function TelegramCard() {
     unlink.mutateAsync().catch(() => toast({ title: "Could not unlink Telegram", description: "Please try again.", variant: "destructive" }));
   };
 
+  // A server without a bot offers no Telegram: no card (and no row in the alerts grid) rather than a dead end.
+  if (data && !data.configured) return null;
   return (
     <CollapsibleCard title="Telegram" icon={<Send className="size-4 text-accent" />} defaultOpen>
       {status.isPending ? (
         <Spinner label="Loading..." />
       ) : status.isError || !data ? (
         <p className="text-sm text-negative">Failed to load the Telegram status.</p>
-      ) : !data.configured ? (
-        <p className="text-sm text-muted" data-testid="telegram-off">
-          Telegram is not configured on this server. Ask the operator to set up a bot to get alerts in Telegram.
-        </p>
       ) : data.linked && data.chat ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>

@@ -7,6 +7,9 @@ import { RANGE_OPTIONS, TYPE_OPTIONS, type Filters } from "../model/rows";
 /** The option equal to `v`, or the current value when `v` is not one of them. */
 const pick = <T extends string>(options: readonly T[], v: string, current: T): T => options.find((o) => o === v) ?? current;
 
+/** The filter reads as the badges do: the value stays NO_TRADE (spec 02 §2), the text is "NO TRADE". */
+const TYPE_LABELS = { NO_TRADE: "NO TRADE" } as const;
+
 export function SignalFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -29,6 +32,7 @@ export function SignalFilters({ value, onChange }: { value: Filters; onChange: (
             id="filter-type"
             value={value.type}
             options={TYPE_OPTIONS}
+            labels={TYPE_LABELS}
             onValueChange={(v) => onChange({ ...value, type: pick(TYPE_OPTIONS, v, value.type) })}
             className="h-9"
           />

@@ -41,7 +41,7 @@ export function SignalsArea({ statsLast = false }: { statsLast?: boolean }) {
           <h2 id="signals-heading" className="text-sm font-semibold tracking-tight">
             Signals{" "}
             <span className="num ml-1 font-normal text-faint" data-testid="signals-total">
-              {d.loading ? "" : d.signalsTotal}
+              {d.loading ? "" : d.rowsTotal}
             </span>
           </h2>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

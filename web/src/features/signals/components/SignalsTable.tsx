@@ -5,6 +5,7 @@ import { cn } from "@web/components/ui/cn";
 import { ProgressBar } from "@web/components/ui/ProgressBar";
 import { MarketTime } from "@web/entities/analysis/components/MarketTime";
 import { formatCountdown, secondsLeft } from "@web/entities/analysis/model/countdown";
+import { formatUtcDayTime } from "@web/lib/format";
 import { useNow } from "@web/lib/use-now";
 import { liveProgress, type Row } from "../model/rows";
 import { LiveTag, StatusBadge, TypeBadge } from "./SignalBadges";
@@ -12,11 +13,8 @@ import { LiveTag, StatusBadge, TypeBadge } from "./SignalBadges";
 export const EMPTY_TEXT = "No signals yet. Start a new analysis.";
 export const NO_MATCH_TEXT = "No signals match the current filters.";
 
-const dateFmt = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false });
-export const formatRowDate = (iso: string | null) => {
-  const t = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(t) ? "—" : dateFmt.format(t);
-};
+/** 'Nov 15, 14:05 UTC': the app's one clock. */
+export const formatRowDate = (iso: string | null) => formatUtcDayTime(iso);
 
 function ConfidenceBar({ value }: { value: number | null }) {
   return (
@@ -62,7 +60,8 @@ function Measure({ row, now, fetchedAt }: { row: Row; now: number; fetchedAt: nu
   return row.kind === "analysis" && row.live ? (
     <LiveProgress row={row} now={now} fetchedAt={fetchedAt} />
   ) : (
-    <ConfidenceBar value={row.kind === "signal" ? row.signal.confidence : null} />
+    // A NO_TRADE issued nothing to be confident in: its bar stays empty, with a dash.
+    <ConfidenceBar value={row.kind === "signal" && !row.signal.noTrade ? row.signal.confidence : null} />
   );
 }
 

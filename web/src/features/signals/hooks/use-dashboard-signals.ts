@@ -70,9 +70,7 @@ export function useDashboardSignals(filters: Filters) {
   return {
     rows,
     stats: useStats(),
-    /** Signals matching the filters on the server (the Total Signals card's number when no filter is set). */
-    signalsTotal,
-    /** Every row the filters match: signals plus analyses without one (a just-started one may not be counted yet). */
+    /** Every row the filters match: signals plus analyses without one (a just-started one may not be counted yet); the heading's count. */
     rowsTotal: Math.max(signalsTotal + historyTotal, rows.length),
     hasOlder: signals.hasNextPage || (historyOn && history.hasNextPage),
     loadingOlder: signals.isFetchingNextPage || history.isFetchingNextPage,

@@ -99,8 +99,8 @@ export function filterRows(rows: Row[], f: Filters, now: number): Row[] {
 
 export const filtersActive = (f: Filters) => f.symbol.trim() !== "" || f.type !== "All" || f.range !== "All Time";
 
-/** Progress of a live row: the server's value clamped to 0..100, or 30% when it has none. */
+/** Progress of a live row: the server's value clamped to 0..100 (0 too: a start's own), or 30% when it has none. */
 export function liveProgress(a: Analysis): number {
-  if (a.progress === null || a.progress <= 0) return DEFAULT_LIVE_PROGRESS;
+  if (a.progress === null) return DEFAULT_LIVE_PROGRESS;
   return Math.min(100, Math.max(0, Math.round(a.progress)));
 }

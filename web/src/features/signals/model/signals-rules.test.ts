@@ -109,7 +109,8 @@ describe("rows", () => {
   });
   test("live progress defaults to 30% and is clamped", () => {
     expect(liveProgress(an(1, { progress: null }))).toBe(30);
-    expect(liveProgress(an(1, { progress: 0 }))).toBe(30);
+    // 0 is a value (a start's): the default is only for a row without one.
+    expect(liveProgress(an(1, { progress: 0 }))).toBe(0);
     expect(liveProgress(an(1, { progress: 66.6 }))).toBe(67);
     expect(liveProgress(an(1, { progress: 130 }))).toBe(100);
   });
@@ -144,7 +145,13 @@ describe("7-day series and trend", () => {
   });
   test("client-side cards from the lists", () => {
     const stats = computeStats({
-      signals: [sig(1, { createdAt: iso(1) }), sig(2, { createdAt: iso(30) }), sig(3, { createdAt: iso(24 * 9) })],
+      // The refunded NO_TRADE (4) is not a signal issued: the card leaves it out.
+      signals: [
+        sig(1, { createdAt: iso(1) }),
+        sig(2, { createdAt: iso(30) }),
+        sig(3, { createdAt: iso(24 * 9) }),
+        sig(4, { createdAt: iso(2), type: "NO_TRADE", noTrade: true }),
+      ],
       analyses: [an(1), an(2, { status: "COMPLETED" }), an(3, { status: "COMPLETED" }), an(4, { status: "FAILED" })],
       transactions: [
         { type: "DEDUCTION", amount: -1, createdAt: iso(1) },

@@ -44,7 +44,9 @@ export function computeStats(input: {
   usage: { used: number; refunded: number } | null;
   now: number;
 }): DashboardStats {
-  const { signals, analyses, transactions, now } = input;
+  const { analyses, transactions, now } = input;
+  // Signals issued (LONG, SHORT): a NO_TRADE is a refunded analysis, as the server counts it.
+  const signals = input.signals.filter((s) => !s.noTrade);
   const signalTimes = signals.map((s) => s.createdAt);
   const last7 = countWindow(signalTimes, now, 0, 7);
   const previous7 = countWindow(signalTimes, now, 7, 14);

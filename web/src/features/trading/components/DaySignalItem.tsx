@@ -10,14 +10,13 @@ import { PlainLine } from "@web/entities/analysis/components/PlainLine";
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
 import type { Signal } from "@web/entities/analysis/model/readers";
-import { formatPrice } from "@web/lib/format";
+import { formatPrice, formatUtcClock } from "@web/lib/format";
 import { outcomeView } from "@web/entities/analysis/model/signal-outcome";
 import type { SignalType } from "@web/entities/analysis/model/signal-type";
 import { isRefunded, tradeType } from "../api/normalize";
 import { DAY_SNIPPET_MAX, truncateText } from "../model/reasoning-text";
 
-const timeUtc = (iso: string | null) =>
-  iso ? `${new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC` : "—";
+const timeUtc = (iso: string | null) => formatUtcClock(iso);
 
 function TypeBadge({ type }: { type: SignalType }) {
   if (type === "LONG")

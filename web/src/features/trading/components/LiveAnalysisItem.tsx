@@ -1,5 +1,6 @@
 // One running analysis (spec 02 §2, §4): status, ID, start time, 'Next: mm:ss', held credit, rotating phase message, reasoning.
 import { useQueryClient } from "@tanstack/react-query";
+import { formatUtcClock } from "@web/lib/format";
 import { CheckCircle2, ChevronDown, Clock, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@web/components/ui/cn";
@@ -16,8 +17,7 @@ import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { ADVANCE_REFETCH_MS, ADVANCING_MESSAGE, PHASES, clampPhase, isAdvancing, phaseMessage } from "../model/phase-messages";
 import { LIVE_REASON_MAX, hasTimeframe, truncateText } from "../model/reasoning-text";
 
-const timeOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false }) : "—";
+const timeOf = (iso: string | null) => formatUtcClock(iso, { seconds: true });
 
 function StatusIcon({ status }: { status: string }) {
   if (isInProgressStatus(status)) return <Loader2 className="size-4 animate-spin text-accent" aria-label="In progress" />;
