@@ -17,6 +17,7 @@ type Backtest = {
   reliability?: unknown[];
   calibration?: unknown[];
   verdict?: { edge: boolean; text: string };
+  by_year?: { year: number; signals: number }[];
 };
 
 const readBacktest = (): Backtest => JSON.parse(readFileSync(TRACK_RECORD_FILE, "utf8")) as Backtest;
@@ -98,6 +99,19 @@ test("about shows the file's verdict first, then how it was measured, the baseli
   } else {
     await expect(chart).toHaveCount(0);
   }
+  // A report over several years reads year by year, beside the 7-day trend side on the same entries.
+  const years = file.by_year ?? [];
+  if (years.length) {
+    const rows = page.getByTestId("backtest-by-year").getByRole("row");
+    await expect(rows).toHaveCount(1 + years.length);
+    await expect(rows.nth(1)).toContainText(String(years[0].year));
+    await expect(rows.nth(1)).toContainText(formatCount(years[0].signals));
+    await expect(table).toContainText("7-day trend side, same entries");
+  }
+  await page.screenshot({ path: "test-results/screens/about-report-1440.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("backtest-report").screenshot({ path: "test-results/screens/about-report-390.png" });
+  await page.setViewportSize({ width: 1440, height: 900 });
 });
 
 test("a v2 report on About: verdict, intervals beside the baselines, scores, by month, reliability; the notes say no edge", async ({ page }) => {

@@ -92,7 +92,8 @@ describe("market API", () => {
 
     const core = await call(app, "GET", "/api/market/core-assets?symbols=btcusdt");
     expect(Object.keys(core.body.data)).toEqual(["BTCUSDT"]);
-    expect(core.body.data.BTCUSDT.price).toBe(59444.44);
+    // The replay card's price is the stated path through the forming candle at the replay clock (14:30).
+    expect(core.body.data.BTCUSDT.price).toBe((await provider.pathPrice!("BTCUSDT", provider.now()))!.price);
     expect(core.body.data.BTCUSDT.change_24h).toBe(-0.0811);
 
     const ob = await call(app, "GET", "/api/market/orderbook?symbol=ETHUSDT");

@@ -13,6 +13,8 @@ import { messageLimiter, originAllowed } from "./socket-limits";
 import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
 import { startMarketIngestion, type Ingestion } from "../../../../engine/src/market/ingest";
 
+const AT = Date.parse("2024-08-15T14:30:00Z");
+
 const ROOT = new URL("../../../../", import.meta.url).pathname;
 const procs: Subprocess[] = [];
 let ingestion: Ingestion | null = null;
@@ -157,7 +159,7 @@ describe("/ws/market", () => {
     c.send({ action: "subscribe", topics: ["market"] });
     await c.waitFor((m) => m.type === "subscribed");
     const deps = testDeps();
-    const provider = createReplayProvider(createReplayClock({ fixedMs: Date.parse("2024-08-15T14:30:00Z") }));
+    const provider = createReplayProvider(createReplayClock({ fixedMs: AT }));
     ingestion = startMarketIngestion({
       config: { MARKET_PROVIDER: "replay" },
       redis: deps.redis,
@@ -179,7 +181,9 @@ describe("/ws/market", () => {
     c.send(JSON.stringify({ action: "subscribe", topics: ["market"] }));
     for (const type of ALL_TYPES) await c.waitFor((m) => m.type === type, 5_000);
     const core = await c.waitFor((m) => m.type === "core_assets");
-    expect(core.data.BTCUSDT.price).toBe(59444.44);
+    // The replay card's price is the stated path through the forming candle at the replay clock (14:30).
+    const path = await createReplayProvider(createReplayClock({ fixedMs: AT })).pathPrice!("BTCUSDT", AT);
+    expect(core.data.BTCUSDT.price).toBe(path!.price);
     c.ws.close();
   });
 
