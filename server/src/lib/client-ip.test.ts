@@ -101,6 +101,16 @@ test("docker-compose and the image: the proxy's fixed address is the only truste
   expect(compose.services.redis.command.join(" ")).toContain("--requirepass ${REDIS_PASSWORD:?");
   expect(String(compose["x-app"].environment.REDIS_URL)).toMatch(/^redis:\/\/:\$\{REDIS_PASSWORD:\?[^}]*\}@redis:6379$/);
   expect(compose.services.proxy.command.join(" ")).toMatch(/--from \$\{SITE_ADDRESS:\?/);
+  // The app runs as a role that owns nothing; migrations run as the owner, whose password the app never needs for queries.
+  const env = compose["x-app"].environment;
+  const user = (url: unknown) => String(url).match(/^postgres:\/\/([^:]+):/)?.[1];
+  expect(user(env.DATABASE_URL)).toBe("tradewind_app");
+  expect(user(env.DATABASE_MIGRATE_URL)).toBe(compose.services.postgres.environment.POSTGRES_USER);
+  expect(String(env.DATABASE_URL)).toContain("${POSTGRES_APP_PASSWORD:?");
+  const init = await Bun.file(join(import.meta.dir, "../../../deploy/postgres-app-role.sh")).text();
+  expect(init).toContain("create role tradewind_app login password :'app_password'");
+  const sql = init.slice(init.indexOf("<<'SQL'"));
+  expect(sql).not.toMatch(/superuser|createrole|createdb|owner/i);
   const dockerfile = await Bun.file(join(import.meta.dir, "../../../Dockerfile")).text();
   expect(dockerfile).toMatch(/^USER bun$/m);
   const ignored = (await Bun.file(join(import.meta.dir, "../../../.dockerignore")).text()).split("\n").map((l) => l.trim());
