@@ -105,7 +105,7 @@ test("docker-compose and the image: the proxy's fixed address is the only truste
   const env = compose["x-app"].environment;
   const user = (url: unknown) => String(url).match(/^postgres:\/\/([^:]+):/)?.[1];
   expect(user(env.DATABASE_URL)).toBe("tradewind_app");
-  expect(user(env.DATABASE_MIGRATE_URL)).toBe(compose.services.postgres.environment.POSTGRES_USER);
+  expect(user(env.DATABASE_MIGRATE_URL)).toBe(String(compose.services.postgres.environment.POSTGRES_USER));
   expect(String(env.DATABASE_URL)).toContain("${POSTGRES_APP_PASSWORD:?");
   const init = await Bun.file(join(import.meta.dir, "../../../deploy/postgres-app-role.sh")).text();
   expect(init).toContain("create role tradewind_app login password :'app_password'");
