@@ -125,6 +125,11 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await page.setViewportSize({ width: 390, height: 844 });
   const oneLine = async (locator: import("@playwright/test").Locator) => expect((await locator.boundingBox())!.height).toBeLessThan(24);
   await oneLine(page.getByTestId("signal-card").filter({ hasText: "SOLUSDT" }).getByText("NO TRADE", { exact: true }));
+  // On a phone the market panel is folded below the trader's signals: open it to see its replay badge.
+  await page
+    .getByTestId("market-panel-collapsible")
+    .getByRole("button", { name: /Market/ })
+    .click();
   await oneLine(page.getByTestId("replay-badge"));
   await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -14,6 +14,9 @@ const SHOTS = "test-results/screenshots";
 const FIGURES = { quantity: "19.105 SOL", notional: "1,910.50 USDT", loss: "−100.00 USDT", gain: "+186.24 USDT" };
 
 async function seedUser(request: Parameters<typeof registerUser>[0], withOther = false) {
+  // The other account first: every device grant gives the browser a fresh trust value (the old one dies), so the
+  // cookie kept for the trader must be the one from the last registration in this request context.
+  const other = withOther ? await registerUser(request, { tag: "sizer-other" }) : null;
   const user = await registerUser(request, { tag: "sizer", firstName: "Ada" });
   const ids = await withSql(async (sql) => {
     // Minutes old, so the LONG is among today's (UTC) Day Signals too.
@@ -21,10 +24,7 @@ async function seedUser(request: Parameters<typeof registerUser>[0], withOther =
     const long = await seedSignal(user.id, "SOLUSDT", "LONG", 0.001, { sql, context: { ...SAMPLE_CONTEXT } });
     return { none: none.signalId, long: long.signalId };
   });
-  if (withOther) {
-    const other = await registerUser(request, { tag: "sizer-other" });
-    await withSql((sql) => seedSignal(other.id, "XRPUSDT", "SHORT", 0.01, { sql }));
-  }
+  if (other) await withSql((sql) => seedSignal(other.id, "XRPUSDT", "SHORT", 0.01, { sql }));
   return { user, ids };
 }
 
