@@ -1,5 +1,6 @@
-// Labels: the outcome rule (stop first when one candle touches both; expiry after 48 h) walked once for several targets.
+// Labels: the tracker's outcome walk (stop first when one candle touches both; expiry at the horizon) for one or more targets.
 import type { Candle } from "@core/candles";
+import { firstTouch } from "../outcomes";
 
 const HOUR = 3_600_000;
 
@@ -14,26 +15,13 @@ export type PathLabel = { outcome: Outcome /** gross R (before costs) at the exi
  */
 export function labelPath(path: Candle[], side: 1 | -1, entry: number, risk: number, ms: number[], horizonBars: number): PathLabel[] | null {
   const n = Math.min(path.length, horizonBars);
-  const stopLevel = entry - side * risk;
-  let stopBar = -1;
-  const tpBar = ms.map(() => -1);
-  for (let i = 0; i < n && stopBar < 0; i++) {
-    const k = path[i];
-    const fav = side > 0 ? k.h : k.l;
-    const adv = side > 0 ? k.l : k.h;
-    if (side > 0 ? adv <= stopLevel : adv >= stopLevel) stopBar = i;
-    for (let j = 0; j < ms.length; j++) {
-      if (tpBar[j] >= 0) continue;
-      const level = entry + side * ms[j] * risk;
-      if (side > 0 ? fav >= level : fav <= level) tpBar[j] = i;
-    }
-  }
+  const type = side > 0 ? "LONG" : "SHORT";
   const complete = path.length >= horizonBars;
-  const labels = ms.map((m, j): PathLabel => {
-    const tp = tpBar[j];
-    // Stop first when the same candle touches both.
-    if (stopBar >= 0 && (tp < 0 || stopBar <= tp)) return { outcome: "SL", grossR: -1, bars: stopBar + 1 };
-    if (tp >= 0) return { outcome: "TP", grossR: m, bars: tp + 1 };
+  // Each target through the tracker's own walk (outcomes/firstTouch), so labels and live outcomes cannot drift apart.
+  const labels = ms.map((m): PathLabel => {
+    const touch = firstTouch(path, type, entry - side * risk, entry + side * m * risk, n);
+    if (touch?.hit === "SL") return { outcome: "SL", grossR: -1, bars: touch.index + 1 };
+    if (touch?.hit === "TP") return { outcome: "TP", grossR: m, bars: touch.index + 1 };
     return { outcome: "EXPIRED", grossR: n ? (side * (path[n - 1].c - entry)) / risk : 0, bars: n };
   });
   return labels.some((l) => l.outcome === "EXPIRED") && !complete ? null : labels;

@@ -56,6 +56,19 @@ function candleInterval(candles: Candle[], fallback: number): number {
 }
 
 /**
+ * The one outcome walk of the tracker, the training labels and the backtest: in time order, the first candle that touches
+ * the stop or the target decides, and a candle touching both is a stop (its path inside the hour is unknown).
+ */
+export function firstTouch(candles: ArrayLike<Candle>, type: "LONG" | "SHORT", stop: number, target: number, bars = candles.length) {
+  for (let i = 0; i < Math.min(bars, candles.length); i++) {
+    const k = candles[i];
+    if (type === "LONG" ? k.l <= stop : k.h >= stop) return { hit: "SL" as const, index: i };
+    if (type === "LONG" ? k.h >= target : k.l <= target) return { hit: "TP" as const, index: i };
+  }
+  return null;
+}
+
+/**
  * Candles opening before the issue time are ignored (their range happened before the signal).
  * A gap at the window's end still expires once later candles exist.
  * TP/SL close at the open time of the candle that touched the level; EXPIRED closes at issue + expiry at that
@@ -66,11 +79,14 @@ export function evaluateOutcome(signal: SignalForOutcome, candlesAfter: Candle[]
   const end = t0 + expiryMs(signal.timeframe, signal.expiry_hours);
   const cost = signal.cost_per_side ?? TAKER_FEE_RATE;
   const window = candlesAfter.filter((k) => k.t >= (signal.path_start_ms ?? t0) && k.t < end);
-  for (const k of window) {
-    const stopHit = type === "LONG" ? k.l <= sl : k.h >= sl;
-    if (stopHit) return { outcome: "SL_HIT", closed_at_market_ms: k.t, r_multiple: rMultiple(type, entry, sl, sl, cost) };
-    const tpHit = type === "LONG" ? k.h >= tp : k.l <= tp;
-    if (tpHit) return { outcome: "TP_HIT", closed_at_market_ms: k.t, r_multiple: rMultiple(type, entry, sl, tp, cost) };
+  const touch = firstTouch(window, type, sl, tp);
+  if (touch) {
+    const exit = touch.hit === "SL" ? sl : tp;
+    return {
+      outcome: touch.hit === "SL" ? "SL_HIT" : "TP_HIT",
+      closed_at_market_ms: window[touch.index].t,
+      r_multiple: rMultiple(type, entry, sl, exit, cost),
+    };
   }
   const last = window[window.length - 1];
   const interval = candleInterval(candlesAfter, timeframeMs(signal.timeframe));
