@@ -20,10 +20,13 @@ function Scroll({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function TotalsCells({ v, head }: { v: TotalsView; head: ReactNode }) {
+/** One totals row's cells, its label as the row header. */
+function TotalsCells({ v }: { v: TotalsView }) {
   return (
     <>
-      {head}
+      <th scope="row" className={cn(TD, "text-left font-sans font-semibold")}>
+        {v.label}
+      </th>
       <td className={cn(TD, "font-semibold", TONE[v.totalTone])}>{v.totalR}</td>
       <td className={TD}>{v.winRate}</td>
       <td className={TD}>{v.meanR}</td>
@@ -53,28 +56,14 @@ export function MonthTable({ months, overall }: { months: MonthTotals[]; overall
             const v = monthView(m);
             return (
               <tr key={m.month} data-testid="month-row" className="border-b border-line/60 last:border-b-0">
-                <TotalsCells
-                  v={v}
-                  head={
-                    <th scope="row" className={cn(TD, "text-left font-sans font-semibold")}>
-                      {v.label}
-                    </th>
-                  }
-                />
+                <TotalsCells v={v} />
               </tr>
             );
           })}
         </tbody>
         <tfoot className="border-t border-line-strong bg-white/[0.02]">
           <tr data-testid="month-total">
-            <TotalsCells
-              v={all}
-              head={
-                <th scope="row" className={cn(TD, "text-left font-sans font-semibold")}>
-                  {all.label}
-                </th>
-              }
-            />
+            <TotalsCells v={all} />
           </tr>
         </tfoot>
       </table>
