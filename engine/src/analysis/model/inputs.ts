@@ -40,9 +40,6 @@ export const INPUT_NAMES = [
   "cost_r",
 ] as const;
 
-/** Inputs that describe only the trade's geometry and costs: the no-skill reference model uses just these. */
-export const GEOMETRY_INPUTS = ["is_long", "log_stop_atr", "cost_r", "log_atr_pct"] as const;
-
 const clip = (x: number, lim = 6) => (Number.isFinite(x) ? Math.max(-lim, Math.min(lim, x)) : 0);
 
 export function inputVector(r: PairRow, g: Regime, side: Side, trade: Pick<Trade, "stopAtr" | "costR">): number[] {
@@ -90,9 +87,6 @@ export function inputVector(r: PairRow, g: Regime, side: Side, trade: Pick<Trade
   };
   return INPUT_NAMES.map((n) => v[n]);
 }
-
-/** Indices of the named inputs, for sub-models (the geometry-only reference). */
-export const inputIndices = (names: readonly string[]) => names.map((n) => (INPUT_NAMES as readonly string[]).indexOf(n));
 
 /**
  * The v3 inputs: the same direction-signed market state without the geometry columns (v3's geometry is one σ-scaled
