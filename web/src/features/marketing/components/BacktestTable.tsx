@@ -83,7 +83,7 @@ export function BacktestTable({ data }: { data: BacktestDetail }) {
         <h2 className="text-base font-semibold">How the figures were measured</h2>
         <p className="mt-1 text-xs leading-relaxed text-muted">
           {data.outOfFold
-            ? "Each month was scored by a model fitted and calibrated only on earlier months, with a gap so no trade overlaps its training data"
+            ? "Each period was scored by a model fitted and calibrated only on earlier data, with a gap so no trade overlaps its training data"
             : "The model replayed on recorded candles it was neither fitted nor calibrated on"}
           {data.fees ? `; fees ${data.fees}` : ""}. R is the distance to the stop loss.
         </p>
