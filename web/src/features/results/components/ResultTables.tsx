@@ -10,12 +10,23 @@ const TONE = { pos: "text-accent-strong", neg: "text-rose-300", muted: "text-ink
 const TH = "whitespace-nowrap px-3 py-2 text-left text-[11px] font-semibold uppercase tracking-[0.06em] text-faint";
 const TD = "whitespace-nowrap px-3 py-2";
 
-/** A table that scrolls sideways inside its card on a narrow screen, never the page. */
-function Scroll({ label, children }: { label: string; children: ReactNode }) {
+/** A table with its column heads that scrolls sideways inside its card on a narrow screen, never the page. */
+function ScrollTable({ label, testId, head, children }: { label: string; testId: string; head: string[]; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
     <section aria-label={label} tabIndex={0} className="overflow-x-auto rounded-xl border border-line bg-surface">
-      {children}
+      <table data-testid={testId} className="num w-full font-mono text-xs">
+        <thead className="border-b border-line">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className={TH}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {children}
+      </table>
     </section>
   );
 }
@@ -40,73 +51,55 @@ function TotalsCells({ v }: { v: TotalsView }) {
 export function MonthTable({ months, overall }: { months: MonthTotals[]; overall: ResultTotals }) {
   const all = totalsView(overall, overallLabel(months));
   return (
-    <Scroll label="Totals by month">
-      <table data-testid="month-table" className="num w-full font-mono text-xs">
-        <thead className="border-b border-line">
-          <tr>
-            {["Month", "Total R", "Win rate", "Mean R", "Best", "Worst", "Signals"].map((h) => (
-              <th key={h} scope="col" className={TH}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => {
-            const v = monthView(m);
-            return (
-              <tr key={m.month} data-testid="month-row" className="border-b border-line/60 last:border-b-0">
-                <TotalsCells v={v} />
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot className="border-t border-line-strong bg-white/[0.02]">
-          <tr data-testid="month-total">
-            <TotalsCells v={all} />
-          </tr>
-        </tfoot>
-      </table>
-    </Scroll>
+    <ScrollTable label="Totals by month" testId="month-table" head={["Month", "Total R", "Win rate", "Mean R", "Best", "Worst", "Signals"]}>
+      <tbody>
+        {months.map((m) => {
+          const v = monthView(m);
+          return (
+            <tr key={m.month} data-testid="month-row" className="border-b border-line/60 last:border-b-0">
+              <TotalsCells v={v} />
+            </tr>
+          );
+        })}
+      </tbody>
+      <tfoot className="border-t border-line-strong bg-white/[0.02]">
+        <tr data-testid="month-total">
+          <TotalsCells v={all} />
+        </tr>
+      </tfoot>
+    </ScrollTable>
   );
 }
 
 export function SignalResultTable({ rows }: { rows: ResultRow[] }) {
   return (
-    <Scroll label="Signals and outcomes">
-      <table data-testid="result-table" className="num w-full font-mono text-xs">
-        <thead className="border-b border-line">
-          <tr>
-            {["Pair", "Side", "Outcome", "R", "Time to outcome", "Entry", "SL", "TP", "Issued (UTC)"].map((h) => (
-              <th key={h} scope="col" className={TH}>
-                {h}
+    <ScrollTable
+      label="Signals and outcomes"
+      testId="result-table"
+      head={["Pair", "Side", "Outcome", "R", "Time to outcome", "Entry", "SL", "TP", "Issued (UTC)"]}
+    >
+      <tbody>
+        {rows.map((r) => {
+          const v = resultRowView(r);
+          return (
+            <tr key={v.id} data-testid="result-row" className="border-b border-line/60 last:border-b-0">
+              <th scope="row" className={cn(TD, "text-left font-semibold")}>
+                {v.symbol}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const v = resultRowView(r);
-            return (
-              <tr key={v.id} data-testid="result-row" className="border-b border-line/60 last:border-b-0">
-                <th scope="row" className={cn(TD, "text-left font-semibold")}>
-                  {v.symbol}
-                </th>
-                <td className={TD}>
-                  <Badge tone={v.type === "LONG" ? "accent" : "negative"}>{v.type}</Badge>
-                </td>
-                <td className={cn(TD, "font-sans")}>{v.outcome}</td>
-                <td className={cn(TD, "font-semibold", TONE[v.tone])}>{v.r}</td>
-                <td className={TD}>{v.timeToOutcome}</td>
-                <td className={TD}>{v.entry}</td>
-                <td className={cn(TD, "text-rose-300")}>{v.stopLoss}</td>
-                <td className={cn(TD, "text-accent-strong")}>{v.takeProfit}</td>
-                <td className={cn(TD, "text-muted")}>{v.issued.replace(" UTC", "")}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </Scroll>
+              <td className={TD}>
+                <Badge tone={v.type === "LONG" ? "accent" : "negative"}>{v.type}</Badge>
+              </td>
+              <td className={cn(TD, "font-sans")}>{v.outcome}</td>
+              <td className={cn(TD, "font-semibold", TONE[v.tone])}>{v.r}</td>
+              <td className={TD}>{v.timeToOutcome}</td>
+              <td className={TD}>{v.entry}</td>
+              <td className={cn(TD, "text-rose-300")}>{v.stopLoss}</td>
+              <td className={cn(TD, "text-accent-strong")}>{v.takeProfit}</td>
+              <td className={cn(TD, "text-muted")}>{v.issued.replace(" UTC", "")}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
   );
 }
