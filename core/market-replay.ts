@@ -2,7 +2,9 @@
 import { join } from "node:path";
 import type Redis from "ioredis";
 import { INTERVAL_MS, lastIndexAtOrBefore, parseCandlesCsv, type Candle } from "./candles";
+import { EARLY_REPLAY_PERIOD } from "./recorded-symbols";
 import type { RedisKeys } from "./redis";
+import { replaysEarlyPeriod } from "./symbols";
 
 /** The shipped recorded candles (engine/data/market): a data folder, read by path, not code imported from the engine. */
 export const REPLAY_DATA_DIR = join(import.meta.dir, "..", "engine", "data", "market");
@@ -47,15 +49,19 @@ export async function replayAnchor(redis: Redis, keys: RedisKeys, wallNow = Date
   return Number.isFinite(stored) && stored > 0 ? stored : wallNow;
 }
 
-/** The clock every process of one deployment agrees on: REPLAY_START / REPLAY_SPEED over the shipped record, anchored in Redis. */
+/**
+ * The clock every process of one deployment agrees on: REPLAY_START / REPLAY_SPEED over the shipped record's default
+ * period, or over the earlier period when REPLAY_START falls in it, anchored in Redis.
+ */
 export async function sharedReplayClock(
   config: { REPLAY_SPEED: number; REPLAY_START?: string; REDIS_PREFIX: string },
   anchor: () => Promise<number>,
 ): Promise<ReplayClock> {
   const manifest = await readManifest();
+  const early = replaysEarlyPeriod(config.REPLAY_START);
   return createReplayClock({
-    recordStartMs: manifest.record_start_ms,
-    recordEndMs: manifest.record_end_ms,
+    recordStartMs: early ? EARLY_REPLAY_PERIOD.start_ms : manifest.record_start_ms,
+    recordEndMs: early ? EARLY_REPLAY_PERIOD.end_ms : manifest.record_end_ms,
     startMs: config.REPLAY_START ? Date.parse(config.REPLAY_START) : undefined,
     speed: config.REPLAY_SPEED,
     anchorWallMs: await anchor(),

@@ -1,81 +1,13 @@
-// The built-in list of supported pairs (spec 02: about 200 USDT pairs): the pairs with recorded data, then the other
-// large Binance USDT spot pairs. Which of them a market provider can serve is `unavailableReason`'s business.
-import { RECORDED_SYMBOLS } from "./recorded-symbols";
+// The built-in list of supported pairs (spec 02: about 200 USDT pairs): the most traded pairs through the replay's default
+// period, every one with shipped candles, so the default replay serves them all. `unavailableReason` guards the rest.
+import { EARLY_REPLAY_PERIOD, RECORDED_SYMBOLS } from "./recorded-symbols";
 
 export { RECORDED_SYMBOLS };
 
-/** Large Binance USDT spot pairs without shipped candles: live Binance serves them, the replay cannot. */
-const UNRECORDED_SYMBOLS: string[] = [
-  "BNBUSDT",
-  "ADAUSDT",
-  "DOTUSDT",
-  "XLMUSDT",
-  "FILUSDT",
-  "VETUSDT",
-  "ALGOUSDT",
-  "GRTUSDT",
-  "SANDUSDT",
-  "MANAUSDT",
-  "AXSUSDT",
-  "THETAUSDT",
-  "FLOWUSDT",
-  "XTZUSDT",
-  "EOSUSDT",
-  "CHZUSDT",
-  "KAVAUSDT",
-  "NEOUSDT",
-  "IOTAUSDT",
-  "ZECUSDT",
-  "DASHUSDT",
-  "COMPUSDT",
-  "SNXUSDT",
-  "ENJUSDT",
-  "BATUSDT",
-  "ZILUSDT",
-  "QTUMUSDT",
-  "ONTUSDT",
-  "ICXUSDT",
-  "RVNUSDT",
-  "HOTUSDT",
-  "ZRXUSDT",
-  "KSMUSDT",
-  "LRCUSDT",
-  "IMXUSDT",
-  "PYTHUSDT",
-  "JUPUSDT",
-  "SUSHIUSDT",
-  "YFIUSDT",
-  "ROSEUSDT",
-  "CELOUSDT",
-  "ANKRUSDT",
-  "MINAUSDT",
-  "WOOUSDT",
-  "CFXUSDT",
-  "GMXUSDT",
-  "SSVUSDT",
-  "MAGICUSDT",
-  "CKBUSDT",
-  "ONEUSDT",
-  "ZENUSDT",
-  "IOSTUSDT",
-  "SKLUSDT",
-  "STORJUSDT",
-  "CELRUSDT",
-  "COTIUSDT",
-  "ALTUSDT",
-  "MANTAUSDT",
-  "PIXELUSDT",
-  "AEVOUSDT",
-  "WUSDT",
-  "TNSRUSDT",
-  "IOTXUSDT",
-  "LPTUSDT",
-];
-
-export const SUPPORTED_SYMBOLS: string[] = [...RECORDED_SYMBOLS, ...UNRECORDED_SYMBOLS];
+export const SUPPORTED_SYMBOLS: string[] = RECORDED_SYMBOLS;
 
 const SUPPORTED = new Set(SUPPORTED_SYMBOLS);
-const RECORDED = new Set(RECORDED_SYMBOLS);
+const EARLY = new Set(EARLY_REPLAY_PERIOD.symbols);
 
 /** True for an upper-case pair of the built-in list, e.g. "BTCUSDT". */
 export function isSupportedSymbol(symbol: string): boolean {
@@ -84,10 +16,17 @@ export function isSupportedSymbol(symbol: string): boolean {
 
 export type MarketProviderName = "replay" | "binance";
 
-/** Why the configured provider cannot serve a supported pair, or null when it can (live Binance serves every pair). */
-export function unavailableReason(symbol: string, provider: MarketProviderName): string | null {
-  return provider === "replay" && !RECORDED.has(symbol) ? "no recorded data in replay" : null;
+/** True when REPLAY_START falls in the earlier shipped period (the clock then walks that period, not the default one). */
+export function replaysEarlyPeriod(replayStart: string | undefined): boolean {
+  const t = replayStart ? Date.parse(replayStart) : Number.NaN;
+  return t >= EARLY_REPLAY_PERIOD.start_ms && t < EARLY_REPLAY_PERIOD.end_ms;
 }
 
-/** The pairs a provider serves, in list order. */
-export const servableSymbols = (provider: MarketProviderName) => (provider === "replay" ? [...RECORDED_SYMBOLS] : [...SUPPORTED_SYMBOLS]);
+/**
+ * Why the configured market cannot serve a listed pair, or null when it can. Live Binance and the default replay period
+ * serve every listed pair; a replay of the earlier period only the pairs recorded then.
+ */
+export function unavailableReason(symbol: string, config: { MARKET_PROVIDER: MarketProviderName; REPLAY_START?: string }): string | null {
+  const early = config.MARKET_PROVIDER === "replay" && replaysEarlyPeriod(config.REPLAY_START);
+  return early && !EARLY.has(symbol) ? "no recorded data in this replay period" : null;
+}

@@ -2,6 +2,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { SUPPORTED_SYMBOLS, isSupportedSymbol } from "@core/symbols";
 import { createRedis, redisKeys } from "@core/redis";
+import { EARLY_REPLAY_PERIOD } from "@core/recorded-symbols";
+import { sharedReplayClock } from "@core/market-replay";
 import { createReplayClock, createReplayProvider, readManifest, replayAnchor } from "./replay";
 import { createMarketProvider } from "./index";
 
@@ -65,10 +67,33 @@ describe("replay candles and funding", () => {
   const at = Date.parse("2024-03-01T12:30:00Z");
   const p = createReplayProvider(createReplayClock({ fixedMs: at }));
 
-  test("manifest spans the record", async () => {
+  test("the manifest's default period is the one every listed pair trades through; the 2024 period stays", async () => {
     const m = await readManifest();
-    expect(m.record_start_ms).toBe(T0);
-    expect(m.record_end_ms).toBe(Date.parse("2024-09-06T04:00:00Z"));
+    expect([m.record_start_ms, m.record_end_ms]).toEqual([Date.parse("2025-01-01T00:00:00Z"), Date.parse("2025-06-18T08:00:00Z")]);
+    expect([EARLY_REPLAY_PERIOD.start_ms, EARLY_REPLAY_PERIOD.end_ms]).toEqual([T0, Date.parse("2024-09-06T04:00:00Z")]);
+  });
+
+  test("the default replay serves every listed pair: a week of hourly candles at its first and last clock", async () => {
+    const m = await readManifest();
+    for (const t of [m.record_start_ms + 45 * D, m.record_end_ms - 1]) {
+      const q = createReplayProvider(createReplayClock({ fixedMs: t }));
+      for (const symbol of SUPPORTED_SYMBOLS) {
+        const ks = await q.candles(symbol, "1h", { limit: 168 });
+        const widest = Math.max(...ks.slice(1).map((k, i) => k.t - ks[i].t));
+        expect([symbol, ks.length, ks[167].t >= t - 2 * H, widest <= 13 * H]).toEqual([symbol, 168, true, true]);
+      }
+    }
+  });
+
+  test("REPLAY_START inside the 2024 period walks that period", async () => {
+    const redis = createRedis(process.env.REDIS_URL!);
+    const keys = redisKeys(`${process.env.REDIS_PREFIX!}early-${Date.now()}:`);
+    const clock = await sharedReplayClock({ REPLAY_SPEED: 1, REPLAY_START: "2024-06-01T00:00:00Z", REDIS_PREFIX: keys.prefix }, () =>
+      replayAnchor(redis, keys),
+    );
+    await redis.quit();
+    expect(clock.now()).toBeGreaterThanOrEqual(Date.parse("2024-06-01T00:00:00Z"));
+    expect(clock.now()).toBeLessThan(EARLY_REPLAY_PERIOD.end_ms);
   });
 
   test("only closed candles: the 12:00 candle is still open at 12:30", async () => {
@@ -93,20 +118,18 @@ describe("replay candles and funding", () => {
 
   test("funding is the latest recorded 8h rate; none for pairs without a perpetual record or after it ends", async () => {
     expect(await p.fundingRate("BTCUSDT")).toBe(0.00064824);
-    expect(await p.fundingRate("PEPEUSDT")).not.toBeNull();
-    expect(await p.fundingRate("SOLUSDT")).toBeNull();
-    expect(await p.fundingRate("BTCUSDT", Date.parse("2024-08-01T00:00:00Z"))).toBeNull();
+    expect(await p.fundingRate("PEPEUSDT")).not.toBeNull(); // from the 1000PEPEUSDT perpetual
+    expect(await p.fundingRate("WIFUSDT")).toBeNull();
+    expect(await p.fundingRate("BTCUSDT", Date.parse("2025-06-30T00:00:00Z"))).toBeNull();
   });
 
-  test("the replay serves the shipped 1h pairs, most traded first; the built-in list is longer", () => {
-    expect(p.symbols().length).toBe(136);
+  test("the replay serves the listed pairs, most traded first", () => {
     expect(p.symbols().slice(0, 3)).toEqual(["BTCUSDT", "ETHUSDT", "SOLUSDT"]);
-    expect(SUPPORTED_SYMBOLS.slice(0, 136)).toEqual(p.symbols());
+    expect(p.symbols()).toEqual(SUPPORTED_SYMBOLS);
     expect(SUPPORTED_SYMBOLS.length).toBe(200);
     expect(new Set(SUPPORTED_SYMBOLS).size).toBe(SUPPORTED_SYMBOLS.length);
     expect(isSupportedSymbol("DOGEUSDT")).toBe(true);
     expect(isSupportedSymbol("BNBUSDT")).toBe(true);
-    expect(p.symbols()).not.toContain("BNBUSDT");
     expect(isSupportedSymbol("btcusdt")).toBe(false);
   });
 });

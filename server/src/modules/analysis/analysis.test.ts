@@ -1,6 +1,9 @@
 // POST /api/analysis/start on real Postgres/Redis: validation, conditional debit, cap, idempotency, concurrency, isolation.
 import { afterAll, describe, expect, test } from "bun:test";
 import { MAX_ACTIVE_ANALYSES, createAnalysisQueue, phaseJobId } from "@core/analysis-queue";
+import { EARLY_REPLAY_PERIOD } from "@core/recorded-symbols";
+import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { createApp } from "../../app";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";
 
@@ -48,15 +51,22 @@ describe("POST /api/analysis/start", () => {
     expect(await job?.getState()).toBe("delayed");
   });
 
+  test("a replay of the earlier period refuses a listed pair it has no candles for, up front and charging nothing", async () => {
+    const early = createApp({ ...deps, config: { ...deps.config, REPLAY_START: "2024-06-01T00:00:00Z" } });
+    const u = await createUser({ credits: 1 });
+    const later = SUPPORTED_SYMBOLS.find((s) => !EARLY_REPLAY_PERIOD.symbols.includes(s)) as string;
+    const refused = await call(early, "POST", "/api/analysis/start", { token: u.token, body: { symbol: later } });
+    expect([refused.status, refused.body.code]).toEqual([400, "symbol_unavailable"]);
+    expect(refused.body.detail).toBe(`${later} cannot be analysed here: no recorded data in this replay period`);
+    expect(await balance(u.id)).toBe(1);
+    expect(await ledger(u.id)).toHaveLength(1);
+  });
+
   test("unsupported or empty symbols are 400 and charge nothing", async () => {
     const u = await createUser({ credits: 1 });
     const bad = await start(u.token, "xyzusdt");
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe("Symbol XYZUSDT is not supported");
-    // A listed pair the replay has no candles for is refused up front with the reason, not failed and refunded later.
-    const unrecorded = await start(u.token, "BNBUSDT");
-    expect(unrecorded.status).toBe(400);
-    expect(unrecorded.body.detail).toBe("BNBUSDT cannot be analysed here: no recorded data in replay");
     const empty = await start(u.token, "   ");
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toBe("Enter a symbol");

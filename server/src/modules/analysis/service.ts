@@ -122,7 +122,7 @@ export async function startAnalysis(
   if (!symbol) throw badRequest("Enter a symbol").withCode("symbol_required");
   if (!isSupportedSymbol(symbol)) throw badRequest(`Symbol ${symbol} is not supported`).withCode("unsupported_symbol");
   // A listed pair the market provider cannot serve (replay without its candles) would only fail later, refunded.
-  const unavailable = unavailableReason(symbol, deps.config.MARKET_PROVIDER);
+  const unavailable = unavailableReason(symbol, deps.config);
   if (unavailable) throw badRequest(`${symbol} cannot be analysed here: ${unavailable}`).withCode("symbol_unavailable");
   const key = input.idempotencyKey?.trim() || null;
   if (key !== null && key.length > 255) throw badRequest("Idempotency-Key must be at most 255 characters");

@@ -89,7 +89,7 @@ export function candleService(deps: Pick<ServerDeps, "config" | "redis" | "keys"
   };
   return async (query: CandlesQuery): Promise<CandlesResponse> => {
     const q = parseCandlesQuery(query);
-    const reason = unavailableReason(q.symbol, deps.config.MARKET_PROVIDER);
+    const reason = unavailableReason(q.symbol, deps.config);
     if (reason) throw new HttpError(404, `No candles for ${q.symbol}: ${reason}`, { code: "no_candles" });
     const src = await get();
     let candles: Candles;

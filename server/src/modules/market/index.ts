@@ -24,7 +24,7 @@ export const marketModule = (deps: AppDeps, opts: { candleSource?: ChartCandleSo
         response: { 200: snapshotResponse },
         detail: { summary: "Refresh intervals (seconds) per market topic" },
       })
-      .get("/symbols", () => symbolsList(deps.config.MARKET_PROVIDER), {
+      .get("/symbols", () => symbolsList(deps.config), {
         response: { 200: snapshotResponse },
         detail: { summary: "Supported pairs, most traded first" },
       })

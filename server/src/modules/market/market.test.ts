@@ -1,11 +1,13 @@
 // Market API over real Redis: 503 before the engine publishes, {data, computed_at} after, 400/404 for bad symbols; ingestion leader election.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { MARKET_REFRESH_SECONDS, MARKET_TOPICS } from "@core/market-intervals";
+import { EARLY_REPLAY_PERIOD } from "@core/recorded-symbols";
 import { SUPPORTED_SYMBOLS } from "@core/symbols";
 import { createLogger } from "@core/log";
 import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
 import { startMarketIngestion } from "../../../../engine/src/market/ingest";
+import { symbolsList } from "./service";
 
 const app = testApp();
 const deps = testDeps();
@@ -37,13 +39,20 @@ describe("market API", () => {
     });
     const s = await call(app, "GET", "/api/market/symbols");
     expect(s.body.data.symbols).toEqual(SUPPORTED_SYMBOLS);
-    // The spec's list: about 200 pairs, BNBUSDT among them; the replay has candles for 136 and says so for the rest.
+    // The spec's list: about 200 pairs, BNBUSDT among them; the default replay period serves every one.
     expect(s.body.data.count).toBe(200);
     expect(s.body.data.symbols).toContain("BNBUSDT");
     expect(s.body.data.provider).toBe("replay");
-    expect(s.body.data.unavailable.BNBUSDT).toBe("no recorded data in replay");
-    expect(s.body.data.unavailable.BTCUSDT).toBeUndefined();
-    expect(Object.keys(s.body.data.unavailable).length).toBe(200 - 136);
+    expect(s.body.data.unavailable).toEqual({});
+  });
+
+  test("a replay of the earlier period names the listed pairs it has no candles for", () => {
+    const early = symbolsList({ MARKET_PROVIDER: "replay", REPLAY_START: "2024-06-01T00:00:00Z" }).data;
+    const later = SUPPORTED_SYMBOLS.find((s) => !EARLY_REPLAY_PERIOD.symbols.includes(s)) as string;
+    expect(early.unavailable[later]).toBe("no recorded data in this replay period");
+    expect(early.unavailable.BTCUSDT).toBeUndefined();
+    expect(Object.keys(early.unavailable).length).toBe(early.count - EARLY_REPLAY_PERIOD.symbols.length);
+    expect(symbolsList({ MARKET_PROVIDER: "binance", REPLAY_START: "2024-06-01T00:00:00Z" }).data.unavailable).toEqual({});
   });
 
   test("503 with detail before the engine has published", async () => {

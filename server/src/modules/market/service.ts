@@ -52,10 +52,11 @@ export async function movers(deps: Pick<ServerDeps, "redis" | "keys" | "log">, f
 
 export const refreshIntervals = () => ({ data: { ...MARKET_REFRESH_SECONDS }, computed_at: null });
 /** The built-in list; `unavailable` names the pairs this deployment's market provider cannot serve, with the reason. */
-export function symbolsList(provider: MarketProviderName) {
+export function symbolsList(config: { MARKET_PROVIDER: MarketProviderName; REPLAY_START?: string }) {
+  const provider = config.MARKET_PROVIDER;
   const unavailable: Record<string, string> = {};
   for (const s of SUPPORTED_SYMBOLS) {
-    const reason = unavailableReason(s, provider);
+    const reason = unavailableReason(s, config);
     if (reason) unavailable[s] = reason;
   }
   return { data: { symbols: SUPPORTED_SYMBOLS, count: SUPPORTED_SYMBOLS.length, provider, unavailable }, computed_at: null };
