@@ -1,30 +1,35 @@
-// Labels: the tracker's outcome walk (stop first when one candle touches both; expiry at the horizon) for one or more targets.
+// Labels and backtest outcomes: a trade's outcome and net R by the tracker's own evaluateOutcome on the candles after issue.
 import type { Candle } from "@core/candles";
-import { firstTouch } from "../outcomes";
+import { evaluateOutcome, type SignalForOutcome } from "../outcomes";
+import { costPerSide, EXPIRY_HOURS, type Trade } from "./trade";
 
 const HOUR = 3_600_000;
 
 export type Outcome = "TP" | "SL" | "EXPIRED";
 export const OUTCOME_CLASSES: Outcome[] = ["TP", "SL", "EXPIRED"];
-export type PathLabel = { outcome: Outcome /** gross R (before costs) at the exit */; grossR: number; bars: number };
+const CLASS = { TP_HIT: "TP", SL_HIT: "SL", EXPIRED: "EXPIRED" } as const;
+
+/** The signal row a trade issued at `at` becomes: the prices, costs and horizon settle stores and the tracker reads back. */
+export function signalOf(trade: Trade, at: number): SignalForOutcome {
+  return {
+    type: trade.side,
+    entry_price: trade.entry,
+    stop_loss: trade.stopLoss,
+    take_profit: trade.takeProfit,
+    created_at_market_ms: at,
+    timeframe: "1h",
+    cost_per_side: costPerSide(trade.costs),
+    expiry_hours: trade.expiryHours ?? EXPIRY_HOURS,
+  };
+}
 
 /**
- * Outcomes of trades entered at `entry` with stop distance `risk` and targets m·risk, on the candles from the issue time
- * (`path` starts at the first candle after issue and holds at most the expiry horizon). Null when the path is shorter
- * than `horizonBars` and no level was reached (the outcome is not known yet).
+ * Outcome and net R of `trade` issued at `at`, exactly as the live tracker will settle it, on the hourly path cut at the
+ * first missing hour; null while that path does not decide it (the outcome is not known yet).
  */
-export function labelPath(path: Candle[], side: 1 | -1, entry: number, risk: number, ms: number[], horizonBars: number): PathLabel[] | null {
-  const n = Math.min(path.length, horizonBars);
-  const type = side > 0 ? "LONG" : "SHORT";
-  const complete = path.length >= horizonBars;
-  // Each target through the tracker's own walk (outcomes/firstTouch), so labels and live outcomes cannot drift apart.
-  const labels = ms.map((m): PathLabel => {
-    const touch = firstTouch(path, type, entry - side * risk, entry + side * m * risk, n);
-    if (touch?.hit === "SL") return { outcome: "SL", grossR: -1, bars: touch.index + 1 };
-    if (touch?.hit === "TP") return { outcome: "TP", grossR: m, bars: touch.index + 1 };
-    return { outcome: "EXPIRED", grossR: n ? (side * (path[n - 1].c - entry)) / risk : 0, bars: n };
-  });
-  return labels.some((l) => l.outcome === "EXPIRED") && !complete ? null : labels;
+export function tradeOutcome(h1: Candle[], at: number, trade: Trade): { outcome: Outcome; r: number } | null {
+  const o = evaluateOutcome(signalOf(trade, at), pathFrom(h1, at, trade.expiryHours ?? EXPIRY_HOURS));
+  return o.outcome === "OPEN" || o.r_multiple === null ? null : { outcome: CLASS[o.outcome], r: o.r_multiple };
 }
 
 /**

@@ -53,6 +53,9 @@ export function costsFor(side: Side, quoteVolume24h: number, fundingPer8h: numbe
   return { venue, fee, slippage, funding, perSide, roundTrip: 2 * perSide + funding };
 }
 
+/** Cost per side as a fraction of notional, funding spread over both sides: what a signal stores and its outcome charges. */
+export const costPerSide = (c: Costs) => c.perSide + c.funding / 2;
+
 /** Stop = k units (an ATR in v2, σ of the horizon's return in v3), target = m·stop; both sides symmetric. */
 export type Geometry = { k: number; m: number };
 

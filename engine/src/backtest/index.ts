@@ -1,10 +1,10 @@
 // Backtest: the live context builder and the same three phase functions over a historical provider, clock by clock.
 import { INTERVAL_MS, type Candle } from "@core/candles";
 import { buildAnalysisContext, createContextCache } from "../analysis/context";
-import { labelPath, pathFrom } from "../analysis/label";
+import { tradeOutcome } from "../analysis/label";
 import type { SideScore } from "../analysis/model/signal-model";
 import { confirmPhase, finalPhase, scanPhase, shippedModel } from "../analysis/phases";
-import { EXPIRY_HOURS, type Side } from "../analysis/trade";
+import type { Side } from "../analysis/trade";
 import type { Snapshot } from "../analysis/snapshot";
 import { isCandidate, LIQUID_TOP } from "../research/panel";
 import { createHistoricalProvider, type HistoricalSeries } from "../market/providers/historical";
@@ -20,12 +20,10 @@ export type BacktestOptions = {
   onProgress?: (done: number, total: number) => void;
 };
 
-/** Net R of one side's trade on the candles after the clock, by the outcome rule; null while the outcome is unknown. */
+/** Net R of one side's trade on the candles after the clock, as the tracker settles it; null while the outcome is unknown. */
 function realised(h1: Candle[], t: number, s: SideScore) {
-  const tr = s.trade;
-  const hours = tr.expiryHours ?? EXPIRY_HOURS;
-  const l = labelPath(pathFrom(h1, t, hours), tr.side === "LONG" ? 1 : -1, tr.entry, tr.risk, [tr.rr], hours)?.[0];
-  return l ? { r: l.grossR - tr.costR, tp: l.outcome === "TP" } : null;
+  const o = tradeOutcome(h1, t, s.trade);
+  return o ? { r: o.r, tp: o.outcome === "TP" } : null;
 }
 
 /** Clocks on a fixed UTC grid, so runs over different ranges pick the same hours. */

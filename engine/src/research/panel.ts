@@ -1,6 +1,6 @@
 // The v3 research panel: every pair every `stride` hours over all recorded eras, both sides, v3 inputs, and each side's outcome under each σ-of-horizon geometry.
 import type { Candle } from "@core/candles";
-import { labelPath, OUTCOME_CLASSES, pathFrom } from "../analysis/label";
+import { OUTCOME_CLASSES, tradeOutcome } from "../analysis/label";
 import { INPUT_NAMES_V3, inputVectorV3 } from "../analysis/model/inputs";
 import { buildSnapshot, type PairRow, type Snapshot } from "../analysis/snapshot";
 import { buildTrade, costsFor, sigmaUnit, type Side } from "../analysis/trade";
@@ -52,13 +52,12 @@ type Acc = { sym: number[]; t: number[]; liq: number[]; trend: number[]; x: numb
 function labelled(h1: Candle[], row: PairRow, at: number, geometries: Geometry[], funding: number | null) {
   const out: { y: number; r: number; c: number }[][] = [];
   for (const side of SIDES) {
-    const s = side === "LONG" ? 1 : -1;
     const per: { y: number; r: number; c: number }[] = [];
     for (const g of geometries) {
       const tr = tradeFor(row, side, row.close, g, funding);
-      const l = labelPath(pathFrom(h1, at, g.hours), s, tr.entry, tr.risk, [tr.rr], g.hours)?.[0];
-      if (!l || !(tr.risk > 0)) return null;
-      per.push({ y: OUTCOME_CLASSES.indexOf(l.outcome), r: l.grossR - tr.costR, c: tr.costR });
+      const l = tr.risk > 0 ? tradeOutcome(h1, at, tr) : null;
+      if (!l) return null;
+      per.push({ y: OUTCOME_CLASSES.indexOf(l.outcome), r: l.r, c: tr.costR });
     }
     out.push(per);
   }

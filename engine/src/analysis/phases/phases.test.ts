@@ -127,7 +127,7 @@ describe("fresh entry", () => {
 
 describe("a NO_TRADE that still helps", () => {
   test("lists up to three other pairs that clear the bar now, best first; none under a NO-GO gate", async () => {
-    const at = Date.parse("2024-08-06T06:00:00Z");
+    const at = Date.parse("2024-07-03T12:00:00Z");
     const p = modelParams();
     const saved = p.tau;
     try {

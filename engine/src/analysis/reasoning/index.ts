@@ -2,7 +2,7 @@
 import type { SideScore, SignalModel } from "../model/signal-model";
 import { historyBand, type SetupHistory } from "../model/history";
 import type { PairRow, Regime } from "../snapshot";
-import { EXPIRY_HOURS, VENUE_LABEL, type Side, type Venue } from "../trade";
+import { costPerSide, EXPIRY_HOURS, VENUE_LABEL, type Side, type Venue } from "../trade";
 import { fmtNum, fmtPrice } from "./format";
 
 export { clip, fmtPct, fmtPrice, fmtUtc } from "./format";
@@ -118,7 +118,7 @@ export function signalContext(
       funding_pct: r4(t.costs.funding * 100),
       round_trip_pct: r4(t.costs.roundTrip * 100),
       in_r: r4(t.costR),
-      cost_per_side: t.costs.perSide + t.costs.funding / 2,
+      cost_per_side: costPerSide(t.costs),
     },
     expires_at: new Date(ctx.now + (t.expiryHours ?? EXPIRY_HOURS) * H).toISOString(),
     expiry_hours: t.expiryHours ?? EXPIRY_HOURS,
