@@ -44,7 +44,15 @@ async function closedLoop(baseUrl: string, targets: PollTarget[], tokens: string
 function openLoop(baseUrl: string, tokens: string[], opts: PollingOptions) {
   const warm = !opts.cold;
   return runClients<HttpResult>(
-    split(tokens, opts.workers).map((part) => ({ kind: "open", baseUrl, targets: TRADER_POLLING, tokens: part, seconds: opts.seconds, warm })),
+    split(tokens, opts.workers).map((part) => ({
+      kind: "open",
+      baseUrl,
+      targets: TRADER_POLLING,
+      tokens: part,
+      seconds: opts.seconds,
+      warm,
+      cold: opts.cold,
+    })),
     (opts.seconds + GRACE_SECONDS + (warm ? 300 : 0)) * 1000,
   ).then(merge);
 }
@@ -58,6 +66,31 @@ async function marketReady(baseUrl: string) {
   throw new Error("the engine published no market snapshot within 60 s");
 }
 
+/**
+ * The first-load stampede alone: every tab opens within one second and loads all its lists at once, then polls on.
+ * Reports the first loads' p99 (from when each was due), when the last one completed, errors (time-outs included) and
+ * the requests per second served over the run.
+ */
+async function coldStart(baseUrl: string, tokens: string[], opts: PollingOptions): Promise<Report> {
+  const open = await openLoop(baseUrl, tokens, opts);
+  const p = percentiles(open.first);
+  const expected = tokens.length * TRADER_POLLING.length;
+  const json = {
+    scenario: "polling_cold",
+    users: opts.users,
+    first_load_p99_ms: round(p.p99),
+    last_first_load_ms: round(open.lastFirstMs),
+    errors: open.errors + (expected - open.first.length),
+    rps: round(open.requests / open.seconds, 0),
+  };
+  const lines = [
+    `cold start: ${opts.users} traders open ${TRADER_POLLING.length} lists each within 1 s, then poll for ${opts.seconds}s (${open.requests} requests)`,
+    `  first loads n=${p.n}/${expected}  p50 ${round(p.p50)} ms  p99 ${json.first_load_p99_ms} ms  last done ${json.last_first_load_ms} ms after start`,
+    `errors ${json.errors}${json.errors ? `: ${open.errorSamples.slice(0, 5).join("; ")}` : ""}`,
+  ];
+  return { name: "polling API, cold start", json, lines, ok: json.errors === 0 };
+}
+
 export async function pollingBench(opts: PollingOptions): Promise<Report> {
   const ws = await createWorkspace("bench", await realServicesAvailable());
   const app = await startApp(ws, { quiet: true });
@@ -66,6 +99,7 @@ export async function pollingBench(opts: PollingOptions): Promise<Report> {
     const { tokens } = await seedTraders(ws.databaseUrl, app.env.JWT_SECRET!, opts.users, opts.signalsPerUser);
     await marketReady(baseUrl);
     await closedLoop(baseUrl, [BASELINE], tokens, opts, 2); // warm-up: JIT, connection pools
+    if (opts.cold) return await coldStart(baseUrl, tokens, opts);
     // Closed loops first: an overloaded open loop leaves a backlog that would eat into a later saturation run.
     const ceiling = await closedLoop(baseUrl, [BASELINE], tokens, opts, opts.saturateSeconds);
     const mix = await closedLoop(baseUrl, TRADER_POLLING, tokens, opts, opts.saturateSeconds, !opts.cold);
