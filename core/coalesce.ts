@@ -30,3 +30,44 @@ export class Coalescer<K, V> {
     return this.inFlight.size;
   }
 }
+
+/**
+ * A FIFO gate of `limit` slots: work past the limit waits its turn instead of starting. Under a stampede (every tab
+ * loading its lists at once) thousands of reads in flight at once only lengthen every queue (the pool's, the event
+ * loop's, the collector's), while cheap answers (304s, market reads) starve behind them; through the gate a bounded
+ * number run and everything else waits as one small promise.
+ */
+export class Gate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private head = 0;
+
+  constructor(readonly limit: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Requests waiting for a slot (for the metrics). */
+  get queued(): number {
+    return this.waiting.length - this.head;
+  }
+
+  private release() {
+    // The slot passes straight to the next waiter (running stays the same), so a newcomer cannot jump the queue.
+    if (this.head < this.waiting.length) {
+      const next = this.waiting[this.head++];
+      if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+        this.waiting.splice(0, this.head);
+        this.head = 0;
+      }
+      next();
+    } else this.running--;
+  }
+}

@@ -40,6 +40,8 @@ export type HttpResult = {
   seconds: number;
   first?: number[];
   lastFirstMs?: number;
+  /** Cold loop: polls not sent because the same list's request was still out (as the web client does). */
+  skipped?: number;
 };
 export type SocketsResult = { opened: number; failed: number; received: number; delays: number[] };
 export type StartResult = { started: number; errors: number; errorSamples: string[] };
@@ -137,14 +139,25 @@ async function openLoop(task: OpenTask): Promise<HttpResult> {
     const inFlight: Promise<unknown>[] = [];
     const every = target.everySeconds * 1000;
     let due = task.cold ? opensAt : started + Math.random() * every;
+    // A cold tab is a React Query client: a poll that comes due while the list's last request is still out is not
+    // sent (Query.fetch returns the request in flight), so a slow first load is not joined by repeats of itself.
+    let pending: Promise<unknown> | null = null;
+    const send = (request: Promise<unknown>) => {
+      const tracked: Promise<unknown> = request.finally(() => {
+        if (pending === tracked) pending = null;
+      });
+      pending = tracked;
+      inFlight.push(tracked);
+    };
     if (task.cold) {
       await Bun.sleep(Math.max(0, due - wallMs()));
-      inFlight.push(firstLoad(target, token, due));
+      send(firstLoad(target, token, due));
       due += every;
     }
     for (; due < until; due += every) {
       await Bun.sleep(Math.max(0, due - wallMs()));
-      inFlight.push(timedRequest(task.baseUrl, target, token, due, result));
+      if (task.cold && pending) result.skipped = (result.skipped ?? 0) + 1;
+      else send(timedRequest(task.baseUrl, target, token, due, result));
     }
     await Promise.all(inFlight);
   };

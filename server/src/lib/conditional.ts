@@ -2,7 +2,7 @@
 // copy of it while pushes keep that current), before Postgres.
 import type { ServerDeps } from "../deps";
 import { versionMemoFor } from "./version-memo";
-import { Coalescer } from "@core/coalesce";
+import { Coalescer, Gate } from "@core/coalesce";
 import { polledLists } from "@core/metrics";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
@@ -29,6 +29,8 @@ function scope(url: URL): string {
  * version means no change committed since, so sharing the answer is as fresh as reading again.
  */
 const reads = new Coalescer<string, unknown>();
+/** Full list reads running at once per process (a bounded read queue; see Gate); the rest wait in arrival order. */
+export const listReads = new Gate(16);
 
 /**
  * Answers 304 when the client's tag names the user's current version and this exact query; otherwise reads and tags
@@ -60,7 +62,7 @@ export async function conditionalRead<T>(
     return null as T;
   }
   polledLists.inc({ list, result: "full" });
-  const data = etag ? ((await reads.run(`${userId} ${etag}`, read)) as T) : await read();
+  const data = etag ? ((await reads.run(`${userId} ${etag}`, () => listReads.run(read))) as T) : await listReads.run(read);
   if (etag && stable(data)) ctx.set.headers.etag = etag;
   return data;
 }
