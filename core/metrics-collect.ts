@@ -2,7 +2,17 @@
 import type { Queue } from "bullmq";
 import type Redis from "ioredis";
 import { PG_APPLICATION_NAME, type Sql } from "./db";
-import { metricsScrapeErrors, metricsText, pgConnections, queueJobs, redisReconnects, snapshotAge } from "./metrics";
+import {
+  metricsScrapeErrors,
+  metricsText,
+  pgConnections,
+  queueJobs,
+  reconcileFindings,
+  reconcileLastRun,
+  redisReconnects,
+  snapshotAge,
+} from "./metrics";
+import type { RedisKeys } from "./redis";
 
 type Collector = { name: string; run: () => Promise<void> | void };
 const collectors = new Set<Collector>();
@@ -69,3 +79,21 @@ export const markSnapshotPublished = (topic: string, at = Date.now()) => lastPub
 addCollector("snapshot_age", () => {
   for (const [topic, at] of lastPublished) snapshotAge.set({ topic }, (Date.now() - at) / 1000);
 });
+
+const reconcileKey = (keys: RedisKeys) => keys.key("ops:reconcile");
+
+/** Stores a reconcile run's result (`bun run admin -- reconcile` with REDIS_URL set) for the engines to export. */
+export async function recordReconcile(deps: { redis: Redis; keys: RedisKeys }, findings: number): Promise<void> {
+  await deps.redis.set(reconcileKey(deps.keys), JSON.stringify({ at: Date.now(), findings }));
+}
+
+/** Exports the last recorded reconcile run (findings and when), read from Redis at scrape; nothing before the first run. */
+export function watchReconcile(deps: { redis: Redis; keys: RedisKeys }): () => void {
+  return addCollector("reconcile", async () => {
+    const raw = await deps.redis.get(reconcileKey(deps.keys));
+    if (!raw) return;
+    const last = JSON.parse(raw) as { at: number; findings: number };
+    reconcileFindings.set(last.findings);
+    reconcileLastRun.set(last.at / 1000);
+  });
+}

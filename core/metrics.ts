@@ -138,6 +138,17 @@ export const snapshotAge = new Gauge({
 });
 export const ingestionLeader = new Gauge({ name: "tradewind_ingestion_leader", help: "1 while this engine holds the market-ingestion lock", ...on });
 
+export const reconcileFindings = new Gauge({
+  name: "tradewind_reconcile_findings",
+  help: "Problems the last recorded `admin reconcile` run found",
+  ...on,
+});
+export const reconcileLastRun = new Gauge({
+  name: "tradewind_reconcile_last_run_timestamp_seconds",
+  help: "When `admin reconcile` last recorded a run (unix seconds)",
+  ...on,
+});
+
 // Business
 export const credits = new Counter({
   name: "tradewind_credits_total",

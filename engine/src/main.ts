@@ -1,6 +1,6 @@
 // Engine process entry: market ingestion (leader only), the analysis worker and the outcome worker.
 import { ingestionLeader, setProcessLabels } from "@core/metrics";
-import { addCollector, watchPostgresPool, watchRedis } from "@core/metrics-collect";
+import { addCollector, watchPostgresPool, watchReconcile, watchRedis } from "@core/metrics-collect";
 import { startMetricsServer } from "@core/metrics-server";
 import { loadConfig } from "@core/config";
 import { createLogger } from "@core/log";
@@ -24,6 +24,7 @@ const provider = await createMarketProvider(config, redis);
 const market = startMarketIngestion({ config, redis, keys, log, provider });
 const sql = createSql(config.DATABASE_URL);
 watchPostgresPool(sql);
+watchReconcile({ redis, keys });
 addCollector("ingestion_leader", () => ingestionLeader.set(market.isLeader() ? 1 : 0));
 const metricsServer = startMetricsServer(config, log);
 await migrateForApp(config, sql, (m) => log.info(m));
