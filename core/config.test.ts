@@ -32,6 +32,15 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ REDIS_URL: base.REDIS_URL })).toThrow("Invalid configuration: DATABASE_URL is required");
   });
 
+  test("metrics: off by default, loopback when a port is given, a short token or the public port refused", () => {
+    expect(parseConfig(base).METRICS_PORT).toBeUndefined();
+    expect(parseConfig({ ...base, METRICS_PORT: "9464" })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: "127.0.0.1" });
+    expect(() => parseConfig({ ...base, METRICS_PORT: "3000" })).toThrow("METRICS_PORT must differ from PORT");
+    expect(() => parseConfig({ ...base, METRICS_TOKEN: "short" })).toThrow(
+      'METRICS_TOKEN expected at least 24 printable characters without spaces (got "<5 characters, hidden>")',
+    );
+  });
+
   test("production needs an explicit JWT secret", () => {
     expect(() => parseConfig({ ...base, JWT_SECRET: undefined, NODE_ENV: "production" })).toThrow("JWT_SECRET is required in production");
   });

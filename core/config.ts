@@ -111,6 +111,14 @@ const envSchema = z.object({
     .string()
     .refine((v) => /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(v), "expected a mailto: address or an https: URL")
     .optional(),
+  // Prometheus metrics: their own listener (off unless a port is given; loopback unless a host is), and/or a bearer
+  // token, without which GET /metrics does not exist on the public port (core/metrics-server.ts).
+  METRICS_PORT: intIn(1, 65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,}$/, "expected at least 24 printable characters without spaces")
+    .optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, "JWT_SECRET" | "PUBLIC_ORIGIN" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT"> & {
@@ -124,7 +132,7 @@ export type Config = Omit<z.infer<typeof envSchema>, "JWT_SECRET" | "PUBLIC_ORIG
 
 export class ConfigError extends Error {}
 
-const SECRET_VARIABLES = new Set(["JWT_SECRET", "LLM_API_KEY", "TELEGRAM_BOT_TOKEN", "VAPID_PRIVATE_KEY"]);
+const SECRET_VARIABLES = new Set(["JWT_SECRET", "LLM_API_KEY", "TELEGRAM_BOT_TOKEN", "VAPID_PRIVATE_KEY", "METRICS_TOKEN"]);
 
 /** What an error message may quote of a value: never a secret, never a password inside a URL. */
 function shown(name: string, value: string): string {
@@ -161,6 +169,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError("Invalid configuration: WEBHOOK_ALLOW_LOOPBACK must not be set in production");
   if (!c.TELEGRAM_BOT_TOKEN !== !c.TELEGRAM_BOT_USERNAME)
     throw new ConfigError("Invalid configuration: TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME are set together or not at all");
+  if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT)
+    throw new ConfigError("Invalid configuration: METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the public port)");
   const publicOrigin = c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`;
   return {
     ...c,

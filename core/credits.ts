@@ -1,4 +1,5 @@
 // Credit ledger rule shared by server and engine: a balance change and its ledger row happen together or not at all.
+import { credits } from "./metrics";
 import type Redis from "ioredis";
 import type { Sql, Tx } from "./db";
 import type { Logger } from "./log";
@@ -38,6 +39,9 @@ export async function applyCreditChange(tx: Tx, entry: LedgerEntry): Promise<{ b
             ${entry.referenceId ?? null}, ${entry.note ?? null})
     returning id`;
   await tx`select pg_notify(${CREDIT_CHANGED_CHANNEL}, ${`${ledger.id}:${entry.userId}`})`;
+  // Counted when applied: a transaction that rolls back afterwards (rare: the caller's later statement failing) overcounts by one.
+  if (entry.kind === "DEDUCTION") credits.inc({ movement: "held" }, -entry.amount);
+  if (entry.kind === "REFUND") credits.inc({ movement: "refunded" }, entry.amount);
   return { balance: row.credits as number };
 }
 

@@ -1,5 +1,9 @@
 // Postgres access shared by server, engine and scripts: one pool per process, plain SQL, snake_case rows.
 import postgres from "postgres";
+import { hostname } from "node:os";
+
+/** Names this process's connections in pg_stat_activity (the metrics read its pool from there; so can an operator). */
+export const PG_APPLICATION_NAME = `tradewind ${hostname()}:${process.pid}`.slice(0, 63);
 
 // biome-ignore lint/complexity/noBannedTypes: postgres.js's own "no custom types" parameter
 export type Sql = postgres.Sql<{}>;
@@ -22,6 +26,6 @@ export function createSql(url: string, options: { max?: number } = {}): Sql {
       numeric: { to: 1700, from: [1700], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
     },
     transform: { undefined: null },
-    connection: { application_name: "tradewind" },
+    connection: { application_name: PG_APPLICATION_NAME },
   });
 }

@@ -9,6 +9,7 @@ import { Counter, Trend } from "k6/metrics";
 import { SharedArray } from "k6/data";
 import exec from "k6/execution";
 import { ANALYSIS_SYMBOLS } from "./scenarios.ts";
+import { summaryFiles } from "./summary.ts";
 
 const BASE_URL = __ENV.BASE_URL || "http://localhost:3000";
 const tokens = new SharedArray("tokens", () => JSON.parse(open(__ENV.TOKENS || "./tokens.json")) as string[]);
@@ -25,8 +26,15 @@ export const options = {
     // One iteration per VU, all VUs starting together: IN_FLIGHT analyses at once.
     starts: { executor: "per-vu-iterations", vus: IN_FLIGHT, iterations: 1, maxDuration: `${MAX_WAIT_SECONDS + 60}s` },
   },
-  thresholds: { analysis_failed: ["count==0"], "checks{check:started}": ["rate==1"] },
+  thresholds: {
+    analysis_failed: ["count==0"],
+    "checks{check:started}": ["rate==1"],
+    "http_req_duration{name:analysis_detail}": ["p(95)<300", "p(99)<1000"],
+    analysis_phase_done_late_ms: ["p(95)<5000", "p(99)<10000"],
+  },
 };
+
+export const handleSummary = (data: Parameters<typeof summaryFiles>[0]) => summaryFiles(data, "analysis-start");
 
 type Analysis = { status: string; current_phase: number; next_run_at: string | null };
 

@@ -1,4 +1,5 @@
 // Operator CLI: `bun run admin -- grant-credits <email> <n> | block <email> | unblock <email> | reconcile | verify-ledger [id] | anchor-ledger <file> | load-test-tokens …` against the app's database.
+import { recordReconcile } from "@core/metrics-collect";
 import { applyCreditChange } from "@core/credits";
 import { createSql, type Sql } from "@core/db";
 import { migrate } from "@core/migrate";
@@ -154,6 +155,8 @@ export async function runAdmin(
     }
     case "reconcile": {
       const findings = await reconcile(sql, ctx.maxHeldMs ?? maxDurationMs({ ANALYSIS_PHASE_SECONDS: 50 }));
+      // With the deployment's Redis: the engines export this run's result (the reconcile alert reads it).
+      if (ctx.redis) await recordReconcile(ctx.redis, findings.length);
       if (findings.length)
         throw new ReconcileError(`Reconcile found ${findings.length} problem(s):\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`);
       return "Reconcile: every balance equals its ledger; every analysis is settled exactly once; no stuck held credit.";
@@ -189,8 +192,8 @@ if (import.meta.main) {
       args[0] === "load-test-tokens" || args[0] === "reconcile"
         ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" })
         : null;
-    // Only `block` talks to Redis, and only to a deployment's own (REDIS_URL set): `bun dev`'s Redis is private.
-    const redis = args[0] === "block" && process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
+    // Only `block` and `reconcile` (its result, for the metrics) talk to Redis, and only to a deployment's own (REDIS_URL set): `bun dev`'s Redis is private.
+    const redis = (args[0] === "block" || args[0] === "reconcile") && process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
     try {
       const bus = redis ? { redis, keys: redisKeys(process.env.REDIS_PREFIX ?? "tw:") } : undefined;
       const anchorKeys = { anchorPrivateKey: process.env.LEDGER_ANCHOR_PRIVATE_KEY, anchorPublicKey: process.env.LEDGER_ANCHOR_PUBLIC_KEY };

@@ -86,13 +86,15 @@ export type RunningApp = {
   env: Record<string, string | undefined>;
   /** The server processes (in baseUrls order), then the engine: fault tests check none of them had to be restarted. */
   processes: Bun.Subprocess[];
+  /** With `metrics`: each process's metrics listener (servers in baseUrls order, then the engine). */
+  metricsUrls: string[];
   stop: () => Promise<void>;
 };
 
 /** Starts `servers` server processes (each on its own free port) and one engine against the workspace. */
 export async function startApp(
   ws: Workspace,
-  opts: { servers?: number; engine?: boolean; env?: Record<string, string>; quiet?: boolean; logFile?: string } = {},
+  opts: { servers?: number; engine?: boolean; env?: Record<string, string>; quiet?: boolean; logFile?: string; metrics?: boolean } = {},
 ): Promise<RunningApp> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -114,6 +116,14 @@ export async function startApp(
   const errors = logFd ?? "inherit";
   const procs: Bun.Subprocess[] = [];
   const baseUrls: string[] = [];
+  const metricsUrls: string[] = [];
+  // Each process its own METRICS_PORT (on loopback, the default host).
+  const metricsEnv = async (): Promise<Record<string, string>> => {
+    if (!opts.metrics) return {};
+    const port = await freePort();
+    metricsUrls.push(`http://127.0.0.1:${port}/metrics`);
+    return { METRICS_PORT: String(port) };
+  };
   for (let i = 0; i < (opts.servers ?? 1); i++) {
     const port = await freePort();
     const url = `http://localhost:${port}`;
@@ -121,14 +131,14 @@ export async function startApp(
     procs.push(
       Bun.spawn(["bun", "server/src/main.ts"], {
         cwd: ROOT,
-        env: { ...env, PORT: String(port), PUBLIC_ORIGIN: url },
+        env: { ...env, PORT: String(port), PUBLIC_ORIGIN: url, ...(await metricsEnv()) },
         stdout: output,
         stderr: errors,
       }),
     );
   }
   if (opts.engine !== false) {
-    procs.push(Bun.spawn(["bun", "engine/src/main.ts"], { cwd: ROOT, env, stdout: output, stderr: errors }));
+    procs.push(Bun.spawn(["bun", "engine/src/main.ts"], { cwd: ROOT, env: { ...env, ...(await metricsEnv()) }, stdout: output, stderr: errors }));
   }
   const stop = async () => {
     for (const p of procs) p.kill("SIGTERM");
@@ -142,7 +152,7 @@ export async function startApp(
     await stop();
     throw err;
   }
-  return { baseUrls, env: { ...env, PUBLIC_ORIGIN: baseUrls[0] }, processes: procs, stop };
+  return { baseUrls, env: { ...env, PUBLIC_ORIGIN: baseUrls[0] }, processes: procs, metricsUrls, stop };
 }
 
 async function waitReady(url: string, proc: Bun.Subprocess, seconds: number) {

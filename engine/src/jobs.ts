@@ -1,4 +1,5 @@
 // The engine's job map (queue → job name → data) and the BullMQ wiring each queue shares: dispatch by name, schedules, a watchdog.
+import { watchQueue } from "@core/metrics-collect";
 import { Worker, type Job, type Queue } from "bullmq";
 import { ANALYSIS_QUEUE, createQueue, queuePrefix, type PhaseJobData } from "@core/analysis-queue";
 import type { Config } from "@core/config";
@@ -57,10 +58,12 @@ export async function startQueueWorker<Q extends QueueName>(o: {
   worker.on("error", (err) => o.log.error(`${o.queue} worker error`, { error: String(err) }));
   await upsertSchedules(queue, o.schedules, false);
   const watchdog = watchSchedules(queue, o.schedules, o.log);
+  const unwatch = watchQueue(queue);
   return {
     queue,
     async close() {
       clearInterval(watchdog);
+      unwatch();
       await worker.close();
       await queue.close();
       await Promise.allSettled([queueConnection.quit(), workerConnection.quit()]);

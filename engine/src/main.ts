@@ -1,4 +1,7 @@
 // Engine process entry: market ingestion (leader only), the analysis worker and the outcome worker.
+import { ingestionLeader, setProcessLabels } from "@core/metrics";
+import { addCollector, watchPostgresPool, watchReconcile, watchRedis } from "@core/metrics-collect";
+import { startMetricsServer } from "@core/metrics-server";
 import { loadConfig } from "@core/config";
 import { createLogger } from "@core/log";
 import { createRedis, redisKeys } from "@core/redis";
@@ -12,12 +15,18 @@ import { publishHourlySnapshot, redisSnapshotStore } from "./analysis/snapshot-s
 
 const config = loadConfig();
 const log = createLogger("engine", config.LOG_LEVEL);
+setProcessLabels("engine");
 const redis = createRedis(config.REDIS_URL);
+watchRedis(redis, "main");
 const keys = redisKeys(config.REDIS_PREFIX);
 const provider = await createMarketProvider(config, redis);
 
 const market = startMarketIngestion({ config, redis, keys, log, provider });
 const sql = createSql(config.DATABASE_URL);
+watchPostgresPool(sql);
+watchReconcile({ redis, keys });
+addCollector("ingestion_leader", () => ingestionLeader.set(market.isLeader() ? 1 : 0));
+const metricsServer = startMetricsServer(config, log);
 await migrateForApp(config, sql, (m) => log.info(m));
 const analysis = await startAnalysisWorker({ config, sql, redis, keys, log, provider });
 const outcomes = await startOutcomeWorker({ config, sql, log, provider, redis, keys });
@@ -43,6 +52,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info("engine stopping", { signal });
   clearInterval(hourly);
+  metricsServer?.stop();
   await market.stop();
   await Promise.all([analysis.close(), outcomes.close()]);
   await sql.end({ timeout: 2 }).catch(() => {});

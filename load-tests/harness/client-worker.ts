@@ -21,19 +21,34 @@ export type ClosedTask = {
  * Open loop: every trader polls every target at its interval from a random phase, whether or not answers keep up.
  * `warm`: each trader's lists are loaded once first (untimed, 64 at a time): tabs that were already open.
  */
-export type OpenTask = { kind: "open"; baseUrl: string; targets: PollTarget[]; tokens: string[]; seconds: number; warm?: boolean };
+export type OpenTask = { kind: "open"; baseUrl: string; targets: PollTarget[]; tokens: string[]; seconds: number; warm?: boolean; cold?: boolean };
 /** `count` market sockets spread over `urls`, opened `batch` at a time; each waits for `expect` live updates. */
 export type SocketsTask = { kind: "sockets"; urls: string[]; count: number; batch: number; expect: number; seconds: number };
 /** One analysis start per token, all sent at once. */
 export type StartTask = { kind: "start"; baseUrl: string; tokens: string[] };
 export type Task = ClosedTask | OpenTask | SocketsTask | StartTask;
 
-/** Latencies in ms by target name. */
-export type HttpResult = { requests: number; errors: number; errorSamples: string[]; latencies: Record<string, number[]>; seconds: number };
+/**
+ * Latencies in ms by target name. A cold open loop also reports each first load's latency (`first`) and when the last
+ * one completed, in ms from the loop's start (`lastFirstMs`).
+ */
+export type HttpResult = {
+  requests: number;
+  errors: number;
+  errorSamples: string[];
+  latencies: Record<string, number[]>;
+  seconds: number;
+  first?: number[];
+  lastFirstMs?: number;
+  /** Cold loop: polls not sent because the same list's request was still out (as the web client does). */
+  skipped?: number;
+};
 export type SocketsResult = { opened: number; failed: number; received: number; delays: number[] };
 export type StartResult = { started: number; errors: number; errorSamples: string[] };
 
 const REQUEST_TIMEOUT_MS = 10_000;
+/** A tab's first load may wait this long (the cold-start target); a longer wait is a time-out error. */
+const FIRST_LOAD_TIMEOUT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes on one machine. */
@@ -49,12 +64,12 @@ function countError(result: { errors: number; errorSamples: string[] }, what: st
 const etags = new Map<string, string>();
 
 /** One request; its latency is counted from `since` (the time it was due in an open loop) to the last body byte. */
-async function timedRequest(baseUrl: string, target: PollTarget, token: string, since: number, result: HttpResult) {
+async function timedRequest(baseUrl: string, target: PollTarget, token: string, since: number, result: HttpResult, timeoutMs = REQUEST_TIMEOUT_MS) {
   const key = `${token}|${target.path}`;
   try {
     const res = await fetch(baseUrl + target.path, {
       headers: pollHeaders(target, token, etags.get(key)),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     await res.arrayBuffer();
     const etag = res.headers.get("etag");
@@ -65,7 +80,9 @@ async function timedRequest(baseUrl: string, target: PollTarget, token: string, 
   }
   result.requests++;
   result.latencies[target.name] ??= [];
-  result.latencies[target.name].push(round2(wallMs() - since));
+  const latency = round2(wallMs() - since);
+  result.latencies[target.name].push(latency);
+  return latency;
 }
 
 const newHttpResult = (seconds: number): HttpResult => ({ requests: 0, errors: 0, errorSamples: [], latencies: {}, seconds });
@@ -105,21 +122,52 @@ async function closedLoop(task: ClosedTask): Promise<HttpResult> {
 
 /**
  * Latency is measured from when each request was due, not from when it was sent: a client that falls behind shows
- * up in the numbers instead of quietly sending less (no coordinated omission).
+ * up in the numbers instead of quietly sending less (no coordinated omission). `cold`: every tab opens within the
+ * first second and loads all its lists at once (after a deploy or an outage), then polls at the intervals.
  */
 async function openLoop(task: OpenTask): Promise<HttpResult> {
   if (task.warm) await warmUp({ ...task, concurrency: 64 });
   const result = newHttpResult(task.seconds);
-  const until = wallMs() + task.seconds * 1000;
-  const poll = async (target: PollTarget, token: string) => {
-    const inFlight: Promise<void>[] = [];
-    for (let due = wallMs() + Math.random() * target.everySeconds * 1000; due < until; due += target.everySeconds * 1000) {
+  const started = wallMs();
+  const until = started + task.seconds * 1000;
+  if (task.cold) result.first = [];
+  const firstLoad = async (target: PollTarget, token: string, due: number) => {
+    result.first!.push(await timedRequest(task.baseUrl, target, token, due, result, FIRST_LOAD_TIMEOUT_MS));
+    result.lastFirstMs = Math.max(result.lastFirstMs ?? 0, round2(wallMs() - started));
+  };
+  const poll = async (target: PollTarget, token: string, opensAt: number) => {
+    const inFlight: Promise<unknown>[] = [];
+    const every = target.everySeconds * 1000;
+    let due = task.cold ? opensAt : started + Math.random() * every;
+    // A cold tab is a React Query client: a poll that comes due while the list's last request is still out is not
+    // sent (Query.fetch returns the request in flight), so a slow first load is not joined by repeats of itself.
+    let pending: Promise<unknown> | null = null;
+    const send = (request: Promise<unknown>) => {
+      const tracked: Promise<unknown> = request.finally(() => {
+        if (pending === tracked) pending = null;
+      });
+      pending = tracked;
+      inFlight.push(tracked);
+    };
+    if (task.cold) {
       await Bun.sleep(Math.max(0, due - wallMs()));
-      inFlight.push(timedRequest(task.baseUrl, target, token, due, result));
+      send(firstLoad(target, token, due));
+      due += every;
+    }
+    for (; due < until; due += every) {
+      await Bun.sleep(Math.max(0, due - wallMs()));
+      if (task.cold && pending) result.skipped = (result.skipped ?? 0) + 1;
+      else send(timedRequest(task.baseUrl, target, token, due, result));
     }
     await Promise.all(inFlight);
   };
-  await Promise.all(task.tokens.flatMap((token) => task.targets.map((target) => poll(target, token))));
+  await Promise.all(
+    task.tokens.flatMap((token) => {
+      const opensAt = started + Math.random() * 1000;
+      return task.targets.map((target) => poll(target, token, opensAt));
+    }),
+  );
+  result.seconds = (wallMs() - started) / 1000;
   return result;
 }
 

@@ -15,7 +15,7 @@ export function percentiles(values: number[]) {
 export const round = (x: number, digits = 2) => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
 
 /** The client workers' results as one: counts added, latencies pooled per target. */
-export function merge(results: HttpResult[]): HttpResult & { all: number[] } {
+export function merge(results: HttpResult[]): HttpResult & { all: number[]; first: number[]; lastFirstMs: number; skipped: number } {
   const latencies: Record<string, number[]> = {};
   for (const r of results) for (const [name, values] of Object.entries(r.latencies)) latencies[name] = (latencies[name] ?? []).concat(values);
   return {
@@ -25,6 +25,9 @@ export function merge(results: HttpResult[]): HttpResult & { all: number[] } {
     latencies,
     seconds: Math.max(0, ...results.map((r) => r.seconds)),
     all: Object.values(latencies).flat(),
+    first: results.flatMap((r) => r.first ?? []),
+    lastFirstMs: Math.max(0, ...results.map((r) => r.lastFirstMs ?? 0)),
+    skipped: results.reduce((sum, r) => sum + (r.skipped ?? 0), 0),
   };
 }
 

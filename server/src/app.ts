@@ -30,6 +30,8 @@ import { alertsModule } from "./modules/alerts";
 import { webhooksModule } from "./modules/webhooks";
 import { telegramModule } from "./modules/telegram";
 import { createSessionCheck } from "./modules/sessions/service";
+import { metricsModule } from "./modules/metrics";
+import { recordHandlerError, recordRequest } from "./modules/metrics/service";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /**
@@ -57,7 +59,7 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
   const toApi = async (request: Request): Promise<Response> => compressResponse(request, await app.fetch(request));
   const development = opts.development ?? (!deps.config.isProduction && deps.config.NODE_ENV !== "test");
   const web = opts.webApp ? webAppRoutes(opts.webApp, deps.config, { development, log: deps.log }) : undefined;
-  const routes = web ? { ...web.routes, ...pwaRoutes(deps.config), "/api/*": toApi, "/ws/*": toElysia } : undefined;
+  const routes = web ? { ...web.routes, ...pwaRoutes(deps.config), "/api/*": toApi, "/ws/*": toElysia, "/metrics": toElysia } : undefined;
   const headers = securityHeaders(deps.config);
   // The docs UI exists outside production only; its page alone gets the policy that lets Scalar run.
   const docsUi = !deps.config.isProduction;
@@ -65,6 +67,8 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
   // systemRouter off: Elysia would otherwise hand each API path to Bun's router directly, past "/api/*" and so past
   // the compression of toApi (only paths with a trailing slash or a wildcard reached it).
   const app = new Elysia({ serve: routes ? ({ routes } as never) : undefined, systemRouter: false })
+    // Counts Postgres errors and answers nothing, so the errors plugin after it still shapes the response.
+    .onError({ as: "global" }, ({ error }) => void recordHandlerError(error))
     .use(errorsPlugin(deps.log))
     .onStop(() => web?.stop())
     .onRequest(({ request, set, server }) => {
@@ -87,13 +91,15 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
         return { detail: "Unsupported content type: send the body as JSON (application/json)", code: "unsupported_media_type" };
       }
     })
-    .onAfterResponse({ as: "global" }, ({ request, set, path }) => {
+    .onAfterResponse({ as: "global" }, ({ request, set, path, route }) => {
       if (!path.startsWith("/api/")) return;
       const t0 = started.get(request);
+      const status = typeof set.status === "number" ? set.status : 200;
+      recordRequest(request.method, route, status, t0);
       deps.log.info("request", {
         method: request.method,
         path,
-        status: typeof set.status === "number" ? set.status : 200,
+        status,
         ms: t0 === undefined ? undefined : Math.round((performance.now() - t0) * 10) / 10,
       });
     })
@@ -135,6 +141,7 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
     .use(alertsModule(deps))
     .use(webhooksModule(deps))
     .use(telegramModule(deps))
+    .use(metricsModule(deps))
     // Unknown API paths are JSON 404s, never the SPA's HTML.
     .all("/api/*", ({ request, path, set }) => {
       set.status = 404;

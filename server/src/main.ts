@@ -1,4 +1,7 @@
 // Server process entry: config, connections, migrations, then the API, the socket and the web app on one port.
+import { setProcessLabels } from "@core/metrics";
+import { watchPostgresPool, watchRedis } from "@core/metrics-collect";
+import { startMetricsServer } from "@core/metrics-server";
 import { loadConfig } from "@core/config";
 import { createSql } from "@core/db";
 import { migrateForApp } from "@core/migrate";
@@ -15,8 +18,12 @@ import webApp from "../../web/index.html";
 
 const config = loadConfig();
 const log = createLogger("server", config.LOG_LEVEL);
+setProcessLabels("server");
 const sql = createSql(config.DATABASE_URL);
 const redis = createRedis(config.REDIS_URL);
+watchPostgresPool(sql);
+watchRedis(redis, "main");
+const metricsServer = startMetricsServer(config, log);
 const keys = redisKeys(config.REDIS_PREFIX);
 
 await migrateForApp(config, sql, (m) => log.info(m));
@@ -46,6 +53,7 @@ async function shutdown() {
   if (stopping) return;
   stopping = true;
   log.info("server stopping");
+  metricsServer?.stop();
   await stopMarketSocket();
   await alertDispatcher.stop();
   await stopCreditListener().catch(() => {});

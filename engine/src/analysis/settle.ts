@@ -1,4 +1,5 @@
 // Settlement: an analysis ends once, in one transaction: COMPLETED with its signal (credit USED, or returned for a NO_TRADE) or FAILED and refunded.
+import { analyses, credits } from "@core/metrics";
 import type { Sql, Tx } from "@core/db";
 import { insertSignalEvent } from "@core/alerts";
 import { applyCreditChange } from "@core/credits";
@@ -44,6 +45,7 @@ export async function failAnalysis(deps: SettleDeps, requestId: number, reason: 
     return row;
   });
   if (!failed) return false;
+  analyses.inc({ outcome: "FAILED" });
   deps.log.warn("analysis failed and refunded", { request_id: requestId, reason });
   await publishProgress(deps, failed.user_id, {
     request_id: requestId,
@@ -111,6 +113,8 @@ export async function completeAnalysis(deps: SettleDeps, req: Request, final: Fi
     return id;
   });
   if (signalId === null) return;
+  analyses.inc({ outcome: final.decision.type });
+  if (!noTrade) credits.inc({ movement: "used" });
   deps.log.info("analysis completed", { request_id: req.id, symbol: req.symbol, type: final.decision.type, signal_id: signalId });
   await publishProgress(deps, req.user_id, {
     request_id: req.id,

@@ -6,6 +6,7 @@ import { startQueueWorker, type QueueWorker } from "../jobs";
 import { progressTickMs, startProgressTicker } from "./progress";
 import { createAnalysisRunner, type AnalysisDeps, type AnalysisRunner } from "./run-phase";
 import { failAnalysis } from "./settle";
+import { pgErrors, phaseDuration, phaseLateness } from "@core/metrics";
 
 export type AnalysisWorkerDeps = AnalysisDeps & {
   /** How often stuck analyses are re-queued or failed; defaults to one phase (2–30 s). */
@@ -19,9 +20,16 @@ export type AnalysisWorker = QueueWorker<typeof ANALYSIS_QUEUE> & { sweep: Analy
 
 /** One delivery of a phase job; its last failed attempt fails the analysis and returns the credit. */
 async function runPhaseJob(deps: AnalysisWorkerDeps, runner: AnalysisRunner, data: PhaseJobData, job: Job) {
+  const phase = { phase: String(data.phase) };
+  // Due when added plus its delay; a retry's lateness counts from the same due time (the trader waits either way).
+  phaseLateness.observe(phase, Math.max(0, Date.now() - (job.timestamp + (job.opts.delay ?? 0))) / 1000);
+  const endTimer = phaseDuration.startTimer(phase);
   try {
-    return await runner.runPhase(data);
+    const result = await runner.runPhase(data);
+    endTimer();
+    return result;
   } catch (err) {
+    if ((err as { name?: unknown })?.name === "PostgresError" || unavailableDependency(err) === "database") pgErrors.inc();
     const attempts = job.opts.attempts ?? 1;
     // Postgres or Redis being down is no fault of the analysis: the sweep re-queues it once they are back (and
     // fails it only at its time-out), so an outage longer than the retries does not cost the user the analysis.

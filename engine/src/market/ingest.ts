@@ -15,6 +15,7 @@ import {
 } from "@core/market-intervals";
 import type { MarketProvider } from "./providers/types";
 import { computeGroup, type ComputedSnapshot } from "./snapshots";
+import { markSnapshotPublished } from "@core/metrics-collect";
 
 // The lock itself is core's (the server's Telegram poller elects its leader the same way); re-exported for the fault tests.
 export { LEADER_TTL_MS, RENEW_EVERY_MS, standbyWait } from "@core/leader-lock";
@@ -29,8 +30,10 @@ export async function storeSnapshot(redis: Redis, keys: RedisKeys, snap: Compute
   await redis
     .multi()
     .set(keys.key(snapshotKeyName(snap.topic)), JSON.stringify(stored), "EX", ttlSeconds)
-    .publish(keys.channel(snapshotChannelName(snap.topic)), JSON.stringify({ type: wsTypeOf(snap.topic), data: snap.data }))
+    // published_at first: the servers read it from the message's head for the fan-out lag metric, without parsing it.
+    .publish(keys.channel(snapshotChannelName(snap.topic)), JSON.stringify({ published_at: Date.now(), type: wsTypeOf(snap.topic), data: snap.data }))
     .exec();
+  markSnapshotPublished(snap.topic);
 }
 
 export type IngestionDeps = {

@@ -1,4 +1,5 @@
 // Follows issued LONG/SHORT signals: judges each OPEN one on the 1h candles after issue and stores the outcome once known.
+import { signalOutcomes, signalR } from "@core/metrics";
 import { recordSignalOutcome } from "@core/alerts";
 import { INTERVAL_MS } from "@core/candles";
 import type { Sql } from "@core/db";
@@ -90,6 +91,9 @@ export async function trackOutcomes(deps: {
     });
     if (!stored) continue;
     closed++;
+    const outcome = { TP_HIT: "TP", SL_HIT: "SL", EXPIRED: "EXPIRED" }[result.outcome];
+    signalOutcomes.inc({ outcome });
+    if (result.r_multiple !== null) signalR.observe({ outcome }, result.r_multiple);
     if (deps.redis && deps.keys)
       await userChanged({ redis: deps.redis, keys: deps.keys }, Number(s.user_id)).catch((err) =>
         log.warn("user change announce failed", { error: String(err) }),

@@ -2,6 +2,8 @@
 // copy of it while pushes keep that current), before Postgres.
 import type { ServerDeps } from "../deps";
 import { versionMemoFor } from "./version-memo";
+import { Coalescer, Gate } from "@core/coalesce";
+import { polledLists } from "@core/metrics";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
 
@@ -22,6 +24,15 @@ function scope(url: URL): string {
 }
 
 /**
+ * Reads in flight by (user, version, query): a tab that opens asks for each list once, but a poll that comes due while
+ * the first load is still queued (every tab opening at once after a deploy) would read the same rows again. Same
+ * version means no change committed since, so sharing the answer is as fresh as reading again.
+ */
+const reads = new Coalescer<string, unknown>();
+/** Full list reads running at once per process (a bounded read queue; see Gate); the rest wait in arrival order. */
+export const listReads = new Gate(16);
+
+/**
  * Answers 304 when the client's tag names the user's current version and this exact query; otherwise reads and tags
  * the answer. `stable(data) === false` (an analysis still running: its progress and countdown move with the clock)
  * leaves the answer untagged, so the next poll reads again.
@@ -40,14 +51,18 @@ export async function conditionalRead<T>(
     // Redis down: answer from Postgres, untagged; the poll still works, only its shortcut is gone.
     deps.log.debug("user version unavailable", { error: String(err) });
   }
-  const etag = version ? `W/"${version}.${scope(new URL(ctx.request.url))}"` : null;
+  const url = new URL(ctx.request.url);
+  const etag = version ? `W/"${version}.${scope(url)}"` : null;
+  const list = url.pathname.replace(/\/$/, "");
   if (etag && matches(ctx.request.headers.get("if-none-match"), etag)) {
     ctx.set.headers.etag = etag;
     ctx.set.status = 304;
+    polledLists.inc({ list, result: "not_modified" });
     // Not Modified has no body; the route's 200 schema is not applied to it.
     return null as T;
   }
-  const data = await read();
+  polledLists.inc({ list, result: "full" });
+  const data = etag ? ((await reads.run(`${userId} ${etag}`, () => listReads.run(read))) as T) : await listReads.run(read);
   if (etag && stable(data)) ctx.set.headers.etag = etag;
   return data;
 }

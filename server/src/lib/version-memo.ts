@@ -5,6 +5,7 @@
 import type Redis from "ioredis";
 import type { RedisKeys } from "@core/redis";
 import { userVersion } from "@core/user-version";
+import { Coalescer } from "@core/coalesce";
 
 /**
  * Bounds how long a version can outlive an announcement this process missed (only possible in the moment a
@@ -25,12 +26,14 @@ export class VersionMemo {
   private dropped = new Map<number, number>();
   private droppedAllAt = 0;
   private live = false;
+  /** A tab's lists all ask at once when it opens: one Redis round trip per user serves them all. */
+  private readonly reads = new Coalescer<number, string>();
 
   async read(deps: { redis: Redis; keys: RedisKeys }, userId: number): Promise<string> {
     const started = performance.now();
     const hit = this.live ? this.entries.get(userId) : undefined;
     if (hit && started - hit.at < this.maxAgeMs) return hit.version;
-    const version = await userVersion(deps, userId);
+    const version = await this.reads.run(userId, () => userVersion(deps, userId));
     if (this.live && this.droppedAllAt < started && (this.dropped.get(userId) ?? -1) < started) {
       if (this.entries.size >= SWEEP_AT) this.sweep(started);
       this.entries.set(userId, { version, at: started });
@@ -41,6 +44,7 @@ export class VersionMemo {
   /** The user's data changed (user_changed arrived): the next read goes to Redis. */
   drop(userId: number) {
     this.entries.delete(userId);
+    this.reads.forget(userId);
     this.dropped.set(userId, performance.now());
     if (this.dropped.size >= SWEEP_AT) this.sweep(performance.now());
   }
@@ -49,6 +53,7 @@ export class VersionMemo {
   setLive(live: boolean) {
     this.live = live;
     this.entries.clear();
+    this.reads.forgetWhere(() => true);
     this.dropped.clear();
     this.droppedAllAt = performance.now();
   }

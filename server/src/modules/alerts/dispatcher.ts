@@ -1,5 +1,7 @@
 // The alerts dispatcher (every server process): a repeatable job on the "alerts" queue claims due (event, channel)
 // deliveries, honours the trader's current preferences, sends through the channel registry and retries with backoff.
+import { watchQueue } from "@core/metrics-collect";
+import { alertDeliveries } from "@core/metrics";
 import { Worker } from "bullmq";
 import { createQueue, queuePrefix } from "@core/analysis-queue";
 import { ALERT_JOBS, ALERTS_QUEUE, defaultEnabled } from "@core/alerts";
@@ -123,7 +125,10 @@ export async function dispatchDue(deps: ServerDeps, opts: DispatchOptions = {}):
   const events = await loadEvents(deps, [...new Set(claimed.map((d) => d.event_id))]);
   const byName = new Map(channels.map((c) => [c.name as string, c]));
   const outcomes = await Promise.all(claimed.map((d) => deliverOne(deps, d, events.get(d.event_id), byName.get(d.channel)!, o)));
-  for (const outcome of outcomes) result[outcome]++;
+  for (const [i, outcome] of outcomes.entries()) {
+    result[outcome]++;
+    alertDeliveries.inc({ channel: claimed[i].channel, result: outcome });
+  }
   return result;
 }
 
@@ -144,9 +149,11 @@ export async function startAlertDispatcher(deps: ServerDeps, opts: DispatchOptio
   const schedules = { "alerts-dispatch": { name: ALERT_JOBS.dispatch, every: opts.everyMs ?? 2_000 } };
   await upsertSchedules(queue, schedules, false);
   const watchdog = watchSchedules(queue, schedules, deps.log);
+  const unwatch = watchQueue(queue);
   return {
     async stop() {
       clearInterval(watchdog);
+      unwatch();
       await worker.close();
       await queue.close();
       await Promise.allSettled([queueConnection.quit(), workerConnection.quit()]);

@@ -12,6 +12,7 @@ import { USER_CHANGED_MESSAGE } from "@core/user-version";
 import { forbidden, tooManyRequests } from "../../lib/http-error";
 import { joinRevocations } from "../sessions/revocations";
 import { MESSAGE_LIMIT, POLICY_VIOLATION_CODE, SocketsPerClient, messageLimiter, originAllowed } from "./socket-limits";
+import { countDirectSend, countSlowClose, recordBroadcast, watchSockets } from "./socket-metrics";
 
 export const MARKET_BUN_TOPIC = "market";
 export const userBunTopic = (userId: number) => `user:${userId}`;
@@ -39,7 +40,9 @@ function hubFor(redis: Redis): Hub {
 /** Sends one message; a dropped send or an overfull buffer closes the socket as a slow consumer. */
 function sendOrClose(ws: RawSocket, payload: string): boolean {
   const status = ws.send(payload);
+  countDirectSend(status);
   if (status === 0 || ws.getBufferedAmount() > MAX_BUFFERED_BYTES) {
+    countSlowClose();
     ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
     return false;
   }
@@ -48,7 +51,10 @@ function sendOrClose(ws: RawSocket, payload: string): boolean {
 
 function checkBackpressure(hub: Hub) {
   for (const ws of hub.sockets)
-    if (ws.getBufferedAmount() > MAX_BUFFERED_BYTES) ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
+    if (ws.getBufferedAmount() > MAX_BUFFERED_BYTES) {
+      countSlowClose();
+      ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
+    }
 }
 
 /**
@@ -232,7 +238,7 @@ export async function startMarketSocket(
   const subscriber = deps.redis.duplicate({ connectionName: `${deps.keys.channel("")}market-socket` });
   subscriber.on("pmessage", (_pattern: string, channel: string, message: string) => {
     if (channel.startsWith(marketPrefix)) {
-      server.publish(MARKET_BUN_TOPIC, message);
+      recordBroadcast(server.publish(MARKET_BUN_TOPIC, message), message, hub.sockets.size);
       // Only a broadcast can fill every socket's queue; a per-user push reaches a tab or two, and the heartbeat
       // checks those. Walking every socket after each per-user push would cost O(sockets) per trader event.
       checkBackpressure(hub);
@@ -241,7 +247,7 @@ export async function startMarketSocket(
       if (!Number.isInteger(userId)) return;
       // Dropped before the tabs hear of it: the refetch a push causes must not be answered from the old version.
       if (message === USER_CHANGED_MESSAGE) memo.drop(userId);
-      server.publish(userBunTopic(userId), message);
+      countDirectSend(server.publish(userBunTopic(userId), message));
     }
   });
   subscriber.on("error", (err) => deps.log.warn("market socket subscriber error", { error: String(err) }));
@@ -251,6 +257,7 @@ export async function startMarketSocket(
   subscriber.on("ready", () => memo.setLive(true));
   await subscriber.psubscribe(`${marketPrefix}*`, `${analysisPrefix}*`);
   memo.setLive(true);
+  const unwatch = watchSockets(hub.sockets, (ws) => socketAuth.has(ws), MARKET_BUN_TOPIC);
   // Each socket is pinged once per HEARTBEAT_MS, a slice of them every second: pinging 10,000 sockets at once is a
   // burst of writes that delays whatever update is being fanned out at that moment.
   let tick = 0;
@@ -261,6 +268,7 @@ export async function startMarketSocket(
   }, HEARTBEAT_MS / HEARTBEAT_SLICES);
   return async () => {
     clearInterval(heartbeat);
+    unwatch();
     memo.setLive(false);
     await subscriber.quit().catch(() => {});
     for (const ws of hub.sockets) ws.close(1001, "Server shutting down");
@@ -270,6 +278,7 @@ export async function startMarketSocket(
 
 function sendPingOrClose(ws: RawSocket): boolean {
   if (ws.getBufferedAmount() > MAX_BUFFERED_BYTES) {
+    countSlowClose();
     ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
     return false;
   }

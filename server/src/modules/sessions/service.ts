@@ -7,6 +7,8 @@ import type { AuthUser, SessionCheck } from "../../lib/auth";
 import { forbidden, notFound } from "../../lib/http-error";
 import { hashToken, newToken } from "../auth/secrets";
 import { announceRevoked, joinRevocations } from "./revocations";
+import { Coalescer } from "@core/coalesce";
+import { sessionCacheHit, sessionCacheMiss } from "@core/metrics";
 
 type Db = Sql | Tx;
 
@@ -70,41 +72,55 @@ type Cached = { userId: number; until: number };
  * Tokens without a session id are only minted internally (tests, tools); for them only the block applies.
  */
 export function createSessionCheck(deps: Pick<ServerDeps, "sql" | "redis" | "keys" | "log">): SessionCheck {
-  const { sql } = deps;
   const live = new Map<string, Cached>();
   const quietUntil = new Map<number, number>();
+  // A tab's lists all arrive at once when it opens: one query answers all of them (dropped when a revocation lands).
+  const lookups = new Coalescer<string, boolean>();
   joinRevocations(deps, (userId) => {
-    if (userId === 0) return live.clear();
+    if (userId === 0) {
+      lookups.forgetWhere(() => true);
+      return live.clear();
+    }
     quietUntil.set(userId, Date.now() + QUIET_MS);
+    lookups.forgetWhere((key) => key.startsWith(`${userId}:`));
     for (const [key, entry] of live) if (entry.userId === userId) live.delete(key);
   });
   return async (user: AuthUser) => {
     const key = `${user.id}:${user.sessionId ?? "-"}`;
-    const now = Date.now();
     const hit = live.get(key);
-    if (hit && hit.until > now) return true;
-    const [row] = await sql`
-      select u.is_blocked,
-             s.id as session_id,
-             (s.status = 'active' and s.expires_at > now()) as session_ok,
-             s.expires_at,
-             s.last_seen_at < now() - interval '60 seconds' as stale
-      from users u
-      left join login_sessions s on s.id = ${user.sessionId} and s.user_id = u.id
-      where u.id = ${user.id}`;
-    if (!row) return false;
-    if (row.is_blocked) throw forbidden(BLOCKED_DETAIL).withCode("user_blocked");
-    if (user.sessionId !== null && !row.session_ok) return false;
-    // "Last seen" at minute precision is enough for the device list and spares a write per request.
-    if (user.sessionId !== null && row.stale) await sql`update login_sessions set last_seen_at = now() where id = ${user.sessionId}`;
-    if ((quietUntil.get(user.id) ?? 0) <= now) {
-      const expires = row.expires_at ? (row.expires_at as Date).getTime() : Number.POSITIVE_INFINITY;
-      // Bounded: expired entries are only replaced, so a process that has seen very many sessions starts over.
-      if (live.size >= 100_000) live.clear();
-      live.set(key, { userId: user.id, until: Math.min(now + CACHE_MS, expires) });
+    if (hit && hit.until > Date.now()) {
+      sessionCacheHit();
+      return true;
     }
-    return true;
+    sessionCacheMiss();
+    return lookups.run(key, () => lookupSession(deps.sql, user, key, live, quietUntil));
   };
+}
+
+/** The session's row checked in Postgres; a live one is remembered in `live` unless a revocation is still settling. */
+async function lookupSession(sql: Sql, user: AuthUser, key: string, live: Map<string, Cached>, quietUntil: Map<number, number>) {
+  const now = Date.now();
+  const [row] = await sql`
+    select u.is_blocked,
+           s.id as session_id,
+           (s.status = 'active' and s.expires_at > now()) as session_ok,
+           s.expires_at,
+           s.last_seen_at < now() - interval '60 seconds' as stale
+    from users u
+    left join login_sessions s on s.id = ${user.sessionId} and s.user_id = u.id
+    where u.id = ${user.id}`;
+  if (!row) return false;
+  if (row.is_blocked) throw forbidden(BLOCKED_DETAIL).withCode("user_blocked");
+  if (user.sessionId !== null && !row.session_ok) return false;
+  // "Last seen" at minute precision is enough for the device list and spares a write per request.
+  if (user.sessionId !== null && row.stale) await sql`update login_sessions set last_seen_at = now() where id = ${user.sessionId}`;
+  if ((quietUntil.get(user.id) ?? 0) <= now) {
+    const expires = row.expires_at ? (row.expires_at as Date).getTime() : Number.POSITIVE_INFINITY;
+    // Bounded: expired entries are only replaced, so a process that has seen very many sessions starts over.
+    if (live.size >= 100_000) live.clear();
+    live.set(key, { userId: user.id, until: Math.min(now + CACHE_MS, expires) });
+  }
+  return true;
 }
 
 export async function listSessions({ sql }: Pick<ServerDeps, "sql">, userId: number, currentSessionId: number | null): Promise<Session[]> {

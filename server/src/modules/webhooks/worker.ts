@@ -1,8 +1,10 @@
 // The webhook worker (in every server process): posts each queued delivery, logs the attempt, decides retry or stop.
+import { webhookDeliveries, webhookRetries } from "@core/metrics";
+import { watchQueue } from "@core/metrics-collect";
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import { queuePrefix } from "@core/analysis-queue";
 import { createRedis } from "@core/redis";
-import { WEBHOOK_ATTEMPTS, WEBHOOKS_QUEUE, type WebhookJobData } from "@core/webhooks-queue";
+import { createWebhooksQueue, WEBHOOK_ATTEMPTS, WEBHOOKS_QUEUE, type WebhookJobData } from "@core/webhooks-queue";
 import type { ServerDeps } from "../../deps";
 import { CIRCUIT_AFTER, circuitOpen, recordAnswer, takeSlot } from "./fairness";
 import { PING_TIMEOUT_MS, postSigned, type PostResult } from "./post";
@@ -30,10 +32,13 @@ const logAttempt = (
   r: Pick<PostResult, "status" | "durationMs" | "responseBody">,
   ok: boolean,
   error: string | null,
-) =>
-  deps.sql`
+) => {
+  webhookDeliveries.inc({ result: ok ? "delivered" : "failed" });
+  if (attempt > 1) webhookRetries.inc();
+  return deps.sql`
     insert into webhook_deliveries (webhook_id, event_id, event_type, attempt, status_code, duration_ms, ok, error, response_body)
     values (${d.webhookId}, ${d.eventId}, ${d.eventType}, ${attempt}, ${r.status}, ${r.durationMs}, ${ok}, ${error}, ${r.responseBody})`;
+};
 
 export async function deliverJob(deps: ServerDeps, job: Pick<Job<WebhookJobData>, "data" | "attemptsMade">): Promise<string> {
   const d = job.data;
@@ -94,6 +99,9 @@ export type WebhookWorker = { close(): Promise<void> };
 export function startWebhookWorker(deps: ServerDeps): WebhookWorker {
   // BullMQ's blocking worker needs its own connection without a per-request retry cap.
   const connection = createRedis(deps.config.REDIS_URL, { forBullMQ: true });
+  // Read only for its depth (metrics), on the process's ordinary connection: the worker's one blocks.
+  const queue = createWebhooksQueue(deps.config, deps.redis);
+  const unwatch = watchQueue(queue);
   const worker = new Worker<WebhookJobData>(WEBHOOKS_QUEUE, (job, token) => runJob(deps, job, token), {
     connection,
     prefix: queuePrefix(deps.config),
@@ -105,7 +113,9 @@ export function startWebhookWorker(deps: ServerDeps): WebhookWorker {
   );
   return {
     async close() {
+      unwatch();
       await worker.close();
+      await queue.close().catch(() => {});
       await connection.quit().catch(() => {});
     },
   };

@@ -1,0 +1,73 @@
+// Request coalescing: concurrent callers asking for the same key share one in-flight promise instead of each doing the work.
+
+/**
+ * One in-flight promise per key; it is forgotten once it settles, so nothing is cached beyond the work's own lifetime.
+ * `forget` detaches a key early (its data changed while the work was running): later callers start afresh.
+ */
+export class Coalescer<K, V> {
+  private readonly inFlight = new Map<K, Promise<V>>();
+
+  run(key: K, work: () => Promise<V>): Promise<V> {
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const promise = work().finally(() => {
+      if (this.inFlight.get(key) === promise) this.inFlight.delete(key);
+    });
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  forget(key: K): void {
+    this.inFlight.delete(key);
+  }
+
+  /** Detaches every key the predicate picks (e.g. all of one user's). */
+  forgetWhere(pick: (key: K) => boolean): void {
+    for (const key of this.inFlight.keys()) if (pick(key)) this.inFlight.delete(key);
+  }
+
+  get size(): number {
+    return this.inFlight.size;
+  }
+}
+
+/**
+ * A FIFO gate of `limit` slots: work past the limit waits its turn instead of starting. Under a stampede (every tab
+ * loading its lists at once) thousands of reads in flight at once only lengthen every queue (the pool's, the event
+ * loop's, the collector's), while cheap answers (304s, market reads) starve behind them; through the gate a bounded
+ * number run and everything else waits as one small promise.
+ */
+export class Gate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private head = 0;
+
+  constructor(readonly limit: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Requests waiting for a slot (for the metrics). */
+  get queued(): number {
+    return this.waiting.length - this.head;
+  }
+
+  private release() {
+    // The slot passes straight to the next waiter (running stays the same), so a newcomer cannot jump the queue.
+    if (this.head < this.waiting.length) {
+      const next = this.waiting[this.head++];
+      if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+        this.waiting.splice(0, this.head);
+        this.head = 0;
+      }
+      next();
+    } else this.running--;
+  }
+}

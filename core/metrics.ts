@@ -1,0 +1,196 @@
+// Prometheus metrics (prom-client) of every server and engine process: one registry per process, labelled with its role and instance.
+import { hostname } from "node:os";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+/** Every family this process exports; the dashboard and the rules name only these (test/ops checks that). */
+export const registry = new Registry();
+
+// Bun: prom-client's default collectors run (event-loop delay via perf_hooks works, RSS and CPU read /proc), with two
+// exceptions: Bun emits no GC performance entries (so nodejs_gc_* stays absent) and process_heap_bytes reports the
+// JavaScriptCore address-space reservation (gigabytes), not a heap, so it is removed; nodejs_heap_size_used_bytes
+// (process.memoryUsage) is the heap figure to read.
+collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+registry.removeSingleMetric("process_heap_bytes");
+
+let role = "unset";
+/** Labels every series with the process role (server, engine) and instance (host:pid unless METRICS_INSTANCE says). */
+export function setProcessLabels(processRole: "server" | "engine", instance = `${hostname()}:${process.pid}`) {
+  role = processRole;
+  registry.setDefaultLabels({ role, instance });
+}
+export const processRole = () => role;
+
+const SECONDS_FAST = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const on = { registers: [registry] };
+
+// HTTP
+export const httpRequests = new Counter({
+  name: "tradewind_http_requests_total",
+  help: "API requests by route template and status",
+  labelNames: ["method", "route", "status"],
+  ...on,
+});
+export const httpDuration = new Histogram({
+  name: "tradewind_http_request_duration_seconds",
+  help: "API request latency by route template and status",
+  labelNames: ["method", "route", "status"],
+  buckets: SECONDS_FAST,
+  ...on,
+});
+export const polledLists = new Counter({
+  name: "tradewind_polled_list_responses_total",
+  help: "Polled-list answers: not_modified (304 from the user version) or full (read from Postgres)",
+  labelNames: ["list", "result"],
+  ...on,
+});
+export const rateLimited = new Counter({
+  name: "tradewind_rate_limit_refusals_total",
+  help: "Requests refused by a rate limiter (429)",
+  labelNames: ["limiter"],
+  ...on,
+});
+export const sessionCache = new Counter({
+  name: "tradewind_session_cache_total",
+  help: "Per-request session checks answered from memory (hit) or Postgres (miss)",
+  labelNames: ["result"],
+  ...on,
+});
+export const sessionCacheHit = () => sessionCache.inc({ result: "hit" });
+export const sessionCacheMiss = () => sessionCache.inc({ result: "miss" });
+
+// Sockets
+export const socketConnections = new Gauge({ name: "tradewind_socket_connections", help: "Open /ws/market sockets", ...on });
+export const socketSubscriptions = new Gauge({
+  name: "tradewind_socket_subscriptions",
+  help: "Socket subscriptions by topic (market, user)",
+  labelNames: ["topic"],
+  ...on,
+});
+export const socketMessagesSent = new Counter({
+  name: "tradewind_socket_messages_sent_total",
+  help: "Messages handed to sockets: broadcast (one per open socket) or direct",
+  labelNames: ["kind"],
+  ...on,
+});
+export const socketMessagesDropped = new Counter({
+  name: "tradewind_socket_messages_dropped_total",
+  help: "Messages Bun refused to queue (socket closed or over its buffer)",
+  labelNames: ["kind"],
+  ...on,
+});
+export const socketSlowCloses = new Counter({
+  name: "tradewind_socket_slow_consumer_closes_total",
+  help: "Sockets closed with 1013 for being too far behind",
+  ...on,
+});
+export const fanoutLag = new Histogram({
+  name: "tradewind_socket_fanout_lag_seconds",
+  help: "From the engine's Redis publish to the last socket send of a market update",
+  buckets: SECONDS_FAST,
+  ...on,
+});
+
+// Engine
+export const queueJobs = new Gauge({
+  name: "tradewind_queue_jobs",
+  help: "BullMQ jobs per queue and state (read at scrape)",
+  labelNames: ["queue", "state"],
+  ...on,
+});
+export const phaseLateness = new Histogram({
+  name: "tradewind_phase_start_lateness_seconds",
+  help: "How late an analysis phase job started after it was due",
+  labelNames: ["phase"],
+  buckets: SECONDS_FAST,
+  ...on,
+});
+export const phaseDuration = new Histogram({
+  name: "tradewind_phase_duration_seconds",
+  help: "Time to run one analysis phase",
+  labelNames: ["phase"],
+  buckets: SECONDS_FAST,
+  ...on,
+});
+export const analyses = new Counter({
+  name: "tradewind_analyses_total",
+  help: "Settled analyses by outcome (LONG, SHORT, NO_TRADE, FAILED)",
+  labelNames: ["outcome"],
+  ...on,
+});
+export const signalOutcomes = new Counter({
+  name: "tradewind_signal_outcomes_total",
+  help: "Signal outcomes recorded (TP, SL, EXPIRED)",
+  labelNames: ["outcome"],
+  ...on,
+});
+export const signalR = new Histogram({
+  name: "tradewind_signal_outcome_r",
+  help: "R multiple (after costs) of recorded signal outcomes",
+  labelNames: ["outcome"],
+  buckets: [-2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2, 3, 4, 6],
+  ...on,
+});
+export const snapshotAge = new Gauge({
+  name: "tradewind_snapshot_age_seconds",
+  help: "Seconds since this process last published each market topic (the ingestion leader only)",
+  labelNames: ["topic"],
+  ...on,
+});
+export const ingestionLeader = new Gauge({ name: "tradewind_ingestion_leader", help: "1 while this engine holds the market-ingestion lock", ...on });
+
+export const reconcileFindings = new Gauge({
+  name: "tradewind_reconcile_findings",
+  help: "Problems the last recorded `admin reconcile` run found",
+  ...on,
+});
+export const reconcileLastRun = new Gauge({
+  name: "tradewind_reconcile_last_run_timestamp_seconds",
+  help: "When `admin reconcile` last recorded a run (unix seconds)",
+  ...on,
+});
+
+// Business
+export const credits = new Counter({
+  name: "tradewind_credits_total",
+  help: "Credits held by starts, used by LONG/SHORT results, refunded",
+  labelNames: ["movement"],
+  ...on,
+});
+export const alertDeliveries = new Counter({
+  name: "tradewind_alert_deliveries_total",
+  help: "Alert deliveries by channel and result (delivered, skipped, retried, failed)",
+  labelNames: ["channel", "result"],
+  ...on,
+});
+export const webhookDeliveries = new Counter({
+  name: "tradewind_webhook_deliveries_total",
+  help: "Webhook delivery attempts by result (delivered, retry, give_up, skipped)",
+  labelNames: ["result"],
+  ...on,
+});
+export const webhookRetries = new Counter({ name: "tradewind_webhook_retries_total", help: "Webhook attempts beyond the first", ...on });
+
+// Runtime beyond the defaults
+export const pgConnections = new Gauge({
+  name: "tradewind_pg_pool_connections",
+  help: "This process's Postgres connections by state (in_use, idle), from pg_stat_activity at scrape",
+  labelNames: ["state"],
+  ...on,
+});
+export const pgErrors = new Counter({ name: "tradewind_pg_errors_total", help: "Postgres errors seen by request handlers and jobs", ...on });
+export const redisReconnects = new Counter({
+  name: "tradewind_redis_reconnects_total",
+  help: "ioredis reconnect attempts by connection",
+  labelNames: ["connection"],
+  ...on,
+});
+export const metricsScrapeErrors = new Counter({
+  name: "tradewind_metrics_collect_errors_total",
+  help: "Collectors that failed during a scrape (their family keeps its last value)",
+  labelNames: ["collector"],
+  ...on,
+});
+
+/** Exposition text of the registry (one scrape). */
+export const metricsText = () => registry.metrics();
+export const metricsContentType = registry.contentType;

@@ -1,0 +1,154 @@
+// Dashboards and alerts as code: the compose file wires Prometheus and Grafana, and every query names a metric the code exports.
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { registry } from "@core/metrics";
+import { ROOT } from "../../scripts/app-process";
+
+const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
+const yaml = (path: string) => Bun.YAML.parse(read(path)) as any;
+
+/** Every series name the registry can expose (histograms as their _bucket, _sum and _count), read from the registry itself. */
+async function exportedNames(): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const m of await registry.getMetricsAsJSON()) {
+    names.add(m.name);
+    if (String(m.type) === "histogram") for (const s of ["_bucket", "_sum", "_count"]) names.add(m.name + s);
+  }
+  return names;
+}
+
+/** The metric names a PromQL expression reads (ours and the runtime's), skipping functions, labels and strings. */
+function metricNames(expr: string): string[] {
+  const bare = expr.replace(/"[^"]*"/g, '""').replace(/\{[^}]*\}/g, "");
+  return [...bare.matchAll(/\b(tradewind_\w+|nodejs_\w+|process_\w+)\b/g)].map((m) => m[1]);
+}
+
+describe("docker-compose.yml", () => {
+  const compose = yaml("docker-compose.yml");
+
+  test("Prometheus and Grafana run beside the app, on loopback ports, with their config from the repository", () => {
+    for (const service of ["postgres", "redis", "server", "engine", "proxy", "prometheus", "grafana"])
+      expect(compose.services[service]).toBeDefined();
+    expect(compose.services.prometheus.ports).toEqual(["127.0.0.1:9090:9090"]);
+    expect(compose.services.grafana.ports).toEqual(["127.0.0.1:3001:3000"]);
+    for (const service of ["prometheus", "grafana"])
+      for (const volume of compose.services[service].volumes as string[]) {
+        const source = volume.split(":")[0];
+        if (source.startsWith("./")) expect(existsSync(join(ROOT, source))).toBe(true);
+      }
+    expect(compose.services.prometheus.secrets).toEqual(["metrics_token"]);
+    expect(compose.secrets.metrics_token).toEqual({ environment: "METRICS_TOKEN" });
+  });
+
+  test("both roles expose metrics on the internal port behind the token, and the port is not published", () => {
+    for (const role of ["server", "engine"]) {
+      const env = compose.services[role].environment;
+      expect(env.METRICS_PORT).toBe(9464);
+      expect(env.METRICS_HOST).toBe("0.0.0.0");
+      expect(String(env.METRICS_TOKEN)).toStartWith("${METRICS_TOKEN:?");
+      expect(JSON.stringify(compose.services[role].ports ?? [])).not.toContain("9464");
+    }
+    const scrape = yaml("deploy/prometheus/prometheus.yml").scrape_configs[0];
+    expect(scrape.dns_sd_configs[0]).toMatchObject({ names: ["server", "engine"], port: 9464 });
+    expect(scrape.authorization.credentials_file).toBe("/run/secrets/metrics_token");
+  });
+
+  test("Grafana is provisioned with the Prometheus datasource and the dashboards folder", () => {
+    const datasource = yaml("deploy/grafana/provisioning/datasources/prometheus.yml").datasources[0];
+    expect(datasource).toMatchObject({ uid: "prometheus", type: "prometheus", url: "http://prometheus:9090" });
+    const provider = yaml("deploy/grafana/provisioning/dashboards/tradewind.yml").providers[0];
+    const mount = (yaml("docker-compose.yml").services.grafana.volumes as string[]).find((v) => v.startsWith("./deploy/grafana/dashboards:"));
+    expect(mount?.split(":")[1]).toBe(provider.options.path);
+  });
+});
+
+describe("dashboard", () => {
+  const dashboard = JSON.parse(read("deploy/grafana/dashboards/tradewind.json"));
+  const panels = (dashboard.panels as any[]).filter((p) => p.type !== "row");
+
+  test("has the issue's sections", () => {
+    const rows = (dashboard.panels as any[]).filter((p) => p.type === "row").map((p) => p.title);
+    expect(rows).toEqual([
+      "Traffic and latency",
+      "Sockets and fan-out lag",
+      "Queues and phase lateness",
+      "Outcomes and credits",
+      "Errors and runtime",
+    ]);
+  });
+
+  test("every panel's query names only metrics the registry exports, and uses the provisioned datasource", async () => {
+    const exported = await exportedNames();
+    for (const panel of panels) {
+      expect(panel.datasource.uid).toBe("prometheus");
+      expect(panel.targets.length).toBeGreaterThan(0);
+      for (const target of panel.targets) {
+        const names = metricNames(target.expr);
+        expect(names.length).toBeGreaterThan(0);
+        for (const name of names)
+          expect(`${panel.title}: ${name} ${exported.has(name) ? "exported" : "missing"}`).toBe(`${panel.title}: ${name} exported`);
+      }
+    }
+  });
+
+  test("every tradewind family appears on a panel", async () => {
+    const queried = new Set(
+      panels.flatMap((p) => p.targets.flatMap((t: any) => metricNames(t.expr).map((n) => n.replace(/_(bucket|sum|count)$/, "")))),
+    );
+    const ours = (await registry.getMetricsAsJSON())
+      .map((m) => m.name)
+      .filter((n) => n.startsWith("tradewind_") && n !== "tradewind_metrics_collect_errors_total");
+    expect(ours.filter((n) => !queried.has(n))).toEqual([]);
+  });
+});
+
+describe("alert rules", () => {
+  const rules = yaml("deploy/prometheus/rules.yml").groups.flatMap((g: any) => g.rules);
+
+  test("cover the alerts operators need, each with a summary, and read only exported metrics", async () => {
+    const exported = await exportedNames();
+    expect(rules.map((r: any) => r.alert)).toEqual([
+      "PhaseStartLate",
+      "FanoutLagHigh",
+      "ApiErrorRatioHigh",
+      "MarketSnapshotStale",
+      "NoIngestionLeader",
+      "ReconcileFindings",
+      "ReconcileNotRun",
+      "WebhookBacklog",
+    ]);
+    for (const rule of rules) {
+      expect(rule.annotations.summary.length).toBeGreaterThan(10);
+      for (const name of metricNames(rule.expr)) expect(`${rule.alert}: ${name} ${exported.has(name)}`).toBe(`${rule.alert}: ${name} true`);
+    }
+    // Every alert is explained in the operations guide.
+    const guide = read("docs/OPERATIONS.md");
+    for (const rule of rules) expect(guide).toContain(rule.alert);
+    // Where promtool (Prometheus' own checker, Debian's `prometheus` package) is installed, both files must pass it too.
+    const promtool = Bun.which("promtool");
+    if (promtool) promtoolChecks(promtool);
+  });
+});
+
+/** `promtool check rules` on the rules and `check config` on the Prometheus config (its container paths pointed here). */
+function promtoolChecks(promtool: string) {
+  const dir = mkdtempSync(join(tmpdir(), "tw-promtool-"));
+  try {
+    writeFileSync(join(dir, "token"), "x".repeat(32));
+    const config = read("deploy/prometheus/prometheus.yml")
+      .replace("/etc/prometheus/rules.yml", join(ROOT, "deploy/prometheus/rules.yml"))
+      .replace("/run/secrets/metrics_token", join(dir, "token"));
+    writeFileSync(join(dir, "prometheus.yml"), config);
+    for (const args of [
+      ["check", "rules", join(ROOT, "deploy/prometheus/rules.yml")],
+      ["check", "config", join(dir, "prometheus.yml")],
+    ]) {
+      const run = Bun.spawnSync([promtool, ...args]);
+      expect(`${args.join(" ")}: exit ${run.exitCode} ${run.stderr.toString()}`).toBe(`${args.join(" ")}: exit 0 `);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
