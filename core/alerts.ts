@@ -24,9 +24,6 @@ export const ALERTS_QUEUE = "alerts";
 export const ALERT_JOBS = { dispatch: "dispatch" } as const;
 export type AlertJobName = (typeof ALERT_JOBS)[keyof typeof ALERT_JOBS];
 
-/** Redis channel of a user's socket pushes (named for its first use, analysis progress; the server relays it to `user:<id>`). */
-export const userSocketChannel = (userId: number) => `analysis.${userId}`;
-
 type Runner = Sql | Tx;
 
 /**

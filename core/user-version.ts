@@ -1,6 +1,7 @@
 // A per-user version in Redis that changes whenever the user's analyses, signals, ledger or favorites change: polled
 // lists answer 304 from it alone. Rebuildable: a missing key (restart, flush, expiry) is a new version, never an old one.
 import type Redis from "ioredis";
+import { USER_CHANGED_MESSAGE, userChannel } from "./contract/socket";
 import type { RedisKeys } from "./redis";
 
 /** Bounds how long a change made by a path that forgot to announce it can hide behind a 304. */
@@ -17,11 +18,8 @@ export async function userChanged(deps: { redis: Redis; keys: RedisKeys }, ...us
   if (!userIds.length) return;
   await deps.redis.del(...userIds.map((id) => versionKey(deps.keys, id)));
   // The same news on the user's socket topic: a connected client refetches now instead of at its next poll.
-  for (const id of new Set(userIds)) await deps.redis.publish(deps.keys.channel(`analysis.${id}`), USER_CHANGED_MESSAGE);
+  for (const id of new Set(userIds)) await deps.redis.publish(deps.keys.channel(userChannel(id)), USER_CHANGED_MESSAGE);
 }
-
-/** What a signed-in socket receives when anything of its user's changed (its lists answer fresh, not 304, next). */
-export const USER_CHANGED_MESSAGE = JSON.stringify({ type: "user_changed", data: {} });
 
 /**
  * The user's current version, made if there is none. Read it BEFORE reading Postgres: a change that commits after this

@@ -1,7 +1,7 @@
 // Credit transactions and usage read from the real ledger, per user; every credit change is announced on commit.
 import { afterAll, describe, expect, test } from "bun:test";
 import { applyCreditChange, listenCreditChanges } from "@core/credits";
-import { USER_CHANGED_MESSAGE } from "@core/user-version";
+import { USER_CHANGED_MESSAGE, userChannel } from "@core/contract/socket";
 import { call, closeTestDeps, createUser, testApp, testDeps, waitFor } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";
 
@@ -41,7 +41,7 @@ describe("credit changes outside the request path", () => {
       const u = await createUser({ credits: 1 });
       const messages: string[] = [];
       sub.on("message", (_c, m) => messages.push(m));
-      await sub.subscribe(deps.keys.channel(`analysis.${u.id}`));
+      await sub.subscribe(deps.keys.channel(userChannel(u.id)));
       const first = await call(app, "GET", "/api/transactions/", { token: u.token });
       const etag = first.headers.get("etag")!;
       expect(etag).toBeString();

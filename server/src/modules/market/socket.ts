@@ -8,7 +8,7 @@ import type { AppDeps, AuthUser, ServerDeps } from "../../deps";
 import { verifyAccessToken, verifyOptions } from "../../lib/auth";
 import { clientIp, ipKey } from "../../lib/client-ip";
 import { versionMemoFor } from "../../lib/version-memo";
-import { USER_CHANGED_MESSAGE } from "@core/user-version";
+import { encodePush, USER_CHANGED_MESSAGE, USER_CHANNEL_PREFIX } from "@core/contract/socket";
 import { forbidden, tooManyRequests } from "../../lib/http-error";
 import { joinRevocations } from "../sessions/revocations";
 import { MESSAGE_LIMIT, POLICY_VIOLATION_CODE, SocketsPerClient, messageLimiter, originAllowed } from "./socket-limits";
@@ -85,12 +85,12 @@ function recheckSessions(deps: AppDeps, sockets: Iterable<RawSocket>, userId: nu
       .then((live) => {
         if (live || socketAuth.get(ws) !== auth) return;
         dropAuth(ws);
-        if (ws.readyState === 1) sendOrClose(ws, JSON.stringify({ type: "auth_revoked", detail: "Session ended: sign in again" }));
+        if (ws.readyState === 1) sendOrClose(ws, encodePush({ type: "auth_revoked", detail: "Session ended: sign in again" }));
       });
   }
 }
 
-const errorMessage = (detail: string) => JSON.stringify({ type: "error", detail });
+const errorMessage = (detail: string) => encodePush({ type: "error", detail });
 
 function parseMessage(message: unknown): Record<string, unknown> | null {
   let value = message;
@@ -110,7 +110,7 @@ async function sendCurrentSnapshots(deps: Pick<ServerDeps, "redis" | "keys">, ws
     const raw = raws[i];
     if (!raw || ws.readyState !== 1) return;
     const snap = JSON.parse(raw) as StoredSnapshot;
-    sendOrClose(ws, JSON.stringify({ type: t.wsType, data: snap.data }));
+    sendOrClose(ws, encodePush({ type: t.wsType, data: snap.data }));
   });
 }
 
@@ -130,7 +130,7 @@ async function subscribe(deps: ServerDeps, raw: RawSocket, conn: Conn, msg: Reco
   if (unknown.length) return void sendOrClose(raw, errorMessage(`Unknown topic: ${String(unknown[0]).slice(0, 40)} (available: market)`));
   // Subscribe before reading the snapshots so no update can fall between the two.
   raw.subscribe(MARKET_BUN_TOPIC);
-  sendOrClose(raw, JSON.stringify({ type: "subscribed", topics }));
+  sendOrClose(raw, encodePush({ type: "subscribed", topics: topics as string[] }));
   // The stored snapshots go out once per topic per connection (marked before the read, so a burst of subscribes
   // cannot start parallel reads): repeating subscribe costs no Redis round trip. Live pushes keep the client current.
   const fresh = [...new Set(topics as string[])].filter((t) => !conn.snapshotted.has(t));
@@ -153,10 +153,10 @@ async function authenticate(deps: AppDeps, raw: RawSocket, token: unknown) {
   const ttl = Math.max(0, (user.expiresAt ?? Date.now()) - Date.now());
   const timer = setTimeout(() => {
     dropAuth(raw);
-    sendOrClose(raw, JSON.stringify({ type: "auth_expired", detail: "Access token expired: send a fresh one with {action: auth}" }));
+    sendOrClose(raw, encodePush({ type: "auth_expired", detail: "Access token expired: send a fresh one with {action: auth}" }));
   }, ttl);
   socketAuth.set(raw, { user, timer });
-  sendOrClose(raw, JSON.stringify({ type: "authenticated", data: { user_id: user.id } }));
+  sendOrClose(raw, encodePush({ type: "authenticated", data: { user_id: user.id } }));
 }
 
 export const marketSocket = (deps: AppDeps) => {
@@ -204,11 +204,11 @@ export const marketSocket = (deps: AppDeps) => {
           return subscribe(deps, raw, conn, msg);
         case "unsubscribe":
           raw.unsubscribe(MARKET_BUN_TOPIC);
-          return void sendOrClose(raw, JSON.stringify({ type: "unsubscribed", topics: ["market"] }));
+          return void sendOrClose(raw, encodePush({ type: "unsubscribed", topics: ["market"] }));
         case "auth":
           return authenticate(deps, raw, msg.token);
         case "ping":
-          return void sendOrClose(raw, JSON.stringify({ type: "pong" }));
+          return void sendOrClose(raw, encodePush({ type: "pong" }));
         default:
           return void sendOrClose(raw, errorMessage(`Unknown action: ${String(msg.action).slice(0, 40)} (use subscribe, unsubscribe, auth or ping)`));
       }
@@ -226,7 +226,7 @@ export async function startMarketSocket(
 ): Promise<() => Promise<void>> {
   const hub = hubFor(deps.redis);
   const marketPrefix = deps.keys.channel("market.");
-  const analysisPrefix = deps.keys.channel("analysis.");
+  const analysisPrefix = deps.keys.channel(USER_CHANNEL_PREFIX);
   const memo = versionMemoFor(deps.redis);
   // Named, so an operator (or a test) can find this process's subscriber in CLIENT LIST.
   const subscriber = deps.redis.duplicate({ connectionName: `${deps.keys.channel("")}market-socket` });
