@@ -4,7 +4,7 @@ import { useState } from "react";
 import { signalKeys } from "@web/entities/analysis/api/keys";
 import { apiQuery } from "@web/lib/api";
 import { readSignals, type Signal } from "@web/entities/analysis/model/readers";
-import { classifyFailure } from "@web/lib/fetch-errors";
+import { hidingTransientHtml } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
 import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../model/polling";
 import { useLivePoll } from "@web/lib/live-socket";
@@ -13,22 +13,13 @@ import { useLivePoll } from "@web/lib/live-socket";
  * A fetcher with its own streak of hidden HTML answers. Dashboard reading of the rule: the streak restarts after any
  * good answer, and a hidden answer keeps the rows on screen (Start Trading's feed instead empties, 2 per screen).
  */
-export function createSignalsFetcher() {
-  let htmlStreak = 0;
-  return async (ctx: QueryFunctionContext): Promise<Signal[]> => {
-    try {
-      const signals = readSignals(await apiQuery("/api/signals/"));
-      htmlStreak = 0;
-      return signals;
-    } catch (err) {
-      if (classifyFailure(err) === "html" && ++htmlStreak <= SIGNALS_HIDDEN_HTML) {
-        // Keep what is on screen; with nothing yet, an empty list.
-        return ctx.client.getQueryData<Signal[]>(ctx.queryKey) ?? [];
-      }
-      throw err;
-    }
-  };
-}
+export const createSignalsFetcher = () =>
+  hidingTransientHtml(async (_ctx: QueryFunctionContext): Promise<Signal[]> => readSignals(await apiQuery("/api/signals/")), {
+    hide: SIGNALS_HIDDEN_HTML,
+    resetOnSuccess: true,
+    // Keep what is on screen; with nothing yet, an empty list.
+    fallback: (ctx) => ctx.client.getQueryData<Signal[]>(ctx.queryKey) ?? [],
+  });
 
 /** The newest 200 as one list: only the client-side stat fallback reads it (`wanted`); the table reads ./signal-pages. */
 export function useSignals(wanted = true) {
