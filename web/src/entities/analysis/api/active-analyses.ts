@@ -10,7 +10,7 @@ import { useIsSignedIn } from "@web/lib/session";
 import { readAnalyses } from "../model/readers";
 import { analysisKeys } from "./keys";
 
-export async function fetchActiveAnalyses(): Promise<unknown> {
+export async function fetchActiveAnalyses(): Promise<Analysis[]> {
   try {
     return await apiRequest<Analysis[]>("GET", "/api/analysis/active");
   } catch (err) {
