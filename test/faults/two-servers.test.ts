@@ -4,8 +4,8 @@ import type { Server, ServerWebSocket } from "bun";
 import type { Sql } from "@core/db";
 import { startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
 import { RECONNECT_JITTER, RECONNECT_MS, reconnectDelayMs } from "../../web/src/lib/socket";
-import { waitFor } from "../helpers";
-import { analysisBooks, api, booksFindings, faultWorkspace, insertUser, killHard, settledOnce, type FaultUser } from "./procs";
+import { insertUser, type TestUser as FaultUser, waitFor } from "../helpers";
+import { analysisBooks, api, booksFindings, faultWorkspace, killHard, settledOnce } from "./harness";
 
 const PHASE_SECONDS = 2;
 const SOCKET_CLIENTS = 6;
@@ -198,7 +198,7 @@ test(
   "one of two servers SIGKILLed: its sockets reconnect through the other with jittered delays and resync; polling through the balancer never fails",
   async () => {
     const [doomed, survivor] = app.baseUrls;
-    const user = await insertUser(sql, app.env.JWT_SECRET!, 5, "servers");
+    const user = await insertUser(sql, app.env.JWT_SECRET!, { credits: 5, tag: "servers" });
     await waitFor(async () => (await api(balancer.url, "GET", "/api/market/health")).status === 200, 60_000, "market data from the engine");
     const clients = Array.from({ length: SOCKET_CLIENTS }, () => socketClient(balancer.url.replace(/^http/, "ws") + "/ws/market", user.token));
     try {
