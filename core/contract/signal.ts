@@ -104,6 +104,7 @@ export const statsSchema = t.Object({
   returned_credits: t.Object({ value: t.Number(), today: t.Number(), ratio: t.Number(), series: t.Array(point) }),
 });
 
+export type SignalType = Static<typeof signalType>;
 export type Signal = Static<typeof signalSchema>;
 export type SignalContext = Static<typeof signalContextSchema>;
 export type SignalStats = Static<typeof statsSchema>;

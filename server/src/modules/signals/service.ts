@@ -4,10 +4,10 @@ import { last7Days, trendPercent } from "@core/stats";
 import type { Sql } from "@core/db";
 import { badRequest, notFound } from "../../lib/http-error";
 import { parseId } from "../../lib/params";
-import type { Signal, SignalContext } from "@core/contract/signal";
+import type { Signal, SignalContext, SignalType } from "@core/contract/signal";
 import type { CreditsStatus, SignalOutcome } from "@core/contract/status";
 
-export type SignalType = "LONG" | "SHORT" | "NO_TRADE";
+export type { SignalType };
 
 /** A signals row joined with its request's credits_status. */
 type SignalRow = {
