@@ -21,10 +21,11 @@ describe("admin CLI", () => {
 
   test("after grant-credits a poll no longer gets a stale 304: the credit primitive announces the change", async () => {
     const deps = testDeps();
+    // Made before the listener starts, so the announcement of its own first grant cannot land between the polls below.
+    const user = await createUser({ credits: 1 });
     // What every server process runs (server/src/main.ts): it hears the grant's NOTIFY on commit.
     const stop = await listenUserChanges(deps);
     try {
-      const user = await createUser({ credits: 1 });
       const first = await call(app, "GET", "/api/transactions/", { token: user.token });
       const etag = first.headers.get("etag")!;
       const revalidate = () => call(app, "GET", "/api/transactions/", { token: user.token, headers: { "if-none-match": etag } });

@@ -1,8 +1,6 @@
 // Every machine code an error answer carries beside its detail: `{detail, code}`. Clients branch on the code, never on
 // the wording; a code the server throws must be listed here (HttpError.withCode takes only these) and the web's
-// mapping (web/src/lib/error-codes.ts) answers each one.
-import { type Static, t } from "elysia";
-
+// `ApiError.code` reads only these (the web branches on them). Plain data, no schema library: the web bundle imports it.
 export const ERROR_CODES = [
   // generic, by status (HttpError without a specific code) and the global handler
   "bad_request",
@@ -79,7 +77,3 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 const known = new Set<string>(ERROR_CODES);
 export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === "string" && known.has(value);
-
-/** An error answer's body (routes add their own extra fields, e.g. retry_after, beside these). */
-export const errorBodySchema = t.Object({ detail: t.String(), code: t.UnionEnum([...ERROR_CODES]) });
-export type ErrorBody = Static<typeof errorBodySchema>;

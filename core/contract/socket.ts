@@ -1,8 +1,7 @@
 // Everything the /ws/market socket carries, and the Redis channel a user's pushes travel on: one schema per message.
 import { type Static, t } from "elysia";
 import { alertKind } from "./alert";
-import { signalType } from "./signal";
-import { analysisStatus, creditsStatus } from "./status";
+import { analysisSchema } from "./analysis";
 
 /** The Redis channel (before prefixing) of user `id`'s pushes; named for its first use, analysis progress. */
 export const USER_CHANNEL_PREFIX = "analysis.";
@@ -15,19 +14,22 @@ export type MarketPushType = (typeof MARKET_PUSH_TYPES)[number];
 // Market payloads are the snapshot bodies the REST endpoints serve too; the socket only wraps them.
 export const marketPushSchema = t.Object({ type: t.UnionEnum([...MARKET_PUSH_TYPES]), data: t.Unknown() });
 
-export const analysisProgressSchema = t.Object({
-  request_id: t.Number(),
-  symbol: t.String(),
-  status: analysisStatus,
-  current_phase: t.Number(),
-  progress_percent: t.Number(),
-  next_run_at: t.Nullable(t.String()),
-  time_remaining_seconds: t.Number(),
-  final_signal_id: t.Nullable(t.Number()),
-  final_signal_type: t.Nullable(signalType),
-  credits_status: creditsStatus,
-  reason: t.Nullable(t.String()),
-});
+/** An analysis' progress: the analysis' own fields under `request_id`, with the phase's short reason once it ended. */
+export const analysisProgressSchema = t.Composite([
+  t.Object({ request_id: t.Number() }),
+  t.Pick(analysisSchema, [
+    "symbol",
+    "status",
+    "current_phase",
+    "progress_percent",
+    "next_run_at",
+    "time_remaining_seconds",
+    "final_signal_id",
+    "final_signal_type",
+    "credits_status",
+  ]),
+  t.Object({ reason: t.Nullable(t.String()) }),
+]);
 
 export const alertPushSchema = t.Object({
   id: t.Number(),

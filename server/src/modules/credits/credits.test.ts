@@ -36,11 +36,12 @@ describe("credits", () => {
 describe("credit changes outside the request path", () => {
   test("a grant made the way the admin CLI makes it drops the user's version (no stale 304) and tells their sockets", async () => {
     const deps = testDeps();
+    // Made before the listener starts, so the announcement of its own first grant cannot land between the polls below.
+    const u = await createUser({ credits: 1 });
     // What every server process runs (main.ts).
     const stop = await listenUserChanges(deps);
     const sub = deps.redis.duplicate();
     try {
-      const u = await createUser({ credits: 1 });
       const messages: string[] = [];
       sub.on("message", (_c, m) => messages.push(m));
       await sub.subscribe(deps.keys.channel(userChannel(u.id)));
@@ -72,11 +73,12 @@ describe("credit changes outside the request path", () => {
 
   test("an outcome, a favorite and a preference change are announced by their primitives on commit", async () => {
     const deps = testDeps();
+    // Made before the listener starts: only the changes below can be announced while it listens.
+    const u = await createUser({ credits: 1 });
+    const { signalId } = await seedSignal(u.id, "BTCUSDT", "LONG", 0);
     const stop = await listenUserChanges(deps);
     const sub = deps.redis.duplicate();
     try {
-      const u = await createUser({ credits: 1 });
-      const { signalId } = await seedSignal(u.id, "BTCUSDT", "LONG", 0);
       const messages: string[] = [];
       sub.on("message", (_c, m) => messages.push(m));
       await sub.subscribe(deps.keys.channel(userChannel(u.id)));
