@@ -33,18 +33,30 @@ describe("credits", () => {
   });
 });
 
+/**
+ * Runs `body` while the listener every server process runs (main.ts) listens and the user's socket topic is recorded.
+ * Start it after making the user: its own first grant's announcement must not land inside `body`.
+ */
+async function whileListening(userId: number, body: (messages: string[]) => Promise<void>) {
+  const deps = testDeps();
+  const stop = await listenUserChanges(deps);
+  const sub = deps.redis.duplicate();
+  try {
+    const messages: string[] = [];
+    sub.on("message", (_c, m) => messages.push(m));
+    await sub.subscribe(deps.keys.channel(userChannel(userId)));
+    await body(messages);
+  } finally {
+    await sub.quit();
+    await stop();
+  }
+}
+
 describe("credit changes outside the request path", () => {
   test("a grant made the way the admin CLI makes it drops the user's version (no stale 304) and tells their sockets", async () => {
     const deps = testDeps();
-    // Made before the listener starts, so the announcement of its own first grant cannot land between the polls below.
     const u = await createUser({ credits: 1 });
-    // What every server process runs (main.ts).
-    const stop = await listenUserChanges(deps);
-    const sub = deps.redis.duplicate();
-    try {
-      const messages: string[] = [];
-      sub.on("message", (_c, m) => messages.push(m));
-      await sub.subscribe(deps.keys.channel(userChannel(u.id)));
+    await whileListening(u.id, async (messages) => {
       const first = await call(app, "GET", "/api/transactions/", { token: u.token });
       const etag = first.headers.get("etag")!;
       expect(etag).toBeString();
@@ -65,23 +77,14 @@ describe("credit changes outside the request path", () => {
       await deps.sql.begin((tx) => applyCreditChange(tx, { userId: u.id, kind: "GRANT", amount: 2 }));
       await waitFor(() => messages.length > 0, 5000, "the committed change's announcement");
       expect(messages).toEqual([USER_CHANGED_MESSAGE]);
-    } finally {
-      await sub.quit();
-      await stop();
-    }
+    });
   });
 
   test("an outcome, a favorite and a preference change are announced by their primitives on commit", async () => {
     const deps = testDeps();
-    // Made before the listener starts: only the changes below can be announced while it listens.
     const u = await createUser({ credits: 1 });
     const { signalId } = await seedSignal(u.id, "BTCUSDT", "LONG", 0);
-    const stop = await listenUserChanges(deps);
-    const sub = deps.redis.duplicate();
-    try {
-      const messages: string[] = [];
-      sub.on("message", (_c, m) => messages.push(m));
-      await sub.subscribe(deps.keys.channel(userChannel(u.id)));
+    await whileListening(u.id, async (messages) => {
       const announced = async (what: string, change: () => Promise<unknown>) => {
         messages.length = 0;
         await change();
@@ -94,9 +97,6 @@ describe("credit changes outside the request path", () => {
       await announced("preferences", () =>
         call(app, "PUT", "/api/user/preferences", { token: u.token, body: { account_size: 5000, risk_percent: 1 } }),
       );
-    } finally {
-      await sub.quit();
-      await stop();
-    }
+    });
   });
 });
