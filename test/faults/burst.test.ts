@@ -53,7 +53,7 @@ async function refusedEverywhere(replies: Reply[], send: (base: string) => Promi
 }
 
 const post = (base: string, path: string, ip: string, body: unknown, token?: string) =>
-  api(base, "POST", path, { body, token, headers: { "x-forwarded-for": ip } });
+  api(base, "POST", path, { body, token, headers: { "x-forwarded-for": ip }, boundMs: null });
 
 describe("limits shared by two server processes", () => {
   test("login: 30 attempts per address in 15 min (40 sent)", async () => {
@@ -139,7 +139,12 @@ describe("limits shared by two server processes", () => {
     const again = await insertUser(sql, app.env.JWT_SECRET!, { credits: 5, tag: "burst" });
     const key = `burst-${stamp()}`;
     const same = await burst(6, (base) =>
-      api(base, "POST", "/api/analysis/start", { token: again.token, body: { symbol: "ETHUSDT" }, headers: { "idempotency-key": key } }),
+      api(base, "POST", "/api/analysis/start", {
+        token: again.token,
+        body: { symbol: "ETHUSDT" },
+        headers: { "idempotency-key": key },
+        boundMs: null,
+      }),
     );
     expect(tally(same)).toEqual({ 200: 6 });
     expect(new Set(same.map((r) => r.body.request_id)).size).toBe(1);

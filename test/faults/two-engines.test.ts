@@ -98,7 +98,7 @@ test(
     const users = await Promise.all([0, 1, 2].map(() => insertUser(sql, app.env.JWT_SECRET!, { credits: 3, tag: "engines" })));
     for (const u of users) {
       for (const symbol of SYMBOLS)
-        expect((await api(app.baseUrls[0], "POST", "/api/analysis/start", { token: u.token, body: { symbol } })).status).toBe(200);
+        expect((await api(app.baseUrls[0], "POST", "/api/analysis/start", { token: u.token, body: { symbol }, boundMs: null })).status).toBe(200);
     }
     await waitFor(async () => (await sql`select 1 from analysis_requests where current_phase >= 2 limit 1`).length > 0, 30_000, "a finished phase 1");
 
