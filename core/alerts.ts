@@ -1,10 +1,12 @@
 // Alerts shared by engine and server: the stages and channels, default preferences, the "alerts" queue contract and
 // the helpers that write a signal's event (with its delivery rows) inside the transaction that makes the stage happen.
 import type { Sql, Tx } from "./db";
+import { noteUserChanged } from "./user-version";
 
-/** The stages of a signal the trader bought that raise an alert; one event per (signal, kind), never two. */
-export const ALERT_KINDS = ["ISSUED", "TP_HIT", "SL_HIT", "EXPIRED"] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
+// The stages are the contract's (core/contract/alert): the socket's alert push carries them too.
+import { ALERT_KINDS, type AlertKind } from "./contract/alert";
+
+export { ALERT_KINDS, type AlertKind };
 
 export const ALERT_CHANNELS = ["in_app", "email", "push", "webhook", "telegram"] as const;
 export type AlertChannelName = (typeof ALERT_CHANNELS)[number];
@@ -23,9 +25,6 @@ export function defaultEnabled(channel: AlertChannelName, _kind: AlertKind): boo
 export const ALERTS_QUEUE = "alerts";
 export const ALERT_JOBS = { dispatch: "dispatch" } as const;
 export type AlertJobName = (typeof ALERT_JOBS)[keyof typeof ALERT_JOBS];
-
-/** Redis channel of a user's socket pushes (named for its first use, analysis progress; the server relays it to `user:<id>`). */
-export const userSocketChannel = (userId: number) => `analysis.${userId}`;
 
 type Runner = Sql | Tx;
 
@@ -59,17 +58,19 @@ export type ResolvedOutcome = { outcome: Exclude<AlertKind, "ISSUED">; closedAtM
 
 /**
  * Stores a signal's outcome, conditional on it still being OPEN, together with its alert event in one transaction:
- * overlapping trackers store (and alert) each outcome once. Returns whether this call closed the signal.
+ * overlapping trackers store (and alert, and announce) each outcome once. Returns whether this call closed the signal.
  */
 export async function recordSignalOutcome(sql: Sql, signalId: number, o: ResolvedOutcome): Promise<boolean> {
   return sql.begin(async (tx) => {
-    const updated = await tx`
+    const [updated] = await tx<{ user_id: number }[]>`
       update signals
       set outcome = ${o.outcome}, outcome_at = now(), outcome_market_ms = ${o.closedAtMarketMs},
           r_multiple = ${o.rMultiple}, is_active = false
-      where id = ${signalId} and outcome = 'OPEN'`;
-    if (!updated.count) return false;
+      where id = ${signalId} and outcome = 'OPEN'
+      returning user_id`;
+    if (!updated) return false;
     await insertSignalEvent(tx, signalId, o.outcome);
+    await noteUserChanged(tx, Number(updated.user_id), `outcome-${signalId}`);
     return true;
   });
 }

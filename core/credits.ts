@@ -1,13 +1,7 @@
 // Credit ledger rule shared by server and engine: a balance change and its ledger row happen together or not at all.
 import { credits } from "./metrics";
-import type Redis from "ioredis";
 import type { Sql, Tx } from "./db";
-import type { Logger } from "./log";
-import type { RedisKeys } from "./redis";
-import { userChanged } from "./user-version";
-
-/** Postgres channel of committed credit changes: NOTIFY is delivered only on commit, and never for a rollback. */
-export const CREDIT_CHANGED_CHANNEL = "credit_changed";
+import { noteUserChanged } from "./user-version";
 
 export type LedgerKind = "GRANT" | "PURCHASE" | "DEDUCTION" | "REFUND" | "ADJUSTMENT";
 
@@ -23,7 +17,7 @@ export type LedgerEntry = {
 /**
  * Apply a signed credit change inside the caller's transaction. The update is conditional, so a debit
  * that would take the balance below 0 changes nothing and returns null (the caller answers 402). The change is
- * announced from here (a NOTIFY that fires on commit; see listenCreditChanges), so no caller, the admin CLI and
+ * announced from here (noted in the transaction, announced on commit; see core/user-version), so no caller, the admin CLI and
  * scripts included, can forget to drop the user's version.
  */
 export async function applyCreditChange(tx: Tx, entry: LedgerEntry): Promise<{ balance: number } | null> {
@@ -38,32 +32,11 @@ export async function applyCreditChange(tx: Tx, entry: LedgerEntry): Promise<{ b
     values (${entry.userId}, ${entry.kind}, ${entry.amount}, ${row.credits}, ${entry.referenceType ?? null},
             ${entry.referenceId ?? null}, ${entry.note ?? null})
     returning id`;
-  await tx`select pg_notify(${CREDIT_CHANGED_CHANNEL}, ${`${ledger.id}:${entry.userId}`})`;
+  await noteUserChanged(tx, entry.userId, `ledger-${ledger.id}`);
   // Counted when applied: a transaction that rolls back afterwards (rare: the caller's later statement failing) overcounts by one.
   if (entry.kind === "DEDUCTION") credits.inc({ movement: "held" }, -entry.amount);
   if (entry.kind === "REFUND") credits.inc({ movement: "refunded" }, entry.amount);
   return { balance: row.credits as number };
-}
-
-/**
- * Run by every server process: each committed credit change drops the user's version and tells their sockets. Every
- * server hears each NOTIFY; a Redis claim per ledger row lets one of them announce it. Returns the unlisten function.
- */
-export async function listenCreditChanges(deps: { sql: Sql; redis: Redis; keys: RedisKeys; log: Logger }): Promise<() => Promise<void>> {
-  const listening = deps.sql.listen(CREDIT_CHANGED_CHANNEL, (payload) => {
-    const [ledgerId, userId] = payload.split(":").map(Number);
-    if (!Number.isSafeInteger(ledgerId) || !Number.isSafeInteger(userId)) return;
-    deps.redis
-      .set(deps.keys.key(`credit-announced:${ledgerId}`), "1", "EX", 60, "NX")
-      .then((won) => (won === "OK" ? userChanged(deps, userId) : undefined))
-      .catch((err) => deps.log.warn("credit change announce failed", { user_id: userId, error: String(err) }));
-  });
-  // A database without LISTEN leaves only the version's 5-minute expiry: logged loudly, not fatal.
-  const { unlisten } = await listening.catch((err) => {
-    deps.log.error("credit change listener not started", { error: String(err) });
-    return { unlisten: async () => {} };
-  });
-  return unlisten;
 }
 
 export type LedgerTotals = {

@@ -1,4 +1,5 @@
 // Market topics and their refresh intervals (spec 02 §9), one table shared by the engine that computes and the server that serves.
+import type { MarketPushType } from "./contract/socket";
 
 /** Refresh intervals in seconds, as served by GET /api/market/refresh-interval. */
 export const MARKET_REFRESH_SECONDS = {
@@ -17,7 +18,7 @@ export const CORE_ASSET_SYMBOLS = ["BTCUSDT", "ETHUSDT"] as const;
 
 export type MarketTopic = "health" | "session" | "gate" | "core_assets" | "movers" | "prices" | "sentiment" | `orderbook:${string}`;
 
-export type MarketTopicInfo = { topic: MarketTopic; wsType: string; refresh: RefreshKey };
+export type MarketTopicInfo = { topic: MarketTopic; wsType: MarketPushType; refresh: RefreshKey };
 
 // The gate is re-decided with every health update: it depends on health first of all.
 export const MARKET_TOPICS: MarketTopicInfo[] = [

@@ -1,4 +1,4 @@
-// Dashboard stat rules shared by the server's stat cards and the client's fallback: UTC day windows and the 7-day trend.
+// Dashboard stat rules of the server's stat cards (the one tier that computes them): UTC day windows and the 7-day trend.
 const DAY_MS = 86_400_000;
 
 /** The last 7 UTC days as YYYY-MM-DD, oldest first, the day of `nowMs` last. */

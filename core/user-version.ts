@@ -1,6 +1,11 @@
 // A per-user version in Redis that changes whenever the user's analyses, signals, ledger or favorites change: polled
 // lists answer 304 from it alone. Rebuildable: a missing key (restart, flush, expiry) is a new version, never an old one.
+// The write primitives (credit change, outcome, favorites, preferences) note the change in their own transaction; every
+// server hears it on commit and one of them announces it, so no caller (the admin CLI included) has to remember.
 import type Redis from "ioredis";
+import { USER_CHANGED_MESSAGE, userChannel } from "./contract/socket";
+import type { Sql, Tx } from "./db";
+import type { Logger } from "./log";
 import type { RedisKeys } from "./redis";
 
 /** Bounds how long a change made by a path that forgot to announce it can hide behind a 304. */
@@ -17,11 +22,8 @@ export async function userChanged(deps: { redis: Redis; keys: RedisKeys }, ...us
   if (!userIds.length) return;
   await deps.redis.del(...userIds.map((id) => versionKey(deps.keys, id)));
   // The same news on the user's socket topic: a connected client refetches now instead of at its next poll.
-  for (const id of new Set(userIds)) await deps.redis.publish(deps.keys.channel(`analysis.${id}`), USER_CHANGED_MESSAGE);
+  for (const id of new Set(userIds)) await deps.redis.publish(deps.keys.channel(userChannel(id)), USER_CHANGED_MESSAGE);
 }
-
-/** What a signed-in socket receives when anything of its user's changed (its lists answer fresh, not 304, next). */
-export const USER_CHANGED_MESSAGE = JSON.stringify({ type: "user_changed", data: {} });
 
 /**
  * The user's current version, made if there is none. Read it BEFORE reading Postgres: a change that commits after this
@@ -33,4 +35,38 @@ export async function userVersion(deps: { redis: Redis; keys: RedisKeys }, userI
   // SET … NX GET answers the value already there (and sets nothing), or null when ours was set.
   const existing = await deps.redis.set(key, fresh, "EX", VERSION_TTL_SECONDS, "NX", "GET");
   return existing ?? fresh;
+}
+
+/** Postgres channel of committed user changes: NOTIFY is delivered only on commit, and never for a rollback. */
+export const USER_CHANGED_CHANNEL = "user_changed";
+
+/**
+ * Called by a write primitive inside its transaction: on commit every listening server hears `event` (unique per
+ * change, e.g. `ledger-<id>`) for `userId`, and one of them announces it (listenUserChanges).
+ */
+export async function noteUserChanged(tx: Tx, userId: number, event: string): Promise<void> {
+  await tx`select pg_notify(${USER_CHANGED_CHANNEL}, ${`${event}|${userId}`})`;
+}
+
+/**
+ * Run by every server process: each committed change drops the user's version and tells their sockets. Every server
+ * hears each NOTIFY; a Redis claim per event lets one of them announce it. Returns the unlisten function.
+ */
+export async function listenUserChanges(deps: { sql: Sql; redis: Redis; keys: RedisKeys; log: Logger }): Promise<() => Promise<void>> {
+  const listening = deps.sql.listen(USER_CHANGED_CHANNEL, (payload) => {
+    const cut = payload.lastIndexOf("|");
+    const event = payload.slice(0, cut);
+    const userId = Number(payload.slice(cut + 1));
+    if (cut < 1 || !Number.isSafeInteger(userId)) return;
+    deps.redis
+      .set(deps.keys.key(`user-change-announced:${event}`), "1", "EX", 60, "NX")
+      .then((won) => (won === "OK" ? userChanged(deps, userId) : undefined))
+      .catch((err) => deps.log.warn("user change announce failed", { user_id: userId, error: String(err) }));
+  });
+  // A database without LISTEN leaves only the version's 5-minute expiry: logged loudly, not fatal.
+  const { unlisten } = await listening.catch((err) => {
+    deps.log.error("user change listener not started", { error: String(err) });
+    return { unlisten: async () => {} };
+  });
+  return unlisten;
 }

@@ -1,12 +1,14 @@
 // Operator CLI commands against the test database: grants through the ledger, block/unblock with session revocation.
 import { afterAll, describe, expect, test } from "bun:test";
-import { closeTestDeps, createUser, testDeps } from "../test/helpers";
+import { call, closeTestDeps, createUser, testApp, testDeps, waitFor } from "../test/helpers";
 import { AdminError, runAdmin } from "./admin";
 import { verifyAccessToken } from "../server/src/lib/auth";
 import { applyCreditChange } from "@core/credits";
+import { listenUserChanges } from "@core/user-version";
 
 afterAll(() => closeTestDeps());
 const sql = () => testDeps().sql;
+const app = testApp();
 
 describe("admin CLI", () => {
   test("grant-credits adds credits with a GRANT ledger row", async () => {
@@ -15,6 +17,25 @@ describe("admin CLI", () => {
     expect(out).toBe(`Granted 5 credit(s) to ${user.email}; balance is now 6.`);
     const rows = await sql()`select kind, amount, balance_after, note from credit_ledger where user_id = ${user.id} order by id`;
     expect(rows.at(-1)).toEqual({ kind: "GRANT", amount: 5, balance_after: 6, note: "Granted by operator" });
+  });
+
+  test("after grant-credits a poll no longer gets a stale 304: the credit primitive announces the change", async () => {
+    const deps = testDeps();
+    // Made before the listener starts, so the announcement of its own first grant cannot land between the polls below.
+    const user = await createUser({ credits: 1 });
+    // What every server process runs (server/src/main.ts): it hears the grant's NOTIFY on commit.
+    const stop = await listenUserChanges(deps);
+    try {
+      const first = await call(app, "GET", "/api/transactions/", { token: user.token });
+      const etag = first.headers.get("etag")!;
+      const revalidate = () => call(app, "GET", "/api/transactions/", { token: user.token, headers: { "if-none-match": etag } });
+      expect((await revalidate()).status).toBe(304);
+      await runAdmin(sql(), ["grant-credits", user.email, "3"]);
+      await waitFor(async () => (await revalidate()).status === 200, 5000, "a fresh ledger after the operator's grant");
+      expect((await revalidate()).body.map((t: { amount: number }) => t.amount)).toContain(3);
+    } finally {
+      await stop();
+    }
   });
 
   test("bad input is an AdminError with a clear message", async () => {

@@ -1,4 +1,5 @@
-// Test helpers: an in-process app on the run's fresh database, users with tokens, and JSON requests.
+// The test kit: an in-process app on the run's fresh database, users with tokens, JSON requests and waiting (the fault
+// tests' processes and books are in test/faults/harness.ts, built on these).
 import { loadConfig } from "@core/config";
 import { createSql, type Sql } from "@core/db";
 import { createRedis, redisKeys } from "@core/redis";
@@ -31,19 +32,31 @@ export function testApp() {
 let counter = 0;
 export const uniqueEmail = (tag = "user") => `${tag}.${Date.now().toString(36)}.${++counter}.${Math.random().toString(36).slice(2, 6)}@example.test`;
 
-/** A user inserted directly (bypassing registration) with an access token; credits go through the ledger. */
-export async function createUser(opts: { credits?: number; email?: string; password?: string; firstName?: string } = {}) {
-  const { sql, config } = testDeps();
-  const email = opts.email ?? uniqueEmail();
+export type TestUser = { id: number; email: string; token: string };
+export type UserOptions = { credits?: number; email?: string; tag?: string; password?: string; firstName?: string };
+
+/**
+ * A user inserted directly (bypassing registration) on `sql` with `credits` granted through the ledger, and a
+ * session-less access token signed with `jwtSecret` (the one the app under test verifies with).
+ */
+export async function insertUser(sql: Sql, jwtSecret: string, opts: UserOptions = {}): Promise<TestUser> {
+  const email = opts.email ?? uniqueEmail(opts.tag);
+  // Cheap argon2 parameters: a test signs in with these to exercise the limits and flows, not the hash.
   const hash = await Bun.password.hash(opts.password ?? "Password1!", { algorithm: "argon2id", memoryCost: 4096, timeCost: 2 });
-  const [user] = await sql`
+  const [user] = await sql<{ id: number; email: string }[]>`
     insert into users (email, password_hash, first_name, last_name)
     values (${email}, ${hash}, ${opts.firstName ?? "Test"}, ${"Trader"}) returning id, email`;
   if (opts.credits) {
     await sql.begin((tx) => applyCreditChange(tx, { userId: user.id, kind: "GRANT", amount: opts.credits!, note: "test" }));
   }
-  const token = await signAccessToken(config.JWT_SECRET, { userId: user.id, sessionId: null });
-  return { id: user.id as number, email: user.email as string, token };
+  const token = await signAccessToken(jwtSecret, { userId: user.id, sessionId: null });
+  return { id: Number(user.id), email: user.email, token };
+}
+
+/** A user on the run's test database (see insertUser). */
+export function createUser(opts: UserOptions = {}): Promise<TestUser> {
+  const { sql, config } = testDeps();
+  return insertUser(sql, config.JWT_SECRET, opts);
 }
 
 export type JsonResponse = { status: number; body: any; headers: Headers };
@@ -80,17 +93,25 @@ export async function closeTestDeps(sql?: Sql) {
   void sql;
 }
 
-/** Polls `read` until it gives something other than null/undefined/false; throws naming `what` after `maxMs`. */
+/**
+ * Polls `read` until it gives something other than null/undefined/false; throws naming `what` after `maxMs`. A read
+ * that throws is tried again (a fault test's own reads may hit the fault too): only the deadline decides.
+ */
 export async function waitFor<T>(
   read: () => T | null | undefined | false | Promise<T | null | undefined | false>,
   maxMs: number,
   what: string,
 ): Promise<T> {
   const until = Date.now() + maxMs;
+  let lastError: unknown = null;
   while (Date.now() < until) {
-    const v = await read();
-    if (v !== null && v !== undefined && v !== false) return v;
+    try {
+      const v = await read();
+      if (v !== null && v !== undefined && v !== false) return v;
+    } catch (err) {
+      lastError = err;
+    }
     await Bun.sleep(25);
   }
-  throw new Error(`gave up waiting for ${what}`);
+  throw new Error(`gave up waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`);
 }

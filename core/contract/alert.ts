@@ -1,6 +1,9 @@
 // The Alert entity (one stage of a bought signal, as the notification list shows it): one schema, the type is the schema's.
 import { type Static, t } from "elysia";
-import { ALERT_KINDS } from "../alerts";
+
+/** The stages of a signal the trader bought that raise an alert; one event per (signal, kind), never two. */
+export const ALERT_KINDS = ["ISSUED", "TP_HIT", "SL_HIT", "EXPIRED"] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const alertKind = t.UnionEnum([...ALERT_KINDS]);
 

@@ -1,6 +1,7 @@
 // The Analysis entity (spec 02 §3), its reasoning and latest-reasoning readings: one schema each, one spelling per field.
 import { type Static, t } from "elysia";
-import { signalSchema } from "./signal";
+import { signalSchema, signalType } from "./signal";
+import { type AnalysisStatus, analysisStatus, type CreditsStatus, creditsStatus } from "./status";
 
 export const reasoningSchema = t.Object({
   phase_number: t.Number(),
@@ -15,7 +16,7 @@ export const reasoningSchema = t.Object({
 const analysisFields = {
   id: t.Number(),
   symbol: t.String(),
-  status: t.String({ description: "IN_PROGRESS, COMPLETED or FAILED" }),
+  status: analysisStatus,
   current_phase: t.Number({ description: "1 scanning, 2 confirmation, 3 final calibration" }),
   phase_name: t.String(),
   progress_percent: t.Number(),
@@ -24,10 +25,10 @@ const analysisFields = {
   completed_at: t.Nullable(t.String()),
   next_run_at: t.Nullable(t.String()),
   time_remaining_seconds: t.Number({ description: "Seconds until the next phase runs" }),
-  credits_status: t.String({ description: "HELD, USED or RELEASED (refunded)" }),
+  credits_status: creditsStatus,
   final_signal_id: t.Nullable(t.Number()),
   final_signal: t.Nullable(signalSchema),
-  final_signal_type: t.Nullable(t.String()),
+  final_signal_type: t.Nullable(signalType),
   latest_reasoning: t.Nullable(reasoningSchema),
   failure_reason: t.Nullable(t.String()),
   market_time_ms: t.Nullable(t.Number()),
@@ -43,7 +44,7 @@ export const analysisDetailSchema = t.Object({
 
 export const latestReasoningSchema = t.Object({
   request_id: t.Number(),
-  status: t.String(),
+  status: analysisStatus,
   current_phase: t.Number(),
   progress_percent: t.Number(),
   next_run_at: t.Nullable(t.String()),
@@ -60,3 +61,22 @@ export type Reasoning = Static<typeof reasoningSchema>;
 export type Analysis = Static<typeof analysisSchema>;
 export type AnalysisDetail = Static<typeof analysisDetailSchema>;
 export type LatestReasoning = Static<typeof latestReasoningSchema>;
+
+/** A row of analysis_requests as the server and the engine read it (the database's side of the boundary). */
+export type AnalysisRequestRow = {
+  id: number;
+  user_id: number;
+  symbol: string;
+  status: AnalysisStatus;
+  current_phase: number;
+  progress_percent: number;
+  next_run_at: Date | null;
+  credits_status: CreditsStatus;
+  final_signal_id: number | null;
+  failure_reason: string | null;
+  market_time_ms: number | null;
+  idempotency_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+};

@@ -1,5 +1,6 @@
 // The Signal entity (spec 02 §3) and the dashboard's stat cards: one schema each, one spelling per field; the type is the schema's.
 import { type Static, t } from "elysia";
+import { creditsStatus, signalOutcome } from "./status";
 
 const num = t.Nullable(t.Number());
 
@@ -79,11 +80,11 @@ export const signalSchema = t.Object({
   no_trade: t.Boolean(),
   no_trade_reason: t.Nullable(t.String()),
   market_time_ms: t.Number({ description: "Market clock (ms) at issue" }),
-  outcome: t.Nullable(t.String({ description: "OPEN, TP_HIT, SL_HIT, EXPIRED; null for NO_TRADE" })),
+  outcome: t.Nullable(signalOutcome, { description: "null for NO_TRADE" }),
   outcome_at: t.Nullable(t.String()),
   outcome_market_ms: t.Optional(num),
   r_multiple: num,
-  credits_status: t.Nullable(t.String()),
+  credits_status: t.Nullable(creditsStatus),
   context: t.Nullable(signalContextSchema),
 });
 
@@ -103,6 +104,7 @@ export const statsSchema = t.Object({
   returned_credits: t.Object({ value: t.Number(), today: t.Number(), ratio: t.Number(), series: t.Array(point) }),
 });
 
+export type SignalType = Static<typeof signalType>;
 export type Signal = Static<typeof signalSchema>;
 export type SignalContext = Static<typeof signalContextSchema>;
 export type SignalStats = Static<typeof statsSchema>;

@@ -7,7 +7,7 @@ import { createSql } from "@core/db";
 import { migrateForApp } from "@core/migrate";
 import { createRedis, redisKeys } from "@core/redis";
 import { createLogger } from "@core/log";
-import { listenCreditChanges } from "@core/credits";
+import { listenUserChanges } from "@core/user-version";
 import { createApp, HARD_BODY_BYTES } from "./app";
 import { startMarketSocket } from "./modules/market/socket";
 import { MAX_WS_PAYLOAD_BYTES } from "./modules/market/socket-limits";
@@ -45,7 +45,7 @@ const telegramPoller = startTelegramPoller({ config, sql, redis, keys, log });
 // Alerts: every server runs the dispatcher; the queue's repeatable job and SKIP LOCKED claims send each alert once.
 const alertDispatcher = await startAlertDispatcher({ config, sql, redis, keys, log });
 // Credit changes made anywhere (the admin CLI, the engine, a script) reach the user's cached version and sockets.
-const stopCreditListener = await listenCreditChanges({ sql, redis, keys, log });
+const stopUserChangeListener = await listenUserChanges({ sql, redis, keys, log });
 log.info("server listening", { url: `http://localhost:${app.server?.port}`, env: config.NODE_ENV });
 
 let stopping = false;
@@ -56,7 +56,7 @@ async function shutdown() {
   metricsServer?.stop();
   await stopMarketSocket();
   await alertDispatcher.stop();
-  await stopCreditListener().catch(() => {});
+  await stopUserChangeListener().catch(() => {});
   await Promise.allSettled([webhookWorker.close(), telegramPoller.stop()]);
   await app.stop();
   await Promise.allSettled([sql.end({ timeout: 2 }), redis.quit()]);

@@ -4,7 +4,8 @@ import type { Sql } from "@core/db";
 import { CONTACT_SUBJECTS } from "@core/contact";
 import { MAX_ACTIVE_ANALYSES } from "@core/analysis-queue";
 import { startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
-import { api, booksFindings, faultWorkspace, insertUser, type Reply } from "./procs";
+import { api, booksFindings, faultWorkspace, type Answer as Reply } from "./harness";
+import { insertUser } from "../helpers";
 
 const PHASE_SECONDS = 2;
 let ws: Workspace;
@@ -52,7 +53,7 @@ async function refusedEverywhere(replies: Reply[], send: (base: string) => Promi
 }
 
 const post = (base: string, path: string, ip: string, body: unknown, token?: string) =>
-  api(base, "POST", path, { body, token, headers: { "x-forwarded-for": ip } });
+  api(base, "POST", path, { body, token, headers: { "x-forwarded-for": ip }, boundMs: null });
 
 describe("limits shared by two server processes", () => {
   test("login: 30 attempts per address in 15 min (40 sent)", async () => {
@@ -65,7 +66,7 @@ describe("limits shared by two server processes", () => {
 
   test("login: 10 wrong passwords per account and address, counted across both processes, then even the right one waits", async () => {
     const ip = freshIp();
-    const user = await insertUser(sql, app.env.JWT_SECRET!, 0, "burst");
+    const user = await insertUser(sql, app.env.JWT_SECRET!, { credits: 0, tag: "burst" });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++)
       statuses.push((await post(app.baseUrls[i % 2], "/api/auth/login", ip, { email: user.email, password: `Wrong-${i}` })).status);
@@ -103,7 +104,7 @@ describe("limits shared by two server processes", () => {
     expect(tally(any)).toEqual({ 200: 10, 429: 4 });
     await refusedEverywhere(any, forgot);
 
-    const user = await insertUser(sql, app.env.JWT_SECRET!, 0, "burst");
+    const user = await insertUser(sql, app.env.JWT_SECRET!, { credits: 0, tag: "burst" });
     const other = freshIp();
     const mine = (base: string) => post(base, "/api/auth/forgot-password", other, { email: user.email });
     const one = await burst(8, mine);
@@ -128,17 +129,22 @@ describe("limits shared by two server processes", () => {
   });
 
   test(`analysis start: at most ${MAX_ACTIVE_ANALYSES} running per trader (8 starts at once), one debit each; a repeated Idempotency-Key debits once`, async () => {
-    const user = await insertUser(sql, app.env.JWT_SECRET!, 10, "burst");
+    const user = await insertUser(sql, app.env.JWT_SECRET!, { credits: 10, tag: "burst" });
     const start = (base: string) => post(base, "/api/analysis/start", freshIp(), { symbol: "BTCUSDT" }, user.token);
     const replies = await burst(8, start);
     expect(tally(replies)).toEqual({ 200: MAX_ACTIVE_ANALYSES, 429: 8 - MAX_ACTIVE_ANALYSES });
     const [{ credits }] = await sql`select credits from users where id = ${user.id}`;
     expect(credits).toBe(10 - MAX_ACTIVE_ANALYSES);
 
-    const again = await insertUser(sql, app.env.JWT_SECRET!, 5, "burst");
+    const again = await insertUser(sql, app.env.JWT_SECRET!, { credits: 5, tag: "burst" });
     const key = `burst-${stamp()}`;
     const same = await burst(6, (base) =>
-      api(base, "POST", "/api/analysis/start", { token: again.token, body: { symbol: "ETHUSDT" }, headers: { "idempotency-key": key } }),
+      api(base, "POST", "/api/analysis/start", {
+        token: again.token,
+        body: { symbol: "ETHUSDT" },
+        headers: { "idempotency-key": key },
+        boundMs: null,
+      }),
     );
     expect(tally(same)).toEqual({ 200: 6 });
     expect(new Set(same.map((r) => r.body.request_id)).size).toBe(1);

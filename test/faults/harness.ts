@@ -1,14 +1,14 @@
-// Fault-test harness: real server and engine processes on private Postgres/Redis, users with tokens, bounded requests, a socket client.
+// Fault-test kit: real server and engine processes (on private Postgres/Redis, or a workspace of their own), extra
+// engines, bounded requests, a socket client, loads and the books check; users and waiting come from test/helpers.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { maxDurationMs } from "@core/analysis-queue";
-import { applyCreditChange } from "@core/credits";
 import { createSql, type Sql } from "@core/db";
 import { migrate } from "@core/migrate";
-import { startApp, type RunningApp } from "../../scripts/app-process";
+import { ROOT, createWorkspace, realServicesAvailable, startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
 import { reconcile, type Finding } from "../../scripts/reconcile";
-import { signAccessToken } from "../../server/src/lib/auth";
+import { call, insertUser, waitFor } from "../helpers";
 import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from "./private-services";
 
 export const PHASE_SECONDS = 2;
@@ -80,45 +80,32 @@ export function logTail(env: FaultEnv, lines = 60): string {
   }
 }
 
-let counter = 0;
+/** A user with `credits` and a token the fault app (signed with its secret) accepts. */
+export const createUser = (sql: Sql, credits: number) => insertUser(sql, JWT_SECRET, { credits, tag: "fault" });
 
-/** A user inserted as test/helpers createUser does (credits through the ledger) with a session-less test token. */
-export async function createUser(sql: Sql, credits: number) {
-  const email = `fault.${Date.now().toString(36)}.${++counter}@example.test`;
-  const [user] = await sql<{ id: number }[]>`
-    insert into users (email, password_hash, first_name, last_name) values (${email}, ${"x"}, ${"Fault"}, ${"Trader"}) returning id`;
-  if (credits) await sql.begin((tx) => applyCreditChange(tx, { userId: user.id, kind: "GRANT", amount: credits, note: "fault test" }));
-  const token = await signAccessToken(JWT_SECRET, { userId: user.id, sessionId: null });
-  return { id: user.id, token };
-}
+export type Answer = { status: number; body: any; headers: Headers; ms: number };
 
-export type Answer = { status: number; body: any; ms: number };
-
-/** One HTTP call that must answer within REQUEST_BOUND_MS; a time-out or a dropped connection is status 0. */
-export async function api(base: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<Answer> {
+/**
+ * One HTTP call to a real process; a dropped connection, or no answer within `boundMs` (REQUEST_BOUND_MS unless set;
+ * null: no bound, for tests of limits rather than of hangs), is status 0.
+ */
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; boundMs?: number | null } = {},
+): Promise<Answer> {
   const t0 = performance.now();
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const { boundMs = REQUEST_BOUND_MS, ...request } = opts;
+  const signal = boundMs === null ? undefined : AbortSignal.timeout(boundMs);
+  const remote = { handle: (r: Request) => fetch(new Request(base + path, r), { signal }) };
   try {
-    const res = await fetch(base + path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: AbortSignal.timeout(REQUEST_BOUND_MS),
-    });
-    const text = await res.text();
-    let body: any = text;
-    try {
-      body = JSON.parse(text);
-    } catch {}
-    return { status: res.status, body, ms: performance.now() - t0 };
+    return { ...(await call(remote, method, path, request)), ms: performance.now() - t0 };
   } catch (err) {
-    return { status: 0, body: String(err), ms: performance.now() - t0 };
+    return { status: 0, body: String(err), headers: new Headers(), ms: performance.now() - t0 };
   }
 }
 
-/** Reconcile against the private database with the same slack as `bun run test` uses after the e2e run. */
 /** Two analyses per user (BTC, ETH), started through the API; resolves with their ids once each is past phase 1. */
 export async function analysesPastPhaseOne(env: Pick<FaultEnv, "base" | "sql">, users: { token: string }[]): Promise<number[]> {
   const ids: number[] = [];
@@ -139,10 +126,6 @@ export async function analysesPastPhaseOne(env: Pick<FaultEnv, "base" | "sql">, 
     "every analysis past phase 1",
   );
   return ids;
-}
-
-export function reconcileFindings(sql: Sql): Promise<Finding[]> {
-  return reconcile(sql, maxDurationMs({ ANALYSIS_PHASE_SECONDS: PHASE_SECONDS }) + 30_000);
 }
 
 /** Requests still IN_PROGRESS among `ids`. */
@@ -166,27 +149,6 @@ export async function socketClient(base: string) {
   });
   const send = (x: unknown) => ws.send(JSON.stringify(x));
   return { ws, messages, send, closed: () => closed };
-}
-
-/** Polls `read` until it gives a value; throws naming `what` after `maxMs`. */
-export async function waitFor<T>(
-  read: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  maxMs: number,
-  what: string,
-): Promise<T> {
-  const until = Date.now() + maxMs;
-  let lastError: unknown = null;
-  while (Date.now() < until) {
-    try {
-      const v = await read();
-      if (v !== null && v !== undefined && v !== false) return v;
-    } catch (err) {
-      // The test's own reads may hit the fault too; only the deadline decides.
-      lastError = err;
-    }
-    await Bun.sleep(100);
-  }
-  throw new Error(`gave up waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`);
 }
 
 export type Sample = { at: number; path: string; status: number; body: any; ms: number };
@@ -224,4 +186,47 @@ export function badAnswers(samples: Sample[], may503: (s: Sample) => boolean): s
   return samples
     .filter((s) => !(s.status === 200 || (s.status === 503 && may503(s) && typeof s.body?.detail === "string" && s.body.detail.length > 0)))
     .map((s) => `${s.path} → ${s.status} after ${Math.round(s.ms)} ms: ${JSON.stringify(s.body).slice(0, 160)}`);
+}
+
+/** A fresh database and Redis prefix of the test file's own: the books check then sees only this file's analyses. */
+export async function faultWorkspace(tag: string): Promise<{ ws: Workspace; sql: Sql }> {
+  const ws = await createWorkspace(`faults_${tag}`, await realServicesAvailable());
+  return { ws, sql: createSql(ws.databaseUrl, { max: 10 }) };
+}
+
+/** One more engine process on the app's environment (startApp starts one); its errors still reach the test output. */
+export function spawnEngine(env: Record<string, string | undefined>): Bun.Subprocess {
+  return Bun.spawn(["bun", "engine/src/main.ts"], { cwd: ROOT, env, stdout: "ignore", stderr: "inherit" });
+}
+
+/** SIGKILL: no shutdown handler runs, locks and jobs are left exactly as the process held them. */
+export async function killHard(proc: Bun.Subprocess) {
+  if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+  await proc.exited;
+}
+
+/** The books after a fault: what `bun run admin -- reconcile` would report (held credits get the engine's time-out plus one sweep). */
+export function booksFindings(sql: Sql, phaseSeconds: number): Promise<Finding[]> {
+  return reconcile(sql, maxDurationMs({ ANALYSIS_PHASE_SECONDS: phaseSeconds }) + 30_000);
+}
+
+/** Every analysis of the workspace with its ledger rows, signals and reasoning counts: "ended exactly once" in one read. */
+export async function analysisBooks(sql: Sql) {
+  return sql<
+    { id: number; user_id: number; status: string; credits_status: string; deductions: number; refunds: number; signals: number; phases: number }[]
+  >`
+    select r.id, r.user_id, r.status, r.credits_status,
+           (select count(*)::int from credit_ledger l where l.reference_type = 'analysis_request' and l.reference_id = r.id and l.kind = 'DEDUCTION') as deductions,
+           (select count(*)::int from credit_ledger l where l.reference_type = 'analysis_request' and l.reference_id = r.id and l.kind = 'REFUND') as refunds,
+           (select count(*)::int from signals s where s.request_id = r.id) as signals,
+           (select count(*)::int from analysis_reasoning a where a.request_id = r.id) as phases
+    from analysis_requests r order by r.id`;
+}
+
+/** The shape every settled analysis must have: one debit, a refund exactly when released, a signal exactly when completed. */
+export function settledOnce(a: Awaited<ReturnType<typeof analysisBooks>>[number]): boolean {
+  if (a.status === "IN_PROGRESS" || a.credits_status === "HELD" || a.deductions !== 1) return false;
+  if (a.refunds !== (a.credits_status === "RELEASED" ? 1 : 0)) return false;
+  if (a.status === "COMPLETED") return a.signals === 1 && a.phases === 3;
+  return a.status === "FAILED" && a.signals === 0 && a.credits_status === "RELEASED";
 }

@@ -13,7 +13,8 @@ import { createReplayClock, createReplayProvider } from "../../engine/src/market
 import { createAnalysisRunner } from "../../engine/src/analysis/run-phase";
 import { failAnalysis } from "../../engine/src/analysis/settle";
 import type { AnalysisWorkerDeps } from "../../engine/src/analysis/worker";
-import { analysisBooks, booksFindings, faultWorkspace, insertUser, settledOnce } from "./procs";
+import { analysisBooks, booksFindings, faultWorkspace, settledOnce } from "./harness";
+import { insertUser } from "../helpers";
 
 const PHASE_SECONDS = 1;
 let ws: Workspace;
@@ -58,7 +59,7 @@ afterAll(async () => {
 
 /** A running analysis with its debit, as the server writes it. */
 async function newAnalysis(symbol: string): Promise<{ id: number; userId: number }> {
-  const user = await insertUser(sql, deps.config.JWT_SECRET, 1, "late");
+  const user = await insertUser(sql, deps.config.JWT_SECRET, { credits: 1, tag: "late" });
   const id = await sql.begin(async (tx) => {
     const [r] = await tx<{ id: number }[]>`
       insert into analysis_requests (user_id, symbol, next_run_at, created_at)

@@ -8,14 +8,15 @@ import {
   badAnswers,
   createUser,
   logTail,
-  reconcileFindings,
+  booksFindings,
+  PHASE_SECONDS,
   startFaultEnv,
   startLoad,
   stillRunning,
-  waitFor,
   type Answer,
   type FaultEnv,
 } from "./harness";
+import { waitFor } from "../helpers";
 
 const PATHS = ["/api/analysis/active", "/api/analysis/history", "/api/credits/balance", "/api/market/health"];
 const GAP_MS = 4_000;
@@ -143,7 +144,7 @@ test(
       expect(env.allRunning()).toBe(true);
       expect((await api(env.base, "GET", "/api/ready")).status).toBe(200);
       await expectNothingHalfWritten(started, gapUser.id);
-      expect(await reconcileFindings(env.sql)).toEqual([]);
+      expect(await booksFindings(env.sql, PHASE_SECONDS)).toEqual([]);
     }),
   { timeout: 80_000 },
 );

@@ -6,15 +6,16 @@ import {
   badAnswers,
   createUser,
   logTail,
-  reconcileFindings,
+  booksFindings,
+  PHASE_SECONDS,
   socketClient,
   startFaultEnv,
   startLoad,
   stillRunning,
-  waitFor,
   type FaultEnv,
   type Sample,
 } from "./harness";
+import { waitFor } from "../helpers";
 
 const PATHS = ["/api/analysis/active", "/api/credits/balance", "/api/market/health", "/api/market/core-assets"];
 /** Market reads come from Redis snapshots: a 503 with a detail is allowed until the engine has published fresh ones. */
@@ -87,7 +88,7 @@ async function assertRecovered(run: Awaited<ReturnType<typeof underLoad>>, ids: 
   expect(run.load.samples.filter((s) => s.at >= faultAt && s.at <= recoveredAt).length).toBeGreaterThan(0);
   expect(badAnswers(run.load.samples, marketCall)).toEqual([]);
   expect(env.allRunning()).toBe(true);
-  expect(await reconcileFindings(env.sql)).toEqual([]);
+  expect(await booksFindings(env.sql, PHASE_SECONDS)).toEqual([]);
 }
 
 /** Fails the test with the app's log when `body` throws: the processes' view is what explains a fault test. */

@@ -6,8 +6,8 @@ import { createAnalysisQueue } from "@core/analysis-queue";
 import { snapshotKeyName } from "@core/market-intervals";
 import { startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
 import { LEADER_TTL_MS, RENEW_EVERY_MS } from "../../engine/src/market/ingest";
-import { waitFor } from "../helpers";
-import { analysisBooks, api, booksFindings, faultWorkspace, insertUser, killHard, settledOnce, spawnEngine } from "./procs";
+import { insertUser, waitFor } from "../helpers";
+import { analysisBooks, api, booksFindings, faultWorkspace, killHard, settledOnce, spawnEngine } from "./harness";
 
 // Long enough that analyses are still between phases when the next lock renewal comes (at most 10 s away).
 const PHASE_SECONDS = 6;
@@ -95,10 +95,10 @@ test(
   async () => {
     const engines = [app.processes[1], second];
     await bothEnginesWorking();
-    const users = await Promise.all([0, 1, 2].map(() => insertUser(sql, app.env.JWT_SECRET!, 3, "engines")));
+    const users = await Promise.all([0, 1, 2].map(() => insertUser(sql, app.env.JWT_SECRET!, { credits: 3, tag: "engines" })));
     for (const u of users) {
       for (const symbol of SYMBOLS)
-        expect((await api(app.baseUrls[0], "POST", "/api/analysis/start", { token: u.token, body: { symbol } })).status).toBe(200);
+        expect((await api(app.baseUrls[0], "POST", "/api/analysis/start", { token: u.token, body: { symbol }, boundMs: null })).status).toBe(200);
     }
     await waitFor(async () => (await sql`select 1 from analysis_requests where current_phase >= 2 limit 1`).length > 0, 30_000, "a finished phase 1");
 

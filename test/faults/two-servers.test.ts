@@ -4,8 +4,8 @@ import type { Server, ServerWebSocket } from "bun";
 import type { Sql } from "@core/db";
 import { startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
 import { RECONNECT_JITTER, RECONNECT_MS, reconnectDelayMs } from "../../web/src/lib/socket";
-import { waitFor } from "../helpers";
-import { analysisBooks, api, booksFindings, faultWorkspace, insertUser, killHard, settledOnce, type FaultUser } from "./procs";
+import { insertUser, type TestUser as FaultUser, waitFor } from "../helpers";
+import { analysisBooks, api, booksFindings, faultWorkspace, killHard, settledOnce } from "./harness";
 
 const PHASE_SECONDS = 2;
 const SOCKET_CLIENTS = 6;
@@ -181,7 +181,7 @@ function startPollers(base: string, user: FaultUser, count: number) {
   const loops = Array.from({ length: count }, async (_, n) => {
     for (let i = n; running; i++) {
       const path = paths[i % paths.length];
-      const r = await api(base, "GET", path, { token: user.token });
+      const r = await api(base, "GET", path, { token: user.token, boundMs: null });
       if (r.status === 200) served.push(Date.now());
       else errors.push(`${path}: ${r.status} ${String(typeof r.body === "string" ? r.body : JSON.stringify(r.body)).slice(0, 120)}`);
       await Bun.sleep(50);
@@ -198,8 +198,12 @@ test(
   "one of two servers SIGKILLed: its sockets reconnect through the other with jittered delays and resync; polling through the balancer never fails",
   async () => {
     const [doomed, survivor] = app.baseUrls;
-    const user = await insertUser(sql, app.env.JWT_SECRET!, 5, "servers");
-    await waitFor(async () => (await api(balancer.url, "GET", "/api/market/health")).status === 200, 60_000, "market data from the engine");
+    const user = await insertUser(sql, app.env.JWT_SECRET!, { credits: 5, tag: "servers" });
+    await waitFor(
+      async () => (await api(balancer.url, "GET", "/api/market/health", { boundMs: null })).status === 200,
+      60_000,
+      "market data from the engine",
+    );
     const clients = Array.from({ length: SOCKET_CLIENTS }, () => socketClient(balancer.url.replace(/^http/, "ws") + "/ws/market", user.token));
     try {
       await waitFor(() => clients.every((c) => resynced(c, 1)), 15_000, "every socket subscribed and authenticated");
@@ -209,7 +213,7 @@ test(
       expect(onDoomed).toBeLessThan(SOCKET_CLIENTS);
 
       const pollers = startPollers(balancer.url, user, 4);
-      const before = (await api(balancer.url, "POST", "/api/analysis/start", { token: user.token, body: { symbol: "BTCUSDT" } })).body
+      const before = (await api(balancer.url, "POST", "/api/analysis/start", { token: user.token, body: { symbol: "BTCUSDT" }, boundMs: null })).body
         .request_id as number;
       await Bun.sleep(500);
       await killHard(app.processes[0]);
@@ -235,7 +239,7 @@ test(
       expect(new Set(dropped.map((c) => c.delays[0])).size).toBeGreaterThan(1);
 
       // Resynced for real: pushes of an analysis started now reach every client through the surviving server.
-      const after = (await api(balancer.url, "POST", "/api/analysis/start", { token: user.token, body: { symbol: "ETHUSDT" } })).body
+      const after = (await api(balancer.url, "POST", "/api/analysis/start", { token: user.token, body: { symbol: "ETHUSDT" }, boundMs: null })).body
         .request_id as number;
       const finished = (c: SocketClient) =>
         c.messages.some((m) => m.type === "analysis_progress" && m.data.request_id === after && m.data.status !== "IN_PROGRESS");
@@ -243,7 +247,7 @@ test(
       // And the REST read the client refetches on reopen tells where the analysis from before the kill stands.
       await waitFor(
         async () => {
-          const r = await api(balancer.url, "GET", `/api/analysis/${before}`, { token: user.token });
+          const r = await api(balancer.url, "GET", `/api/analysis/${before}`, { token: user.token, boundMs: null });
           return r.status === 200 && r.body.status !== "IN_PROGRESS";
         },
         3 * PHASE_SECONDS * 1000 + 45_000,

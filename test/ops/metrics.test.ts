@@ -5,14 +5,14 @@ import type { Sql } from "@core/db";
 import { queuePrefix } from "@core/analysis-queue";
 import { startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
 import { OUTCOMES_QUEUE } from "../../engine/src/jobs";
-import { testApp, waitFor } from "../helpers";
-import { api, faultWorkspace, insertUser, type FaultUser } from "../faults/procs";
+import { insertUser, testApp, type TestUser, waitFor } from "../helpers";
+import { api, faultWorkspace } from "../faults/harness";
 
 const TOKEN = "metrics-test-token-0123456789abcdef";
 let ws: Workspace;
 let sql: Sql;
 let app: RunningApp;
-let user: FaultUser;
+let user: TestUser;
 let receiver: ReturnType<typeof Bun.serve>;
 let base: string;
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
     env: { METRICS_TOKEN: TOKEN, ANALYSIS_PHASE_SECONDS: "1", WEBHOOK_PORTS: String(receiver.port) },
   });
   base = app.baseUrls[0];
-  user = await insertUser(sql, app.env.JWT_SECRET!, 5, "metrics");
+  user = await insertUser(sql, app.env.JWT_SECRET!, { credits: 5, tag: "metrics" });
   await waitFor(async () => (await fetch(`${base}/api/market/health`)).ok, 60_000, "the engine's first market snapshot");
 }, 120_000);
 

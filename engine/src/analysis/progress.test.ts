@@ -1,4 +1,5 @@
 // Progress within a phase: a running analysis' progress_percent rises with the phase's elapsed time, stays inside its band and is pushed.
+import { USER_CHANNEL_PREFIX } from "@core/contract/socket";
 import { afterAll, describe, expect, test } from "bun:test";
 import Redis from "ioredis";
 import { PROGRESS_AFTER_PHASE } from "@core/analysis-queue";
@@ -45,7 +46,7 @@ describe("progress within a phase", () => {
   test("the engine's ticker raises phase 1's progress above 0 over time, below phase 2's start, and pushes each step", async () => {
     const subscriber = new Redis(deps.config.REDIS_URL);
     const pushed: { request_id: number; progress_percent: number; current_phase: number; status: string }[] = [];
-    await subscriber.psubscribe(deps.keys.channel("analysis.*"));
+    await subscriber.psubscribe(deps.keys.channel(`${USER_CHANNEL_PREFIX}*`));
     subscriber.on("pmessage", (_p, _c, message) => pushed.push(JSON.parse(message).data));
     const { id } = await running(1, 60);
     const provider = createReplayProvider(createReplayClock({ fixedMs: Date.parse("2024-06-01T00:00:00Z") }));

@@ -5,21 +5,10 @@ import type { Config } from "@core/config";
 import type { Sql } from "@core/db";
 import type { Logger } from "@core/log";
 import type { RedisKeys } from "@core/redis";
+import { type AnalysisProgress, encodePush, userChannel } from "@core/contract/socket";
 import { userChanged } from "@core/user-version";
 
-export type Progress = {
-  request_id: number;
-  symbol: string;
-  status: string;
-  current_phase: number;
-  progress_percent: number;
-  next_run_at: string | null;
-  time_remaining_seconds: number;
-  final_signal_id: number | null;
-  final_signal_type: string | null;
-  credits_status: string;
-  reason: string | null;
-};
+export type Progress = AnalysisProgress;
 
 export type PushDeps = { redis: Redis; keys: RedisKeys; log: Logger };
 
@@ -44,7 +33,7 @@ export async function publishProgress(deps: PushDeps, userId: number, update: Pr
   try {
     // A phase's end or a settlement changed the user's analyses (and, settled, their signals and ledger).
     if (listsChanged) await userChanged(deps, userId);
-    await deps.redis.publish(deps.keys.channel(`analysis.${userId}`), JSON.stringify({ type: "analysis_progress", data }));
+    await deps.redis.publish(deps.keys.channel(userChannel(userId)), encodePush({ type: "analysis_progress", data }));
   } catch (err) {
     // Progress pushes are a convenience; clients poll Postgres-backed endpoints anyway.
     deps.log.warn("analysis progress publish failed", { request_id: data.request_id, error: String(err) });
@@ -60,7 +49,7 @@ type Moved = {
   current_phase: number;
   progress_percent: number;
   next_run_at: Date;
-  credits_status: string;
+  credits_status: AnalysisProgress["credits_status"];
   time_remaining_seconds: number;
 };
 

@@ -1,4 +1,5 @@
 // Runs one phase of an analysis (context, phase function, advance or settle), and the sweep that re-queues or times out running ones from Postgres.
+import type { AnalysisRequestRow } from "@core/contract/analysis";
 import { UnrecoverableError, type Queue } from "bullmq";
 import type Redis from "ioredis";
 import {
@@ -35,12 +36,7 @@ export type AnalysisDeps = {
   model?: PhaseModel;
 };
 
-type RequestRow = {
-  id: number;
-  user_id: number;
-  symbol: string;
-  status: string;
-  current_phase: number;
+type RequestRow = Pick<AnalysisRequestRow, "id" | "user_id" | "symbol" | "status" | "current_phase"> & {
   /** Age and time to the next phase by Postgres's clock: deadlines never depend on this engine's clock agreeing. */
   age_ms: number;
   due_in_ms: number;

@@ -1,10 +1,13 @@
 // The analysis worker in-process on the run's Postgres/Redis with a fixed-clock replay: phases, settlement, refunds, recovery.
+import { userChannel, USER_CHANNEL_PREFIX, userPushSchema } from "@core/contract/socket";
+import { signalContextSchema } from "@core/contract/signal";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Redis from "ioredis";
 import { PROGRESS_AFTER_PHASE, enqueuePhase, phaseJobId } from "@core/analysis-queue";
 import { applyCreditChange } from "@core/credits";
 import { createLogger } from "@core/log";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../test/helpers";
+import { expectFits, misfits } from "../../../test/contract-fit";
 import { createReplayClock, createReplayProvider } from "../market/providers/replay";
 import { buildAnalysisContext, createContextCache } from "./context";
 import * as phases from "./phases";
@@ -76,7 +79,7 @@ const progress: Array<{ channel: string; message: { type: string; data: Record<s
 beforeAll(async () => {
   // Snapshots left by an engine from an earlier test file would feed the phases; the expected values here assume none.
   await deps.redis.del(deps.keys.key("market:health"), deps.keys.key("market:gate"));
-  await subscriber.psubscribe(deps.keys.channel("analysis.*"));
+  await subscriber.psubscribe(deps.keys.channel(`${USER_CHANNEL_PREFIX}*`));
   subscriber.on("pmessage", (_p, channel, message) => progress.push({ channel, message: JSON.parse(message) }));
   worker = await startAnalysisWorker({ ...deps, log: createLogger("engine", deps.config.LOG_LEVEL), provider, model });
 });
@@ -174,6 +177,8 @@ describe("analysis worker", () => {
       context: d.context ?? null,
     });
     expect(signal.context.venue).toBe(signal.context.side === "LONG" ? "spot" : "perp");
+    // The engine's context is the contract's, field for field: a field added, dropped or retyped on either side fails here.
+    expectFits(signalContextSchema, d.context);
     expect(detail.body.reasoning.map((r: { phase_number: number }) => r.phase_number)).toEqual([1, 2, 3]);
     expect(detail.body.final_signal_type).toBe(d.type);
     expect(detail.body.latest_reasoning.reason).toBe(expected.final.reason);
@@ -184,7 +189,7 @@ describe("analysis worker", () => {
     const signals = await call(app, "GET", "/api/signals/", { token: u.token });
     expect(signals.body.map((s: { id: number }) => s.id)).toEqual([row.final_signal_id]);
 
-    const onChannel = progress.filter((p) => p.channel === deps.keys.channel(`analysis.${u.id}`)).map((p) => p.message);
+    const onChannel = progress.filter((p) => p.channel === deps.keys.channel(userChannel(u.id))).map((p) => p.message);
     // Progress pushes, and a "user_changed" notice (the polled lists re-read) after the start and each phase's end;
     // the ticker's moves within a phase send none.
     expect(onChannel.every((m) => m.type === "analysis_progress" || m.type === "user_changed")).toBe(true);
@@ -296,5 +301,11 @@ describe("analysis worker", () => {
     expect(row).toMatchObject({ status: "FAILED", credits_status: "RELEASED", failure_reason: "Analysis timed out" });
     expect(await balance(u.id)).toBe(1);
     expect((await ledger(u.id)).filter((l) => l.kind === "REFUND").length).toBe(1);
+  });
+
+  test("every push the worker published on the user channels fits the socket contract", () => {
+    expect(progress.some((p) => p.message.type === "analysis_progress")).toBe(true);
+    expect(progress.some((p) => p.message.type === "user_changed")).toBe(true);
+    expect(progress.map((p) => misfits(userPushSchema, p.message)).filter((e) => e.length)).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   type RefreshKey,
   type StoredSnapshot,
 } from "@core/market-intervals";
+import { encodePush, type MarketPushType } from "@core/contract/socket";
 import type { MarketProvider } from "./providers/types";
 import { computeGroup, type ComputedSnapshot } from "./snapshots";
 import { markSnapshotPublished } from "@core/metrics-collect";
@@ -20,7 +21,12 @@ import { markSnapshotPublished } from "@core/metrics-collect";
 // The lock itself is core's (the server's Telegram poller elects its leader the same way); re-exported for the fault tests.
 export { LEADER_TTL_MS, RENEW_EVERY_MS, standbyWait } from "@core/leader-lock";
 
-const wsTypeOf = (topic: string) => MARKET_TOPICS.find((t) => t.topic === topic)?.wsType ?? topic;
+/** Every stored topic is in the table (a topic outside it would have no message type to travel as). */
+const wsTypeOf = (topic: string): MarketPushType => {
+  const info = MARKET_TOPICS.find((t) => t.topic === topic) ?? (topic.startsWith("orderbook:") ? { wsType: "orderbook" as const } : null);
+  if (!info) throw new Error(`market topic ${topic} has no socket message type`);
+  return info.wsType;
+};
 
 /** Stores a snapshot under market:<topic> (expiring, so a dead engine leads to 503 rather than stale data) and publishes it. */
 export async function storeSnapshot(redis: Redis, keys: RedisKeys, snap: ComputedSnapshot, computedAt = new Date()) {
@@ -31,7 +37,7 @@ export async function storeSnapshot(redis: Redis, keys: RedisKeys, snap: Compute
     .multi()
     .set(keys.key(snapshotKeyName(snap.topic)), JSON.stringify(stored), "EX", ttlSeconds)
     // published_at first: the servers read it from the message's head for the fan-out lag metric, without parsing it.
-    .publish(keys.channel(snapshotChannelName(snap.topic)), JSON.stringify({ published_at: Date.now(), type: wsTypeOf(snap.topic), data: snap.data }))
+    .publish(keys.channel(snapshotChannelName(snap.topic)), encodePush({ published_at: Date.now(), type: wsTypeOf(snap.topic), data: snap.data }))
     .exec();
   markSnapshotPublished(snap.topic);
 }

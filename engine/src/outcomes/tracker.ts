@@ -4,9 +4,6 @@ import { recordSignalOutcome } from "@core/alerts";
 import { INTERVAL_MS } from "@core/candles";
 import type { Sql } from "@core/db";
 import type { Logger } from "@core/log";
-import type { RedisKeys } from "@core/redis";
-import { userChanged } from "@core/user-version";
-import type Redis from "ioredis";
 import type { MarketProvider } from "../market/providers";
 import { evaluateOutcome, expiryMs } from "./index";
 
@@ -49,14 +46,7 @@ const BATCH = 500;
  * One pass over OPEN signals at the provider's clock. Each update is conditional on the signal still being OPEN,
  * so overlapping runs (several engines, a manual run) store each outcome once. Returns how many closed.
  */
-export async function trackOutcomes(deps: {
-  sql: Sql;
-  provider: MarketProvider;
-  log: Logger;
-  /** With Redis: each owner's polled lists and sockets hear of the outcome (core/user-version). */
-  redis?: Redis;
-  keys?: RedisKeys;
-}): Promise<number> {
+export async function trackOutcomes(deps: { sql: Sql; provider: MarketProvider; log: Logger }): Promise<number> {
   const { sql, provider, log } = deps;
   const now = provider.now();
   const open = await sql<OpenSignal[]>`
@@ -89,15 +79,12 @@ export async function trackOutcomes(deps: {
       closedAtMarketMs: result.closed_at_market_ms,
       rMultiple: result.r_multiple,
     });
+    // Announced by the primitive on commit (core/user-version), like every other change of a user's data.
     if (!stored) continue;
     closed++;
     const outcome = { TP_HIT: "TP", SL_HIT: "SL", EXPIRED: "EXPIRED" }[result.outcome];
     signalOutcomes.inc({ outcome });
     if (result.r_multiple !== null) signalR.observe({ outcome }, result.r_multiple);
-    if (deps.redis && deps.keys)
-      await userChanged({ redis: deps.redis, keys: deps.keys }, Number(s.user_id)).catch((err) =>
-        log.warn("user change announce failed", { error: String(err) }),
-      );
   }
   if (closed) log.info("signal outcomes recorded", { checked: open.length, closed });
   return closed;

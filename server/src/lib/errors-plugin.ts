@@ -1,4 +1,5 @@
 // Global error model: every error body is JSON with `detail` and a machine `code`; validation lists fields; unknown errors hide internals.
+import type { ErrorCode } from "@core/contract/errors";
 import { Elysia } from "elysia";
 import type { Logger } from "@core/log";
 import { unavailableDependency, type Dependency } from "@core/unavailable";
@@ -21,7 +22,7 @@ function validationFields(error: unknown): FieldError[] {
 /** Seconds a client should wait before retrying while Postgres or Redis is down (both come back within seconds). */
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 
-const UNAVAILABLE: Record<Dependency, { detail: string; code: string }> = {
+const UNAVAILABLE: Record<Dependency, { detail: string; code: ErrorCode }> = {
   database: { detail: "The database is temporarily unavailable. Try again in a few seconds.", code: "database_unavailable" },
   redis: { detail: "Live data (cache and job queue) is temporarily unavailable. Try again in a few seconds.", code: "redis_unavailable" },
 };

@@ -1,4 +1,6 @@
 // Typed HTTP errors thrown by services; the global handler turns them into JSON {detail, code, ...extra}.
+import { type ErrorCode, isErrorCode } from "@core/contract/errors";
+
 export class HttpError extends Error {
   constructor(
     public status: number,
@@ -10,17 +12,17 @@ export class HttpError extends Error {
   }
 
   /** The machine-readable code clients branch on (the detail is for people and may be reworded). */
-  get code(): string {
-    return typeof this.extra.code === "string" ? this.extra.code : errorCode(this.status);
+  get code(): ErrorCode {
+    return isErrorCode(this.extra.code) ? this.extra.code : errorCode(this.status);
   }
 
-  withCode(code: string): this {
+  withCode(code: ErrorCode): this {
     this.extra = { ...this.extra, code };
     return this;
   }
 }
 
-const CODE_BY_STATUS: Record<number, string> = {
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: "bad_request",
   401: "unauthorized",
   403: "forbidden",
@@ -33,7 +35,7 @@ const CODE_BY_STATUS: Record<number, string> = {
 };
 
 /** The generic code of a status, for errors without a more specific one. */
-export const errorCode = (status: number) => CODE_BY_STATUS[status] ?? (status >= 500 ? "internal_error" : "request_failed");
+export const errorCode = (status: number): ErrorCode => CODE_BY_STATUS[status] ?? (status >= 500 ? "internal_error" : "request_failed");
 
 /** A path as quoted in an error detail: a 1 MB path must not come back as a 1 MB answer. */
 export const shortPath = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}…` : path);

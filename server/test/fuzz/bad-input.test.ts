@@ -1,5 +1,6 @@
-// Property-based bad-input suite: hostile requests to every route in `app.routes`; no 5xx, JSON `detail` on every 4xx, no row written.
+// Property-based bad-input suite: hostile requests to every route in `app.routes`; no 5xx, JSON `detail` and a listed `code` on every 4xx, no row written.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { isErrorCode } from "@core/contract/errors";
 import fc from "fast-check";
 import { MARKET_TOPICS, snapshotKeyName } from "@core/market-intervals";
 import { accountsApp } from "../../src/modules/auth/testing";
@@ -77,6 +78,9 @@ function problem(req: FuzzRequest, res: Answer): string | null {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return `${res.status} with a JSON body that is not an object`;
   const detail = (body as { detail?: unknown }).detail;
   if (typeof detail !== "string" || !detail.trim()) return `${res.status} without a string detail`;
+  // The code is the contract's closed union: a code thrown without being listed there (or misspelt) fails here.
+  const code = (body as { code?: unknown }).code;
+  if (!isErrorCode(code)) return `${res.status} with code ${JSON.stringify(code)}, not one of core/contract/errors`;
   return null;
 }
 
@@ -131,7 +135,7 @@ describe("bad input on every HTTP endpoint", () => {
   });
 
   for (const route of routes) {
-    test(`${route.key}: no 5xx, JSON detail on every 4xx, nothing written`, async () => {
+    test(`${route.key}: no 5xx, JSON detail and listed code on every 4xx, nothing written`, async () => {
       const property = fc.asyncProperty(requestArb(route.info, tokens), async (req) => {
         tried++;
         const res = await send(req);

@@ -1,6 +1,6 @@
 // App-wide providers: TanStack Query, jotai on the one app store, the router and the toaster; starts the session restore once.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Provider as JotaiProvider } from "jotai";
+import { StoreProvider as JotaiProvider } from "@web/lib/store";
 import { useEffect, useState, type ReactNode } from "react";
 import { BrowserRouter } from "react-router";
 import { Toaster } from "@web/components/ui/toast";

@@ -1,4 +1,5 @@
 // Request layer (spec 01 §7, §8): cookies, JSON, Bearer token, one refresh-and-retry on 401, exact error texts.
+import { type ErrorCode, isErrorCode } from "@core/contract/errors";
 import { resolveApiUrl } from "./api-host";
 import { clearSession, getAccessToken, isExpiredOrUnknown, refreshAccessToken } from "./session";
 import { withTimeout } from "./timeout";
@@ -16,9 +17,10 @@ export class ApiError extends Error {
     this.statusText = statusText;
   }
   /** The server's machine code (`code` beside `detail`), when it sent one: branch on this, not on the wording. */
-  get code(): string | null {
+  get code(): ErrorCode | null {
     const body = this.json;
-    return body && typeof body === "object" && typeof (body as { code?: unknown }).code === "string" ? (body as { code: string }).code : null;
+    const code = body && typeof body === "object" ? (body as { code?: unknown }).code : null;
+    return isErrorCode(code) ? code : null;
   }
   /** The parsed JSON body, when the server sent JSON. */
   get json(): unknown {

@@ -79,3 +79,26 @@ export const retryWithin =
     if (kind === "parse" || kind === "network") return failureCount < budget.parse;
     return false;
   };
+
+/** How a screen hides transient HTML answers (spec 02 §7/§8): how many, whether a good answer restarts the count, what stands in. */
+export type HtmlHiding<A extends unknown[], T> = { hide: number; resetOnSuccess: boolean; fallback: (...args: A) => T };
+
+/**
+ * The spec's one tolerance rule for the signals list, parameterised by screen: the first `hide` transient HTML
+ * answers (see classifyFailure) answer `fallback` instead of failing; later ones throw for the retry rule to handle.
+ * Each call makes its own count (one per mounted screen).
+ */
+export function hidingTransientHtml<A extends unknown[], T>(fetch: (...args: A) => Promise<T>, rule: HtmlHiding<A, T>) {
+  let hidden = 0;
+  return async (...args: A): Promise<T> => {
+    try {
+      const answer = await fetch(...args);
+      if (rule.resetOnSuccess) hidden = 0;
+      return answer;
+    } catch (err) {
+      if (classifyFailure(err) !== "html" || hidden >= rule.hide) throw err;
+      hidden += 1;
+      return rule.fallback(...args);
+    }
+  };
+}

@@ -1,6 +1,6 @@
 // The tab's one /ws/market connection, shared by every hook that wants pushes: market topics for the panels and, signed
 // in, the user's own pushes (analysis progress, alerts, user_changed). Reconnects with backoff and jitter.
-import { atom, useAtomValue } from "jotai";
+import { atom, useAtomValue } from "@web/lib/store";
 import { getAccessToken, subscribeSession } from "./session";
 import { marketSocketUrl, parseSocketMessage, reconnectDelayMs } from "./socket";
 import { appStore } from "./store";

@@ -1,6 +1,6 @@
 // Client session (spec 01 §4, §7): the in-memory access token and session id as a jotai atom in the app store, the
 // single-flight refresh and cross-tab logout that write it, and the hooks that read it.
-import { atom, useAtomValue } from "jotai";
+import { atom, useAtomValue } from "@web/lib/store";
 import { appStore } from "@web/lib/store";
 import { resolveApiUrl } from "./api-host";
 import { withTimeout } from "./timeout";

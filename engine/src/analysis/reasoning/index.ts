@@ -1,8 +1,9 @@
 // Reasoning text and the per-signal context, built only from snapshot values and model outputs (no canned market claims).
+import type { SignalContext as ContractSignalContext } from "@core/contract/signal";
 import type { SideScore, SignalModel } from "../model/signal-model";
 import { historyBand, type SetupHistory } from "../model/history";
 import type { PairRow, Regime } from "../snapshot";
-import { costPerSide, EXPIRY_HOURS, VENUE_LABEL, type Side, type Venue } from "../trade";
+import { costPerSide, EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
 import { fmtNum, fmtPrice } from "./format";
 
 export { clip, fmtPct, fmtPrice, fmtUtc } from "./format";
@@ -37,46 +38,13 @@ export function biasWord(side: Side | "NEUTRAL"): string {
   return side === "NEUTRAL" ? "no edge" : `${side} bias`;
 }
 
-/** What the API, the drawer and Day Signal show beside a signal (and a NO_TRADE's best side). */
-export type SignalContext = {
-  side: Side;
-  venue: Venue;
-  venue_label: string;
-  p_tp: number;
-  p_sl: number;
-  p_expiry: number;
-  expected_r: number;
-  no_skill_p_tp: number;
-  costs: {
-    fee_pct_per_side: number;
-    slippage_pct_per_side: number;
-    funding_pct: number;
-    round_trip_pct: number;
-    in_r: number;
-    cost_per_side: number;
-  };
-  expires_at: string;
-  /** the setup's horizon in hours (the tracker expires it then) */
-  expiry_hours: number;
-  invalidation_level: number;
-  entry_source: "5m" | "1h";
-  snapshot_at: string;
-  model: { trained: string; bar_r: number };
-  /** out-of-fold outcomes of setups on the same side in the same calibrated-EV band (null without a history file) */
-  history?: SetupHistoryView | null;
-  /** for a NO_TRADE: the best pairs by calibrated EV at the last hourly close (starting one costs a credit as usual) */
-  alternatives?: { symbol: string; side: Side; expected_r: number; p_tp: number; venue: Venue }[];
-  /** signals issued in the same direction (all pairs, all users) in the hour before this one; set at settlement */
-  same_direction_last_hour?: number;
-};
+/**
+ * What the API, the drawer and Day Signal show beside a signal: the contract's schema, with the horizon always set
+ * (only signals from before v3 lack it).
+ */
+export type SignalContext = ContractSignalContext & { expiry_hours: number };
 
-export type SetupHistoryView = {
-  period: string;
-  band: { from: number | null; to: number | null };
-  pooled: { n: number; tp: number; sl: number; exp: number; mean_r: number; ci: [number, number] };
-  /** this pair's mean R in the band, shrunk toward the pooled mean by SHRINK_N pseudo-observations */
-  pair: { n: number; mean_r: number };
-};
+export type SetupHistoryView = NonNullable<ContractSignalContext["history"]>;
 
 /** Pseudo-observations of the pooled mean added to a pair's own: few trades of one pair say little. */
 export const SHRINK_N = 30;

@@ -1,10 +1,12 @@
 // Alerts end to end on real Postgres and Redis: the engine's tracker records an outcome with its event and delivery rows,
 // the dispatcher delivers each (event, channel) once (twice run, two at once), retries with backoff, honours
 // preferences, mails through the outbox, pushes to a local stand-in push service, and the API lists and marks alerts.
+import { userChannel, userPushSchema } from "@core/contract/socket";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createECDH, randomBytes } from "node:crypto";
-import { insertSignalEvent, userSocketChannel } from "@core/alerts";
+import { insertSignalEvent } from "@core/alerts";
 import { call, closeTestDeps, createUser, testDeps, waitFor } from "../../../../test/helpers";
+import { expectFits } from "../../../../test/contract-fit";
 import { createApp } from "../../app";
 import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
 import { trackOutcomes } from "../../../../engine/src/outcomes/tracker";
@@ -94,7 +96,7 @@ describe("dispatcher", () => {
     const sub = deps.redis.duplicate();
     const messages: string[] = [];
     sub.on("message", (_c, m) => messages.push(m));
-    await sub.subscribe(deps.keys.channel(userSocketChannel(user.id)));
+    await sub.subscribe(deps.keys.channel(userChannel(user.id)));
     await dispatchDue(deps);
     await dispatchDue(deps);
     const rows = await deliveries(user.id);
@@ -115,6 +117,7 @@ describe("dispatcher", () => {
     await Bun.sleep(100);
     expect(messages).toHaveLength(1);
     expect(JSON.parse(messages[0])).toMatchObject({ type: "alert", data: { kind: "TP_HIT", symbol: "BTCUSDT", side: "LONG" } });
+    expectFits(userPushSchema, JSON.parse(messages[0]));
     await sub.quit();
   });
 

@@ -1,6 +1,6 @@
 // Analyses of one user: start (conditional debit + request row in one transaction, then phase 1 queued), lists and details.
 import type { Queue } from "bullmq";
-import type { Analysis } from "@core/contract/analysis";
+import type { Analysis, AnalysisRequestRow } from "@core/contract/analysis";
 import type { Sql } from "@core/db";
 import { applyCreditChange } from "@core/credits";
 import { isSupportedSymbol, unavailableReason } from "@core/symbols";
@@ -13,23 +13,7 @@ import { userChanged } from "@core/user-version";
 
 export const PHASE_NAMES = ["", "scanning", "confirmation", "final calibration"] as const;
 
-type RequestRow = {
-  id: number;
-  user_id: number;
-  symbol: string;
-  status: "IN_PROGRESS" | "COMPLETED" | "FAILED";
-  current_phase: number;
-  progress_percent: number;
-  next_run_at: Date | null;
-  credits_status: "HELD" | "USED" | "RELEASED";
-  final_signal_id: number | null;
-  failure_reason: string | null;
-  market_time_ms: number | null;
-  idempotency_key: string | null;
-  created_at: Date;
-  updated_at: Date;
-  completed_at: Date | null;
-};
+type RequestRow = AnalysisRequestRow;
 
 type ReasoningRow = {
   request_id: number;

@@ -1,4 +1,5 @@
 // Device trust: a browser that proved its owner's mailbox holds a server-signed, expiring, httpOnly cookie secret.
+import type { TrustedBrowser } from "@core/contract/session";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Tx } from "@core/db";
 import { derivedKey } from "@core/keys";
@@ -53,7 +54,7 @@ export async function grantTrust(tx: Tx, secret: string, userId: number, deviceI
   return trustCookieValue(secret, token);
 }
 
-export type TrustedBrowser = { device_id: string; device_name: string; verified_at: string; expires_at: string };
+export type { TrustedBrowser };
 
 /**
  * The user's trusted browsers (one per device id), for the sessions card: trust belongs to the browser and outlives

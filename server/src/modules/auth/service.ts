@@ -1,4 +1,5 @@
 // Registration, login with device verification, refresh-token rotation and logout (spec 01 §4, DESIGN §3).
+import type { ErrorCode } from "@core/contract/errors";
 import { applyCreditChange } from "@core/credits";
 import type { Tx } from "@core/db";
 import { canonicalMailbox, DEVICE_CODE_LENGTH, isValidEmail, normalizeEmail, passwordProblem } from "@core/accounts";
@@ -42,7 +43,7 @@ export const DETAIL = {
 } as const;
 
 /** The machine codes of the details above, for clients that branch on them (the texts may be reworded). */
-export const CODE: Record<keyof typeof DETAIL, string> = {
+export const CODE: Record<keyof typeof DETAIL, ErrorCode> = {
   invalidEmail: "invalid_email",
   invalidCode: "invalid_code",
   tooManyCodeAttempts: "too_many_attempts",

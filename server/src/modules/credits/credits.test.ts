@@ -1,7 +1,9 @@
 // Credit transactions and usage read from the real ledger, per user; every credit change is announced on commit.
 import { afterAll, describe, expect, test } from "bun:test";
-import { applyCreditChange, listenCreditChanges } from "@core/credits";
-import { USER_CHANGED_MESSAGE } from "@core/user-version";
+import { recordSignalOutcome } from "@core/alerts";
+import { applyCreditChange } from "@core/credits";
+import { listenUserChanges } from "@core/user-version";
+import { USER_CHANGED_MESSAGE, userChannel } from "@core/contract/socket";
 import { call, closeTestDeps, createUser, testApp, testDeps, waitFor } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";
 
@@ -31,17 +33,30 @@ describe("credits", () => {
   });
 });
 
+/**
+ * Runs `body` while the listener every server process runs (main.ts) listens and the user's socket topic is recorded.
+ * Start it after making the user: its own first grant's announcement must not land inside `body`.
+ */
+async function whileListening(userId: number, body: (messages: string[]) => Promise<void>) {
+  const deps = testDeps();
+  const stop = await listenUserChanges(deps);
+  const sub = deps.redis.duplicate();
+  try {
+    const messages: string[] = [];
+    sub.on("message", (_c, m) => messages.push(m));
+    await sub.subscribe(deps.keys.channel(userChannel(userId)));
+    await body(messages);
+  } finally {
+    await sub.quit();
+    await stop();
+  }
+}
+
 describe("credit changes outside the request path", () => {
   test("a grant made the way the admin CLI makes it drops the user's version (no stale 304) and tells their sockets", async () => {
     const deps = testDeps();
-    // What every server process runs (main.ts).
-    const stop = await listenCreditChanges(deps);
-    const sub = deps.redis.duplicate();
-    try {
-      const u = await createUser({ credits: 1 });
-      const messages: string[] = [];
-      sub.on("message", (_c, m) => messages.push(m));
-      await sub.subscribe(deps.keys.channel(`analysis.${u.id}`));
+    const u = await createUser({ credits: 1 });
+    await whileListening(u.id, async (messages) => {
       const first = await call(app, "GET", "/api/transactions/", { token: u.token });
       const etag = first.headers.get("etag")!;
       expect(etag).toBeString();
@@ -62,9 +77,26 @@ describe("credit changes outside the request path", () => {
       await deps.sql.begin((tx) => applyCreditChange(tx, { userId: u.id, kind: "GRANT", amount: 2 }));
       await waitFor(() => messages.length > 0, 5000, "the committed change's announcement");
       expect(messages).toEqual([USER_CHANGED_MESSAGE]);
-    } finally {
-      await sub.quit();
-      await stop();
-    }
+    });
+  });
+
+  test("an outcome, a favorite and a preference change are announced by their primitives on commit", async () => {
+    const deps = testDeps();
+    const u = await createUser({ credits: 1 });
+    const { signalId } = await seedSignal(u.id, "BTCUSDT", "LONG", 0);
+    await whileListening(u.id, async (messages) => {
+      const announced = async (what: string, change: () => Promise<unknown>) => {
+        messages.length = 0;
+        await change();
+        await waitFor(() => messages.includes(USER_CHANGED_MESSAGE), 5000, `user_changed after ${what}`);
+      };
+      // The tracker's primitive, as it runs in the engine (no Redis of its own to remember).
+      await announced("an outcome", () => recordSignalOutcome(deps.sql, signalId, { outcome: "TP_HIT", closedAtMarketMs: null, rMultiple: 1.5 }));
+      await announced("a favorite", () => call(app, "POST", "/api/user/favorites/", { token: u.token, body: { symbol: "ETHUSDT" } }));
+      await announced("a removed favorite", () => call(app, "DELETE", "/api/user/favorites/ETHUSDT", { token: u.token }));
+      await announced("preferences", () =>
+        call(app, "PUT", "/api/user/preferences", { token: u.token, body: { account_size: 5000, risk_percent: 1 } }),
+      );
+    });
   });
 });

@@ -5,14 +5,8 @@ import { authPlugin } from "../../lib/auth";
 import { errorSchema } from "../signals/model";
 import { addBody, addResponse, favoritesSchema, removeResponse, symbolParams } from "./model";
 import { MAX_FAVORITES, addFavorite, listFavorites, removeFavorite } from "./service";
-import { userChanged } from "@core/user-version";
 
 export const favoritesModule = (deps: AppDeps) => {
-  /** The user's other tabs hear of the change on their socket (and its failure never fails the change). */
-  const changed = async <T>(userId: number, result: T) => {
-    await userChanged(deps, userId).catch((err) => deps.log.warn("user change announce failed", { error: String(err) }));
-    return result;
-  };
   return new Elysia({ prefix: "/api/user/favorites", tags: ["favorites"] })
     .use(authPlugin(deps))
     .get("/", ({ user }) => listFavorites(deps.sql, user.id), {
@@ -20,13 +14,13 @@ export const favoritesModule = (deps: AppDeps) => {
       response: { 200: favoritesSchema },
       detail: { summary: "My favorite pairs, oldest first" },
     })
-    .post("/", async ({ user, body }) => changed(user.id, await addFavorite(deps.sql, user.id, body.symbol)), {
+    .post("/", ({ user, body }) => addFavorite(deps.sql, user.id, body.symbol), {
       auth: true,
       body: addBody,
       response: { 200: addResponse, 400: errorSchema, 409: errorSchema },
       detail: { summary: `Add a favorite (idempotent; at most ${MAX_FAVORITES}, 409 with 'limit' beyond)` },
     })
-    .delete("/:symbol", async ({ user, params }) => changed(user.id, await removeFavorite(deps.sql, user.id, params.symbol)), {
+    .delete("/:symbol", ({ user, params }) => removeFavorite(deps.sql, user.id, params.symbol), {
       auth: true,
       params: symbolParams,
       response: { 200: removeResponse, 404: errorSchema },

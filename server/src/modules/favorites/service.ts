@@ -1,5 +1,6 @@
-// Favorite pairs of one user: upper-case supported symbols, at most 100.
+// Favorite pairs of one user: upper-case supported symbols, at most 100; each change is announced on commit (core/user-version).
 import type { Sql } from "@core/db";
+import { noteUserChanged } from "@core/user-version";
 import { isSupportedSymbol } from "@core/symbols";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import { normalizeSymbol } from "../../lib/params";
@@ -25,13 +26,18 @@ export async function addFavorite(sql: Sql, userId: number, rawSymbol: unknown) 
     const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from favorites where user_id = ${userId}`;
     if (n >= MAX_FAVORITES) throw conflict(`Favorite limit reached: maximum ${MAX_FAVORITES} favorites allowed`).withCode("favorite_limit");
     await tx`insert into favorites (user_id, symbol) values (${userId}, ${symbol})`;
+    await noteUserChanged(tx, userId, `favorite-${crypto.randomUUID()}`);
   });
   return { symbol, ...(await listFavorites(sql, userId)) };
 }
 
 export async function removeFavorite(sql: Sql, userId: number, rawSymbol: string) {
   const symbol = normalizeSymbol(rawSymbol);
-  const rows = await sql`delete from favorites where user_id = ${userId} and symbol = ${symbol} returning symbol`;
-  if (rows.length === 0) throw notFound(`${symbol || "Symbol"} is not in your favorites`);
+  const removed = await sql.begin(async (tx) => {
+    const rows = await tx`delete from favorites where user_id = ${userId} and symbol = ${symbol} returning symbol`;
+    if (rows.length) await noteUserChanged(tx, userId, `favorite-${crypto.randomUUID()}`);
+    return rows.length > 0;
+  });
+  if (!removed) throw notFound(`${symbol || "Symbol"} is not in your favorites`);
   return { symbol, detail: "Removed", ...(await listFavorites(sql, userId)) };
 }

@@ -1,17 +1,9 @@
 // The socket's metrics: sends and drops as they happen, connections and subscriptions read at scrape, and the fan-out lag.
 import type { ServerWebSocket } from "bun";
 import { addCollector } from "@core/metrics-collect";
-import { fanoutLag, socketConnections, socketMessagesDropped, socketMessagesSent, socketSlowCloses, socketSubscriptions } from "@core/metrics";
+import { fanoutLag, socketConnections, socketMessagesDropped, socketMessagesSent, socketSubscriptions } from "@core/metrics";
 
 type RawSocket = ServerWebSocket<unknown>;
-
-/** Bun's send/publish status: bytes sent (> 0), -1 queued under backpressure, 0 dropped. */
-export function countDirectSend(status: number) {
-  if (status === 0) socketMessagesDropped.inc({ kind: "direct" });
-  else socketMessagesSent.inc({ kind: "direct" });
-}
-
-export const countSlowClose = () => socketSlowCloses.inc();
 
 /**
  * One market update handed to every subscribed socket (Bun's publish copies it into each socket's buffer before it

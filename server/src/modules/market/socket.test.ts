@@ -1,4 +1,5 @@
 // End-to-end /ws/market: real server processes, real Redis, ingestion publishing every topic, per-user progress, fan-out across processes.
+import { type AnalysisProgress, socketMessageSchema, userChannel } from "@core/contract/socket";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { connect, type Socket } from "node:net";
@@ -6,6 +7,7 @@ import { createLogger } from "@core/log";
 import { redisKeys } from "@core/redis";
 import { snapshotKeyName } from "@core/market-intervals";
 import { call, closeTestDeps, createUser, testDeps } from "../../../../test/helpers";
+import { misfits } from "../../../../test/contract-fit";
 import { accountsApp, registerViaApi, signIn, signInNewDevice } from "../auth/testing";
 import { signAccessToken } from "../../lib/auth";
 import { SLOW_CONSUMER_CODE } from "./socket";
@@ -14,6 +16,28 @@ import { createReplayClock, createReplayProvider } from "../../../../engine/src/
 import { startMarketIngestion, type Ingestion } from "../../../../engine/src/market/ingest";
 
 const AT = Date.parse("2024-08-15T14:30:00Z");
+
+/** Every message any client of this file received, checked against the socket contract at the end. */
+const received: unknown[] = [];
+
+/** A progress push as the engine publishes it (core/contract/socket), for request `id`. */
+const progressPush = (request_id: number, over: Partial<AnalysisProgress> = {}) => ({
+  type: "analysis_progress",
+  data: {
+    request_id,
+    symbol: "BTCUSDT",
+    status: "IN_PROGRESS",
+    current_phase: 1,
+    progress_percent: 10,
+    next_run_at: null,
+    time_remaining_seconds: 30,
+    final_signal_id: null,
+    final_signal_type: null,
+    credits_status: "HELD",
+    reason: null,
+    ...over,
+  },
+});
 
 const ROOT = new URL("../../../../", import.meta.url).pathname;
 const procs: Subprocess[] = [];
@@ -61,6 +85,7 @@ async function client(port: number, headers: Record<string, string> = {}) {
   ws.onmessage = (ev) => {
     const m = JSON.parse(String(ev.data)) as Msg;
     messages.push(m);
+    received.push(m);
     for (const w of [...waiters])
       if (w.pred(m)) {
         waiters.splice(waiters.indexOf(w), 1);
@@ -211,22 +236,11 @@ describe("/ws/market", () => {
     expect((await ca.waitFor((m) => m.type === "authenticated")).data).toEqual({ user_id: alice.id });
     await cb.waitFor((m) => m.type === "authenticated");
     const deps = testDeps();
-    const progress = {
-      type: "analysis_progress",
-      data: {
-        request_id: 7,
-        status: "IN_PROGRESS",
-        current_phase: 2,
-        progress_percent: 50,
-        next_run_at: null,
-        time_remaining_seconds: 30,
-        final_signal_id: null,
-      },
-    };
-    await deps.redis.publish(deps.keys.channel(`analysis.${alice.id}`), JSON.stringify(progress));
+    const progress = progressPush(7, { current_phase: 2, progress_percent: 50 });
+    await deps.redis.publish(deps.keys.channel(userChannel(alice.id)), JSON.stringify(progress));
     expect(await ca.waitFor((m) => m.type === "analysis_progress")).toEqual(progress);
     // Bob's socket must not see Alice's progress: a marker for Bob arriving later proves the ordering.
-    await deps.redis.publish(deps.keys.channel(`analysis.${bob.id}`), JSON.stringify({ type: "analysis_progress", data: { request_id: 8 } }));
+    await deps.redis.publish(deps.keys.channel(userChannel(bob.id)), JSON.stringify(progressPush(8)));
     await cb.waitFor((m) => m.type === "analysis_progress");
     expect(cb.messages.filter((m) => m.type === "analysis_progress").map((m) => m.data.request_id)).toEqual([8]);
     ca.ws.close();
@@ -240,7 +254,7 @@ describe("/ws/market", () => {
     c.send({ action: "auth", token: await signAccessToken(deps.config.JWT_SECRET, { userId: carol.id, sessionId: null }, 2) });
     await c.waitFor((m) => m.type === "authenticated");
     await c.waitFor((m) => m.type === "auth_expired", 5_000);
-    await deps.redis.publish(deps.keys.channel(`analysis.${carol.id}`), JSON.stringify({ type: "analysis_progress", data: { request_id: 70 } }));
+    await deps.redis.publish(deps.keys.channel(userChannel(carol.id)), JSON.stringify(progressPush(70)));
     // A ping answered after the publish proves the progress message, had it been sent, would already be here.
     c.send({ action: "ping" });
     await c.waitFor((m) => m.type === "pong");
@@ -248,7 +262,7 @@ describe("/ws/market", () => {
     // A fresh token resumes the pushes.
     c.send({ action: "auth", token: carol.token });
     await c.waitFor((m) => m.type === "authenticated" && c.messages.filter((x) => x.type === "authenticated").length === 2);
-    await deps.redis.publish(deps.keys.channel(`analysis.${carol.id}`), JSON.stringify({ type: "analysis_progress", data: { request_id: 71 } }));
+    await deps.redis.publish(deps.keys.channel(userChannel(carol.id)), JSON.stringify(progressPush(71)));
     expect((await c.waitFor((m) => m.type === "analysis_progress")).data.request_id).toBe(71);
     c.ws.close();
 
@@ -484,7 +498,7 @@ test("a revoked session's socket stops receiving the user's pushes at once; the 
   expect((await call(app, "DELETE", `/api/user/sessions/${stolen.sessionId}`, { token: owner.token })).status).toBe(200);
   await s.waitFor((m) => m.type === "auth_revoked", 10_000);
   await t.waitFor((m) => m.type === "auth_revoked", 10_000);
-  await deps.redis.publish(deps.keys.channel(`analysis.${who.userId}`), JSON.stringify({ type: "analysis_progress", data: { request_id: 90 } }));
+  await deps.redis.publish(deps.keys.channel(userChannel(who.userId)), JSON.stringify(progressPush(90)));
   expect((await o.waitFor((m) => m.type === "analysis_progress")).data.request_id).toBe(90);
   // A ping answered after the publish proves the progress message, had it been sent, would already be here.
   for (const c of [s, t]) {
@@ -495,3 +509,12 @@ test("a revoked session's socket stops receiving the user's pushes at once; the 
   expect(o.messages.filter((m) => m.type === "auth_revoked")).toEqual([]);
   for (const c of [s, t, o]) c.ws.close();
 }, 30_000);
+
+test("every message the sockets sent fits the socket contract (core/contract/socket)", () => {
+  expect(received.length).toBeGreaterThan(0);
+  const types = new Set(received.map((m) => (m as { type: string }).type));
+  // The file drives every kind of frame: market snapshots, per-user pushes and each control answer.
+  for (const t of ["market_health", "orderbook", "analysis_progress", "authenticated", "auth_expired", "auth_revoked", "error", "pong", "subscribed"])
+    expect(types.has(t)).toBe(true);
+  expect(received.map((m) => misfits(socketMessageSchema, m)).filter((e) => e.length)).toEqual([]);
+});

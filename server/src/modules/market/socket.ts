@@ -1,29 +1,25 @@
-// WS /ws/market: public market topics and per-user analysis progress, fanned out from ONE Redis subscriber per process via Bun topics.
+// WS /ws/market: public market topics, fanned out from ONE Redis subscriber per process via Bun topics; the same socket and
+// subscriber carry the per-user pushes, whose sign-in and relay are the live module's (../live).
 // Abuse limits (frame size, Origin, sockets per address, messages per socket) are defined in socket-limits.ts.
 import { Elysia } from "elysia";
 import type Redis from "ioredis";
-import type { Server, ServerWebSocket } from "bun";
+import type { Server } from "bun";
 import { MARKET_TOPICS, snapshotKeyName, type StoredSnapshot } from "@core/market-intervals";
-import type { AppDeps, AuthUser, ServerDeps } from "../../deps";
-import { verifyAccessToken, verifyOptions } from "../../lib/auth";
+import type { AppDeps, ServerDeps } from "../../deps";
 import { clientIp, ipKey } from "../../lib/client-ip";
 import { versionMemoFor } from "../../lib/version-memo";
-import { USER_CHANGED_MESSAGE } from "@core/user-version";
+import { encodePush } from "@core/contract/socket";
 import { forbidden, tooManyRequests } from "../../lib/http-error";
-import { joinRevocations } from "../sessions/revocations";
+import { countSlowClose, MAX_BUFFERED_BYTES, type RawSocket, SLOW_CONSUMER_CODE, sendOrClose } from "../../lib/socket-send";
+import { authenticate, dropAuth, isSignedIn, relayUserPush, userChannelPrefix, watchRevocations } from "../live";
 import { MESSAGE_LIMIT, POLICY_VIOLATION_CODE, SocketsPerClient, messageLimiter, originAllowed } from "./socket-limits";
-import { countDirectSend, countSlowClose, recordBroadcast, watchSockets } from "./socket-metrics";
+import { recordBroadcast, watchSockets } from "./socket-metrics";
 
 export const MARKET_BUN_TOPIC = "market";
-export const userBunTopic = (userId: number) => `user:${userId}`;
-/** Above this many queued bytes a client is too slow to keep up and is closed with 1013 ("try again later"). */
-export const MAX_BUFFERED_BYTES = 512 * 1024;
+export { MAX_BUFFERED_BYTES, SLOW_CONSUMER_CODE } from "../../lib/socket-send";
 export const HEARTBEAT_MS = 25_000;
 const HEARTBEAT_SLICES = 25;
-export const SLOW_CONSUMER_CODE = 1013;
 const SUBSCRIBABLE = new Set(["market"]);
-
-type RawSocket = ServerWebSocket<unknown>;
 
 // The route (built in createApp) and the subscriber (started by main with the Bun server) share one registry per Redis client.
 type Hub = { sockets: Set<RawSocket> };
@@ -37,18 +33,6 @@ function hubFor(redis: Redis): Hub {
   return hub;
 }
 
-/** Sends one message; a dropped send or an overfull buffer closes the socket as a slow consumer. */
-function sendOrClose(ws: RawSocket, payload: string): boolean {
-  const status = ws.send(payload);
-  countDirectSend(status);
-  if (status === 0 || ws.getBufferedAmount() > MAX_BUFFERED_BYTES) {
-    countSlowClose();
-    ws.close(SLOW_CONSUMER_CODE, "Slow consumer: too many unsent messages");
-    return false;
-  }
-  return true;
-}
-
 function checkBackpressure(hub: Hub) {
   for (const ws of hub.sockets)
     if (ws.getBufferedAmount() > MAX_BUFFERED_BYTES) {
@@ -57,46 +41,7 @@ function checkBackpressure(hub: Hub) {
     }
 }
 
-/**
- * A socket's signed-in user and session: progress and alert pushes flow only while the access token it presented is
- * valid and its session live, so an expired token, or a session revoked since (logout, remote logout, reset, change,
- * block), stops them until the client sends a fresh token.
- */
-type SocketAuth = { user: AuthUser; timer: ReturnType<typeof setTimeout> };
-const socketAuth = new WeakMap<RawSocket, SocketAuth>();
-
-function dropAuth(ws: RawSocket) {
-  const auth = socketAuth.get(ws);
-  if (!auth) return;
-  clearTimeout(auth.timer);
-  socketAuth.delete(ws);
-  if (ws.readyState === 1) ws.unsubscribe(userBunTopic(auth.user.id));
-}
-
-/**
- * When the session checks are asked again after a revocation is announced. The announcement can come from inside the
- * revoking transaction, before it commits, so one check at once could still see the session live; the session check
- * reads Postgres (no cache) for 5 s after an announcement, and the last check falls inside that window.
- */
-const REVOCATION_RECHECK_MS = [50, 1_000, 4_000];
-
-/** Checks each signed-in socket of `userId` (0: every signed-in socket) again; a dead session loses its user topic. */
-function recheckSessions(deps: AppDeps, sockets: Iterable<RawSocket>, userId: number) {
-  for (const ws of sockets) {
-    const auth = socketAuth.get(ws);
-    if (!auth || (userId !== 0 && auth.user.id !== userId)) continue;
-    deps
-      .sessionCheck(auth.user)
-      .catch(() => false)
-      .then((live) => {
-        if (live || socketAuth.get(ws) !== auth) return;
-        dropAuth(ws);
-        if (ws.readyState === 1) sendOrClose(ws, JSON.stringify({ type: "auth_revoked", detail: "Session ended: sign in again" }));
-      });
-  }
-}
-
-const errorMessage = (detail: string) => JSON.stringify({ type: "error", detail });
+const errorMessage = (detail: string) => encodePush({ type: "error", detail });
 
 function parseMessage(message: unknown): Record<string, unknown> | null {
   let value = message;
@@ -116,7 +61,7 @@ async function sendCurrentSnapshots(deps: Pick<ServerDeps, "redis" | "keys">, ws
     const raw = raws[i];
     if (!raw || ws.readyState !== 1) return;
     const snap = JSON.parse(raw) as StoredSnapshot;
-    sendOrClose(ws, JSON.stringify({ type: t.wsType, data: snap.data }));
+    sendOrClose(ws, encodePush({ type: t.wsType, data: snap.data }));
   });
 }
 
@@ -136,7 +81,7 @@ async function subscribe(deps: ServerDeps, raw: RawSocket, conn: Conn, msg: Reco
   if (unknown.length) return void sendOrClose(raw, errorMessage(`Unknown topic: ${String(unknown[0]).slice(0, 40)} (available: market)`));
   // Subscribe before reading the snapshots so no update can fall between the two.
   raw.subscribe(MARKET_BUN_TOPIC);
-  sendOrClose(raw, JSON.stringify({ type: "subscribed", topics }));
+  sendOrClose(raw, encodePush({ type: "subscribed", topics: topics as string[] }));
   // The stored snapshots go out once per topic per connection (marked before the read, so a burst of subscribes
   // cannot start parallel reads): repeating subscribe costs no Redis round trip. Live pushes keep the client current.
   const fresh = [...new Set(topics as string[])].filter((t) => !conn.snapshotted.has(t));
@@ -150,30 +95,12 @@ async function subscribe(deps: ServerDeps, raw: RawSocket, conn: Conn, msg: Reco
   }
 }
 
-async function authenticate(deps: AppDeps, raw: RawSocket, token: unknown) {
-  const user = typeof token === "string" ? await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config)) : null;
-  const live = user ? await deps.sessionCheck(user).catch(() => false) : false;
-  if (!user || !live || raw.readyState !== 1) return void sendOrClose(raw, errorMessage("Invalid or expired access token"));
-  dropAuth(raw);
-  raw.subscribe(userBunTopic(user.id));
-  const ttl = Math.max(0, (user.expiresAt ?? Date.now()) - Date.now());
-  const timer = setTimeout(() => {
-    dropAuth(raw);
-    sendOrClose(raw, JSON.stringify({ type: "auth_expired", detail: "Access token expired: send a fresh one with {action: auth}" }));
-  }, ttl);
-  socketAuth.set(raw, { user, timer });
-  sendOrClose(raw, JSON.stringify({ type: "authenticated", data: { user_id: user.id } }));
-}
-
 export const marketSocket = (deps: AppDeps) => {
   const hub = hubFor(deps.redis);
   // Per app instance, i.e. per server process (see SocketsPerClient).
   const perClient = new SocketsPerClient(deps.config.WS_MAX_PER_IP);
   const tooMany = `Too many open sockets from this address (limit ${perClient.max})`;
-  // A revocation anywhere (this process or another, through Redis) is checked against this app's signed-in sockets.
-  joinRevocations(deps, (userId) => {
-    for (const ms of REVOCATION_RECHECK_MS) setTimeout(() => recheckSessions(deps, hub.sockets, userId), ms).unref?.();
-  });
+  watchRevocations(deps, hub.sockets);
   // The frame-size limit is not set here: Bun reads it only from Bun.serve's options (MAX_WS_PAYLOAD_BYTES in main.ts).
   return new Elysia().ws("/ws/market", {
     // Runs before Bun upgrades the request; a thrown HttpError becomes a plain JSON HTTP answer and no socket exists.
@@ -210,11 +137,11 @@ export const marketSocket = (deps: AppDeps) => {
           return subscribe(deps, raw, conn, msg);
         case "unsubscribe":
           raw.unsubscribe(MARKET_BUN_TOPIC);
-          return void sendOrClose(raw, JSON.stringify({ type: "unsubscribed", topics: ["market"] }));
+          return void sendOrClose(raw, encodePush({ type: "unsubscribed", topics: ["market"] }));
         case "auth":
           return authenticate(deps, raw, msg.token);
         case "ping":
-          return void sendOrClose(raw, JSON.stringify({ type: "pong" }));
+          return void sendOrClose(raw, encodePush({ type: "pong" }));
         default:
           return void sendOrClose(raw, errorMessage(`Unknown action: ${String(msg.action).slice(0, 40)} (use subscribe, unsubscribe, auth or ping)`));
       }
@@ -232,7 +159,7 @@ export async function startMarketSocket(
 ): Promise<() => Promise<void>> {
   const hub = hubFor(deps.redis);
   const marketPrefix = deps.keys.channel("market.");
-  const analysisPrefix = deps.keys.channel("analysis.");
+  const userPrefix = userChannelPrefix(deps);
   const memo = versionMemoFor(deps.redis);
   // Named, so an operator (or a test) can find this process's subscriber in CLIENT LIST.
   const subscriber = deps.redis.duplicate({ connectionName: `${deps.keys.channel("")}market-socket` });
@@ -242,22 +169,16 @@ export async function startMarketSocket(
       // Only a broadcast can fill every socket's queue; a per-user push reaches a tab or two, and the heartbeat
       // checks those. Walking every socket after each per-user push would cost O(sockets) per trader event.
       checkBackpressure(hub);
-    } else if (channel.startsWith(analysisPrefix)) {
-      const userId = Number(channel.slice(analysisPrefix.length));
-      if (!Number.isInteger(userId)) return;
-      // Dropped before the tabs hear of it: the refetch a push causes must not be answered from the old version.
-      if (message === USER_CHANGED_MESSAGE) memo.drop(userId);
-      countDirectSend(server.publish(userBunTopic(userId), message));
-    }
+    } else relayUserPush(server, memo, userPrefix, channel, message);
   });
   subscriber.on("error", (err) => deps.log.warn("market socket subscriber error", { error: String(err) }));
   // The version copy is trusted only while this subscriber hears every user_changed; after a reconnect ioredis
   // subscribes again by itself, and what was announced in between is lost, so the copy starts over.
   subscriber.on("close", () => memo.setLive(false));
   subscriber.on("ready", () => memo.setLive(true));
-  await subscriber.psubscribe(`${marketPrefix}*`, `${analysisPrefix}*`);
+  await subscriber.psubscribe(`${marketPrefix}*`, `${userPrefix}*`);
   memo.setLive(true);
-  const unwatch = watchSockets(hub.sockets, (ws) => socketAuth.has(ws), MARKET_BUN_TOPIC);
+  const unwatch = watchSockets(hub.sockets, isSignedIn, MARKET_BUN_TOPIC);
   // Each socket is pinged once per HEARTBEAT_MS, a slice of them every second: pinging 10,000 sockets at once is a
   // burst of writes that delays whatever update is being fanned out at that moment.
   let tick = 0;

@@ -1,4 +1,5 @@
 // The caller's preferences row (created with the user by migration 0090's trigger): read it, and update it within bounds.
+import { noteUserChanged } from "@core/user-version";
 import type { Static } from "elysia";
 import type { ServerDeps } from "../../deps";
 import { badRequest } from "../../lib/http-error";
@@ -36,9 +37,13 @@ export function checkPreferences(body: Static<typeof preferencesBody>) {
 export async function savePreferences({ sql }: Deps, userId: number, body: Static<typeof preferencesBody>) {
   const { size, risk } = checkPreferences(body);
   // The row exists from registration on (trigger); the upsert only covers a user inserted while the trigger was off.
-  const [row] = await sql<Row[]>`
-    insert into user_preferences (user_id, account_size, risk_percent, updated_at) values (${userId}, ${size}, ${risk}, now())
-    on conflict (user_id) do update set account_size = excluded.account_size, risk_percent = excluded.risk_percent, updated_at = now()
-    returning account_size, risk_percent, updated_at`;
+  const row = await sql.begin(async (tx) => {
+    const [saved] = await tx<Row[]>`
+      insert into user_preferences (user_id, account_size, risk_percent, updated_at) values (${userId}, ${size}, ${risk}, now())
+      on conflict (user_id) do update set account_size = excluded.account_size, risk_percent = excluded.risk_percent, updated_at = now()
+      returning account_size, risk_percent, updated_at`;
+    await noteUserChanged(tx, userId, `preferences-${crypto.randomUUID()}`);
+    return saved;
+  });
   return view(row);
 }

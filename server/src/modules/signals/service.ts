@@ -4,9 +4,10 @@ import { last7Days, trendPercent } from "@core/stats";
 import type { Sql } from "@core/db";
 import { badRequest, notFound } from "../../lib/http-error";
 import { parseId } from "../../lib/params";
-import type { Signal, SignalContext } from "@core/contract/signal";
+import type { Signal, SignalContext, SignalType } from "@core/contract/signal";
+import type { CreditsStatus, SignalOutcome } from "@core/contract/status";
 
-export type SignalType = "LONG" | "SHORT" | "NO_TRADE";
+export type { SignalType };
 
 /** A signals row joined with its request's credits_status. */
 type SignalRow = {
@@ -28,12 +29,12 @@ type SignalRow = {
   no_trade_reason: string | null;
   is_active: boolean;
   market_time_ms: number;
-  outcome: string | null;
+  outcome: SignalOutcome | null;
   outcome_at: Date | null;
   outcome_market_ms?: number | string | null;
   r_multiple: number | null;
   created_at: Date;
-  credits_status: string | null;
+  credits_status: CreditsStatus | null;
   context: SignalContext | null;
 };
 

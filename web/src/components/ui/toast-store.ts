@@ -1,6 +1,6 @@
 // Toast queue (spec 01 §4, §9) as a jotai atom in the app store: at most one toast, a new one replaces the old, closed
 // ones are removed after 5000 ms; toast() works from anywhere (components, mutations, plain modules).
-import { atom } from "jotai";
+import { atom } from "@web/lib/store";
 import { appStore } from "@web/lib/store";
 
 export const TOAST_LIMIT = 1;

@@ -1,7 +1,7 @@
 // Toast UI on Radix Toast (limit 1, 5 s, swipe 50 px, hotkey F8) and the `toast()` API used across the app.
 import * as T from "@radix-ui/react-toast";
 import { CheckCircle2, Info, X, XCircle } from "lucide-react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "@web/lib/store";
 import { cn } from "./cn";
 import { dismissToast, TOAST_DURATION, toastsAtom } from "./toast-store";
 

@@ -4,13 +4,13 @@ import type { Analysis } from "@core/contract/analysis";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@web/lib/api";
 import { socketAuthedAtom, userPollMs } from "@web/lib/live-socket";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "@web/lib/store";
 import { activePollMs, isTabVisible } from "../model/analysis-polling";
 import { useIsSignedIn } from "@web/lib/session";
 import { readAnalyses } from "../model/readers";
 import { analysisKeys } from "./keys";
 
-export async function fetchActiveAnalyses(): Promise<unknown> {
+export async function fetchActiveAnalyses(): Promise<Analysis[]> {
   try {
     return await apiRequest<Analysis[]>("GET", "/api/analysis/active");
   } catch (err) {

@@ -9,7 +9,7 @@ import { analysisKeys } from "./keys";
 
 export const REASONING_LIMIT = 900;
 
-export async function fetchLatestReasoning(id: number): Promise<unknown> {
+export async function fetchLatestReasoning(id: number): Promise<LatestReasoning> {
   try {
     return await apiRequest<LatestReasoning>("GET", `/api/analysis/${id}/latest-reasoning?limit=${REASONING_LIMIT}`);
   } catch {

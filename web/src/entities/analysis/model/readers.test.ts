@@ -1,4 +1,5 @@
 // The spec 02 §3 readers: every spelling of signal, analysis and reasoning fields, the v2 context, envelopes and unreadable items.
+import type { SignalContext as ContractSignalContext } from "@core/contract/signal";
 import { describe, expect, test } from "bun:test";
 import { readAnalyses, readAnalysis, readReasoning, readSignal, readSignalContext, readSignals, type SignalContext } from "./readers";
 import { SAMPLE_ALTERNATIVES, SAMPLE_CONTEXT, SAMPLE_HISTORY } from "@web/lib/test-signal-context";
@@ -27,25 +28,15 @@ describe("readSignal", () => {
       noTrade: false,
     });
   });
-  test("short level names, numeric strings, a 0..1 confidence, createdAt", () => {
-    const s = readSignal({
-      id: 4,
-      signalType: "SELL",
-      confidence: 0.734,
-      createdAt: "2025-09-25T10:00:00Z",
-      entry: "100.5",
-      tp: 90,
-      sl: 105,
-      risk_reward: 2.345,
-    });
+  test("the spec's other spellings (signalType SELL, generated_at), a 0..1 confidence; names the spec does not list are not read", () => {
+    const s = readSignal({ id: 4, signalType: "SELL", confidence: 0.734, generated_at: "2025-09-25T10:00:00Z", entry_price: 100.5, tp: 90, rr: 2 });
     expect(s).toMatchObject({
       type: "SHORT",
       confidence: 73,
       createdAt: "2025-09-25T10:00:00Z",
       entry: 100.5,
-      takeProfit: 90,
-      stopLoss: 105,
-      rr: 2.345,
+      takeProfit: null,
+      rr: null,
       status: "COMPLETED",
       reasoning: null,
     });
@@ -149,38 +140,10 @@ describe("signal context (engine v2)", () => {
     expect(readAnalysis({ id: 2, final_signal: { id: 3, type: "LONG", context: SAMPLE_CONTEXT } })?.finalSignal?.context).toEqual(expected);
     expect(readSignals([{ id: 4, context: SAMPLE_CONTEXT }])[0].context?.side).toBe("LONG");
   });
-  test("null or absent for old signals; junk reads as null without losing the signal", () => {
+  test("null or absent for old signals", () => {
     expect(readSignal({ id: 1, type: "LONG", context: null })?.context).toBeNull();
     expect(readSignal({ id: 1, type: "LONG" })?.context).toBeNull();
-    expect(readSignal({ id: 1, type: "LONG", context: "{not json" })).toMatchObject({ id: 1, type: "LONG", context: null });
-    expect(readSignalContext([SAMPLE_CONTEXT])).toBeNull();
-    expect(readSignalContext({ ...SAMPLE_CONTEXT, side: "SIDEWAYS" })).toBeNull();
-    expect(readSignalContext({ ...SAMPLE_CONTEXT, p_tp: "n/a" })).toBeNull();
-    expect(readSignalContext({ ...SAMPLE_CONTEXT, expected_r: null })).toBeNull();
-  });
-  test("a JSON string, numeric strings, percents; missing parts fall back or read null", () => {
-    expect(readSignalContext(JSON.stringify(SAMPLE_CONTEXT))?.pTp).toBe(0.3821);
-    const c = readSignalContext({ side: "short", p_tp: "40", p_sl: 35, expected_r: "-0.12", costs: "x", model: { bar_r: "0.02" } });
-    expect(c).toEqual({
-      side: "SHORT",
-      venue: "perp",
-      venueLabel: null,
-      pTp: 0.4,
-      pSl: 0.35,
-      pExpiry: 0.25,
-      expectedR: -0.12,
-      noSkillPTp: null,
-      costs: null,
-      expiresAt: null,
-      invalidationLevel: null,
-      entrySource: null,
-      snapshotAt: null,
-      model: { trained: null, barR: 0.02 },
-      history: null,
-      alternatives: null,
-      sameDirectionLastHour: null,
-    });
-    expect(c?.pExpiry).toBeCloseTo(0.25, 10);
+    expect(readSignalContext(null)).toBeNull();
   });
   test("a NO_TRADE keeps the context of its best side", () => {
     const s = readSignal({ id: 5, type: "NO_TRADE", no_trade: true, context: { ...SAMPLE_CONTEXT, expected_r: -0.12 } });
@@ -188,10 +151,10 @@ describe("signal context (engine v2)", () => {
   });
 
   describe("history, alternatives and crowding", () => {
-    const read = (over: Record<string, unknown>) => readSignalContext({ ...SAMPLE_CONTEXT, ...over });
+    const read = (over: Partial<ContractSignalContext>) => readSignalContext({ ...SAMPLE_CONTEXT, ...over });
 
     test("read in full", () => {
-      const c = read({ history: SAMPLE_HISTORY, alternatives: SAMPLE_ALTERNATIVES, same_direction_last_hour: 3 });
+      const c = read({ history: SAMPLE_HISTORY, alternatives: [...SAMPLE_ALTERNATIVES], same_direction_last_hour: 3 });
       expect(c?.history).toEqual({
         period: "2024-03-01 → 2024-09-06",
         band: { from: -0.070601, to: -0.06857 },
@@ -207,61 +170,21 @@ describe("signal context (engine v2)", () => {
 
     test("absent or null reads null; zero and an empty list are kept", () => {
       expect(read({})).toMatchObject({ history: null, alternatives: null, sameDirectionLastHour: null });
-      expect(read({ history: null, alternatives: null, same_direction_last_hour: null })).toMatchObject({
-        history: null,
-        alternatives: null,
-        sameDirectionLastHour: null,
-      });
+      expect(read({ history: null })).toMatchObject({ history: null });
       expect(read({ alternatives: [], same_direction_last_hour: 0 })).toMatchObject({ alternatives: [], sameDirectionLastHour: 0 });
     });
 
-    test("history: junk is null, open-ended bands, missing interval or pair, a pair with no trades", () => {
-      expect(read({ history: "x" })?.history).toBeNull();
-      expect(read({ history: { ...SAMPLE_HISTORY, pooled: { n: 10 } } })?.history).toBeNull();
-      expect(read({ history: { ...SAMPLE_HISTORY, pooled: { ...SAMPLE_HISTORY.pooled, n: -1 } } })?.history).toBeNull();
-      const h = read({
-        history: { period: 7, band: { from: null, to: "-0.19" }, pooled: { n: "50", tp: 30, sl: 50, mean_r: 0.1, ci: [0.3, -0.1] }, pair: { n: 0 } },
-      })?.history;
-      expect(h).toMatchObject({
-        period: null,
-        band: { from: null, to: -0.19 },
-        pooled: { n: 50, tp: 0.3, sl: 0.5, meanR: 0.1, ci: [-0.1, 0.3] },
-        pair: { n: 0, meanR: 0.1 },
-      });
-      expect(h?.pooled.exp).toBeCloseTo(0.2, 10);
-      const bare = read({ history: { pooled: { ...SAMPLE_HISTORY.pooled, ci: [0.1] } } })?.history;
-      expect(bare).toMatchObject({ period: null, band: { from: null, to: null }, pooled: { ci: null }, pair: null });
-      expect(read({ history: { ...SAMPLE_HISTORY, pair: { n: 3 } } })?.history?.pair).toBeNull();
+    test("history: open-ended bands and a pair with no trades are kept as sent", () => {
+      const h = read({ history: { ...SAMPLE_HISTORY, band: { from: null, to: -0.19 }, pair: { n: 0, mean_r: -0.0512 } } })?.history;
+      expect(h).toMatchObject({ band: { from: null, to: -0.19 }, pair: { n: 0, meanR: -0.0512 } });
     });
 
-    test("alternatives: unreadable entries and repeats dropped, at most 3, venue from the side; all junk is unknown, not none", () => {
+    test("alternatives: repeats dropped, at most 3", () => {
+      const extra = { symbol: "XRPUSDT", side: "LONG", expected_r: 0.1, p_tp: 0.5, venue: "spot" } as const;
       const alts = read({
-        alternatives: [
-          { symbol: "btcusdt", side: "long", expected_r: "0.05", p_tp: 40 },
-          { symbol: "X", side: "UP", expected_r: 1, p_tp: 0.5 },
-          4,
-          { side: "SHORT", expected_r: 0.1, p_tp: 0.5 },
-          SAMPLE_ALTERNATIVES[0],
-          SAMPLE_ALTERNATIVES[0],
-          SAMPLE_ALTERNATIVES[1],
-          { symbol: "XRPUSDT", side: "LONG", expected_r: 0.1, p_tp: 0.5 },
-        ],
+        alternatives: [SAMPLE_ALTERNATIVES[0], SAMPLE_ALTERNATIVES[0], SAMPLE_ALTERNATIVES[1], extra, { ...extra, symbol: "ADAUSDT" }],
       })?.alternatives;
-      expect(alts).toEqual([
-        { symbol: "BTCUSDT", side: "LONG", expectedR: 0.05, pTp: 0.4, venue: "spot" },
-        { symbol: "SOLUSDT", side: "LONG", expectedR: 0.0612, pTp: 0.4133, venue: "spot" },
-        { symbol: "DOGEUSDT", side: "SHORT", expectedR: 0.0345, pTp: 0.3921, venue: "perp" },
-      ]);
-      expect(read({ alternatives: [{ symbol: "ETHUSDT", side: "SHORT", expected_r: 0.1, p_tp: 0.5 }] })?.alternatives?.[0].venue).toBe("perp");
-      expect(read({ alternatives: [null, { symbol: "" }] })?.alternatives).toBeNull();
-      expect(read({ alternatives: { symbol: "SOLUSDT" } })?.alternatives).toBeNull();
-    });
-
-    test("crowding: a whole count >= 0, else null", () => {
-      expect(read({ same_direction_last_hour: "2" })?.sameDirectionLastHour).toBe(2);
-      expect(read({ same_direction_last_hour: -1 })?.sameDirectionLastHour).toBeNull();
-      expect(read({ same_direction_last_hour: 1.5 })?.sameDirectionLastHour).toBeNull();
-      expect(read({ same_direction_last_hour: "many" })?.sameDirectionLastHour).toBeNull();
+      expect(alts?.map((a) => a.symbol)).toEqual(["SOLUSDT", "DOGEUSDT", "XRPUSDT"]);
     });
   });
 });

@@ -1,5 +1,7 @@
-// The one reader of the spec 02 §3 entities (signal with its v2 context, analysis request, reasoning) in every spelling the server may use.
-import { arr, bool, isObj, list, num, obj, str, unwrap, type Obj } from "@web/lib/read";
+// The one reader of the spec 02 §3 entities (signal with its v2 context, analysis request, reasoning): the spellings spec 02 §3
+// lists for a signal and an analysis are read here and nowhere else; the context is the contract's, renamed for the screens.
+import type { SignalContext as ContractSignalContext } from "@core/contract/signal";
+import { bool, isObj, list, num, obj, str, unwrap } from "@web/lib/read";
 import { confidencePercent, inferSignalType, readSignalType, type SignalType } from "./signal-type";
 
 export type Signal = {
@@ -117,121 +119,55 @@ export type Reasoning = {
   status: string | null;
 };
 
-/** A probability as 0..1; a percent (1 < p <= 100) is scaled, anything else is unreadable. */
-function probability(o: Obj, ...keys: string[]): number | null {
-  const p = num(o, ...keys);
-  if (p === null || p < 0 || p > 100) return null;
-  return p > 1 ? p / 100 : p;
-}
-
-function pick<T extends string>(value: string | null, allowed: readonly T[]): T | null {
-  const v = value?.toLowerCase();
-  return allowed.find((a) => a.toLowerCase() === v) ?? null;
-}
-
-const asNumber = (v: unknown) => num({ v }, "v");
-
-/** A count: a whole number >= 0, or null. */
-function count(o: Obj, ...keys: string[]): number | null {
-  const n = num(o, ...keys);
-  return n !== null && n >= 0 && Number.isInteger(n) ? n : null;
-}
-
-/** The `history` of a context; null without a pooled n, TP and SL shares and mean R. */
-function readHistory(raw: unknown): SetupHistory | null {
-  if (!isObj(raw)) return null;
-  const pooled = obj(raw, "pooled");
-  if (!pooled) return null;
-  const n = count(pooled, "n");
-  const tp = probability(pooled, "tp", "p_tp");
-  const sl = probability(pooled, "sl", "p_sl");
-  const meanR = num(pooled, "mean_r", "meanR");
-  if (n === null || tp === null || sl === null || meanR === null) return null;
-  const ci = arr(pooled, "ci");
-  const [lo, hi] = ci && ci.length === 2 ? ci.map(asNumber) : [null, null];
-  const band = obj(raw, "band") ?? {};
-  const pair = obj(raw, "pair");
-  const pairN = pair ? count(pair, "n") : null;
-  const pairMean = pair ? num(pair, "mean_r", "meanR") : null;
+/** The context as the contract types it (core/contract/signal; the server's response schema holds it): a plain rename to the view. */
+export function readSignalContext(c: ContractSignalContext | null | undefined): SignalContext | null {
+  if (!c) return null;
+  const h = c.history;
+  const [lo, hi] = h?.pooled.ci ?? [];
   return {
-    period: str(raw, "period"),
-    band: { from: num(band, "from"), to: num(band, "to") },
-    pooled: {
-      n,
-      tp,
-      sl,
-      exp: probability(pooled, "exp", "expiry", "p_expiry") ?? Math.max(0, 1 - tp - sl),
-      meanR,
-      ci: lo !== null && hi !== null ? [Math.min(lo, hi), Math.max(lo, hi)] : null,
+    side: c.side,
+    venue: c.venue,
+    venueLabel: c.venue_label || null,
+    pTp: c.p_tp,
+    pSl: c.p_sl,
+    pExpiry: c.p_expiry,
+    expectedR: c.expected_r,
+    noSkillPTp: c.no_skill_p_tp,
+    costs: {
+      feePctPerSide: c.costs.fee_pct_per_side,
+      slippagePctPerSide: c.costs.slippage_pct_per_side,
+      fundingPct: c.costs.funding_pct,
+      roundTripPct: c.costs.round_trip_pct,
+      inR: c.costs.in_r,
+      costPerSide: c.costs.cost_per_side,
     },
-    // With no trades the shrunk mean is the pooled one, so a missing mean is fine then.
-    pair: pairN === null ? null : pairN === 0 ? { n: 0, meanR: pairMean ?? meanR } : pairMean === null ? null : { n: pairN, meanR: pairMean },
-  };
-}
-
-/** The `alternatives` of a NO_TRADE: null when not an array, or when it had entries and none is readable (unknown, not "none"). */
-function readAlternatives(raw: unknown): Alternative[] | null {
-  if (!Array.isArray(raw)) return null;
-  const read = raw.flatMap((a): Alternative[] => {
-    if (!isObj(a)) return [];
-    const symbol = str(a, "symbol")?.trim().toUpperCase();
-    const side = pick(str(a, "side"), ["LONG", "SHORT"] as const);
-    const expectedR = num(a, "expected_r", "expectedR");
-    const pTp = probability(a, "p_tp", "pTp");
-    if (!symbol || !side || expectedR === null || pTp === null) return [];
-    return [{ symbol, side, expectedR, pTp, venue: pick(str(a, "venue"), ["spot", "perp"] as const) ?? (side === "SHORT" ? "perp" : "spot") }];
-  });
-  if (raw.length > 0 && read.length === 0) return null;
-  // One entry per pair (the first), at most MAX_ALTERNATIVES.
-  return read.filter((a, i) => read.findIndex((b) => b.symbol === a.symbol) === i).slice(0, MAX_ALTERNATIVES);
-}
-
-/** A signal's `context` (an object, or the same as a JSON string); null when absent or without a side, P(TP), P(SL) and expected R. */
-export function readSignalContext(raw: unknown): SignalContext | null {
-  let c = raw;
-  if (typeof c === "string") {
-    try {
-      c = JSON.parse(c);
-    } catch {
-      return null;
-    }
-  }
-  if (!isObj(c)) return null;
-  const side = pick(str(c, "side"), ["LONG", "SHORT"] as const);
-  const pTp = probability(c, "p_tp", "pTp");
-  const pSl = probability(c, "p_sl", "pSl");
-  const expectedR = num(c, "expected_r", "expectedR");
-  if (!side || pTp === null || pSl === null || expectedR === null) return null;
-  const costs = obj(c, "costs");
-  const model = obj(c, "model") ?? {};
-  return {
-    side,
-    // Spot cannot short: without a venue, a SHORT is a perpetual setup.
-    venue: pick(str(c, "venue"), ["spot", "perp"] as const) ?? (side === "SHORT" ? "perp" : "spot"),
-    venueLabel: str(c, "venue_label", "venueLabel"),
-    pTp,
-    pSl,
-    pExpiry: probability(c, "p_expiry", "pExpiry") ?? Math.max(0, 1 - pTp - pSl),
-    expectedR,
-    noSkillPTp: probability(c, "no_skill_p_tp", "noSkillPTp"),
-    costs: costs
+    expiresAt: c.expires_at,
+    invalidationLevel: c.invalidation_level,
+    entrySource: c.entry_source,
+    snapshotAt: c.snapshot_at,
+    model: { trained: c.model.trained, barR: c.model.bar_r },
+    history: h
       ? {
-          feePctPerSide: num(costs, "fee_pct_per_side"),
-          slippagePctPerSide: num(costs, "slippage_pct_per_side"),
-          fundingPct: num(costs, "funding_pct"),
-          roundTripPct: num(costs, "round_trip_pct"),
-          inR: num(costs, "in_r"),
-          costPerSide: num(costs, "cost_per_side"),
+          period: h.period,
+          band: h.band,
+          pooled: {
+            n: h.pooled.n,
+            tp: h.pooled.tp,
+            sl: h.pooled.sl,
+            exp: h.pooled.exp,
+            meanR: h.pooled.mean_r,
+            ci: lo !== undefined && hi !== undefined ? [lo, hi] : null,
+          },
+          pair: { n: h.pair.n, meanR: h.pair.mean_r },
         }
       : null,
-    expiresAt: str(c, "expires_at", "expiresAt"),
-    invalidationLevel: num(c, "invalidation_level", "invalidationLevel"),
-    entrySource: pick(str(c, "entry_source"), ["5m", "1h"] as const),
-    snapshotAt: str(c, "snapshot_at"),
-    model: { trained: str(model, "trained"), barR: num(model, "bar_r") },
-    history: readHistory(c.history),
-    alternatives: readAlternatives(c.alternatives),
-    sameDirectionLastHour: count(c, "same_direction_last_hour", "sameDirectionLastHour"),
+    // One entry per pair, at most MAX_ALTERNATIVES (the engine sends up to 3).
+    alternatives:
+      c.alternatives
+        ?.filter((a, i, all) => all.findIndex((b) => b.symbol === a.symbol) === i)
+        .slice(0, MAX_ALTERNATIVES)
+        .map((a) => ({ symbol: a.symbol, side: a.side, expectedR: a.expected_r, pTp: a.p_tp, venue: a.venue })) ?? null,
+    sameDirectionLastHour: c.same_direction_last_hour ?? null,
   };
 }
 
@@ -248,11 +184,11 @@ export function readSignal(raw: unknown): Signal | null {
     type,
     confidence: confidencePercent(num(s, "confidence", "confidence_percent")),
     status: str(s, "status", "current_status") ?? "COMPLETED",
-    createdAt: str(s, "created_at", "generated_at", "createdAt"),
-    entry: num(s, "entry_price", "entry"),
-    takeProfit: num(s, "take_profit", "tp"),
-    stopLoss: num(s, "stop_loss", "sl"),
-    rr: num(s, "rr_ratio", "rr", "risk_reward"),
+    createdAt: str(s, "created_at", "generated_at"),
+    entry: num(s, "entry_price"),
+    takeProfit: num(s, "take_profit"),
+    stopLoss: num(s, "stop_loss"),
+    rr: num(s, "rr_ratio"),
     timeframe: str(s, "timeframe"),
     entryTiming: str(s, "entry_timing"),
     reasoning: str(s, "reasoning", "reason"),
@@ -261,7 +197,7 @@ export function readSignal(raw: unknown): Signal | null {
     creditsStatus: str(s, "credits_status"),
     outcome: str(s, "outcome"),
     rMultiple: num(s, "r_multiple"),
-    context: readSignalContext(s.context),
+    context: isObj(s.context) ? readSignalContext(s.context as ContractSignalContext) : null,
     marketTimeMs: num(s, "market_time_ms"),
     outcomeMarketMs: num(s, "outcome_market_ms"),
   };

@@ -1,6 +1,7 @@
 // The words of "Why this setup" and a NO_TRADE's best side, from a context as the reader leaves it.
 import { describe, expect, test } from "bun:test";
-import { readSignalContext, type SignalContext } from "./readers";
+import type { SignalContext as ContractSignalContext } from "@core/contract/signal";
+import { readSignalContext, type SetupHistory, type SignalContext } from "./readers";
 import { SAMPLE_ALTERNATIVES, SAMPLE_CONTEXT, SAMPLE_HISTORY } from "@web/lib/test-signal-context";
 import {
   ALTERNATIVES_FRESH_MS,
@@ -16,11 +17,13 @@ import {
   SHORT_VENUE_NOTE,
 } from "./signal-context";
 
-const ctx = (over: Record<string, unknown> = {}): SignalContext => {
+const ctx = (over: Partial<ContractSignalContext> = {}, view: Partial<SignalContext> = {}): SignalContext => {
   const c = readSignalContext({ ...SAMPLE_CONTEXT, ...over });
   if (!c) throw new Error("sample context unreadable");
-  return c;
+  // The view's own gaps (a part an older signal lacks) are set on the view, which the screens' words take.
+  return { ...c, ...view };
 };
+const noCosts = { feePctPerSide: null, slippagePctPerSide: null, fundingPct: null, roundTripPct: null, inR: null, costPerSide: null };
 
 describe("contextView", () => {
   test("a LONG on spot: three outcome figures, no-skill reference, signed expected R, costs, expiry, invalidation", () => {
@@ -43,16 +46,10 @@ describe("contextView", () => {
   });
   test("a SHORT says it is a perpetual setup; a negative R reads with a minus; missing parts are null", () => {
     const v = contextView(
-      ctx({
-        side: "SHORT",
-        venue: "perp",
-        venue_label: "Binance USDT-M perpetual",
-        expected_r: -0.1234,
-        no_skill_p_tp: null,
-        costs: null,
-        expires_at: null,
-        invalidation_level: 0.123456,
-      }),
+      ctx(
+        { side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual", expected_r: -0.1234, invalidation_level: 0.123456 },
+        { noSkillPTp: null, costs: null, expiresAt: null },
+      ),
     );
     expect(v).toMatchObject({
       venue: "Binance USDT-M perpetual",
@@ -65,24 +62,26 @@ describe("contextView", () => {
       invalidation: "0.12346",
     });
     expect(v.invalidationNote).toContain("above");
-    expect(contextView(ctx({ venue_label: null, expected_r: 0.001 }))).toMatchObject({ venue: "Spot", expectedR: "0.00R", expectedTone: "muted" });
+    expect(contextView(ctx({ expected_r: 0.001 }, { venueLabel: null }))).toMatchObject({ venue: "Spot", expectedR: "0.00R", expectedTone: "muted" });
   });
   test("costs without R, or without a round trip", () => {
-    expect(costsText(ctx({ costs: { round_trip_pct: 0.1 } }))).toBe("0.10% round trip");
-    expect(costsText(ctx({ costs: { in_r: 0.1 } }))).toBeNull();
+    expect(costsText(ctx({}, { costs: { ...noCosts, roundTripPct: 0.1 } }))).toBe("0.10% round trip");
+    expect(costsText(ctx({}, { costs: { ...noCosts, inR: 0.1 } }))).toBeNull();
   });
 });
 
 test("bestSideText for a NO_TRADE, with and without the bar", () => {
   expect(bestSideText(ctx({ expected_r: -0.1201 }))).toBe("Best side: LONG expected −0.12R after costs; bar +0.02R");
-  expect(bestSideText(ctx({ side: "SHORT", expected_r: 0.01, model: {} }))).toBe("Best side: SHORT expected +0.01R after costs");
+  expect(bestSideText(ctx({ side: "SHORT", expected_r: 0.01 }, { model: { trained: null, barR: null } }))).toBe(
+    "Best side: SHORT expected +0.01R after costs",
+  );
 });
 
 describe("historyView", () => {
-  const history = (over: Record<string, unknown> = {}) => {
+  const history = (over: Partial<NonNullable<ContractSignalContext["history"]>> = {}, view: Partial<SetupHistory> = {}): SetupHistory => {
     const h = ctx({ history: { ...SAMPLE_HISTORY, ...over } }).history;
     if (!h) throw new Error("sample history unreadable");
-    return h;
+    return { ...h, ...view };
   };
   test("pooled sentence, shares for the bar, this pair shrunk toward all pairs, the band", () => {
     const v = historyView(history(), "ETHUSDT", "LONG");
@@ -106,12 +105,12 @@ describe("historyView", () => {
     expect(historyView(history({ pair: { n: 0, mean_r: -0.05 } }), "ETHUSDT", "LONG").pair).toBe(
       "No ETHUSDT trades in this band; the pooled figure applies",
     );
-    expect(historyView(history({ pair: null }), "ETHUSDT", "LONG").pair).toBeNull();
+    expect(historyView(history({}, { pair: null }), "ETHUSDT", "LONG").pair).toBeNull();
     expect(historyView(history({ pair: { n: 1, mean_r: 0.2 } }), "SOLUSDT", "SHORT").pair).toBe(
       "SOLUSDT: 1 of them, mean +0.20R (shrunk toward all pairs)",
     );
     const bare = historyView(
-      history({ period: null, band: { from: null, to: null }, pooled: { n: 1, tp: 1, sl: 0, exp: 0, mean_r: 0.001 } }),
+      history({ band: { from: null, to: null }, pooled: { n: 1, tp: 1, sl: 0, exp: 0, mean_r: 0.001, ci: [] } }, { period: null }),
       "ETHUSDT",
       "LONG",
     );
@@ -142,7 +141,7 @@ test("crowdingText: others in the same direction in the hour before; none; one; 
 
 describe("alternativesView", () => {
   test("each pair with side, signed expected R, P(TP); heading and note", () => {
-    expect(alternativesView(ctx({ alternatives: SAMPLE_ALTERNATIVES }), true)).toEqual({
+    expect(alternativesView(ctx({ alternatives: [...SAMPLE_ALTERNATIVES] }), true)).toEqual({
       heading: "Clearing the bar now",
       empty: "No pair clears the bar right now.",
       items: [

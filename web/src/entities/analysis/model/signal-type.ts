@@ -1,7 +1,8 @@
 // The one reading of a signal's direction and confidence from server JSON (spec 02 §3), shared by every screen.
+import type { SignalType } from "@core/contract/signal";
 import { bool, num, str, type Obj } from "@web/lib/read";
 
-export type SignalType = "LONG" | "SHORT" | "NO_TRADE";
+export type { SignalType };
 
 const TYPE_WORDS: Record<string, SignalType> = {
   LONG: "LONG",

@@ -1,4 +1,5 @@
 // Screen texts for auth failures: from the server's error code, else from its words as spec 01 §8 lists them.
+import type { ErrorCode } from "@core/contract/errors";
 import { ApiError } from "@web/lib/api";
 import { isNetworkFailure, NETWORK_ISSUE } from "@web/lib/fetch-errors";
 
@@ -25,7 +26,7 @@ export function loginErrorText(err: unknown): string {
 const rawCodeFailure = (err: unknown) => (err instanceof ApiError ? `${err.status} ${err.body}` : err instanceof Error ? err.message : String(err));
 
 /** Our server's codes for a failed device code; the wording below stays for servers that send none. */
-const DEVICE_CODE_TEXT: Record<string, string> = {
+const DEVICE_CODE_TEXT: Partial<Record<ErrorCode, string>> = {
   invalid_code: "Please check the 6 digits and try again.",
   code_expired: "Code expired. Request a new one.",
   pending_sign_in_missing: "Session expired. Please sign in again.",

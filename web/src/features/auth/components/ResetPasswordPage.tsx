@@ -1,5 +1,5 @@
 // Reset password (spec 01 §4, §5, §8): token from /reset-password/<token> or ?token=, strength meter, redirect after 1200 ms.
-import { useSetAtom } from "jotai";
+import { useSetAtom } from "@web/lib/store";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { passwordProblem, PASSWORD_MESSAGES } from "@core/accounts";

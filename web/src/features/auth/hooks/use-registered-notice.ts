@@ -1,6 +1,6 @@
 // The sign-in page's one-off notices: UI state set by a completed registration ("You have successfully registered",
 // shown 2 s) or password reset ("Password reset successful", shown while the page stays), taken by the next sign-in page.
-import { atom, useAtomValue, useSetAtom, type PrimitiveAtom } from "jotai";
+import { atom, useAtomValue, useSetAtom, type PrimitiveAtom } from "@web/lib/store";
 import { useEffect, useState } from "react";
 
 const NOTICE_MS = 2000;

@@ -1,6 +1,6 @@
 // The registration flow (spec 01 §4, §5, §8): e-mail code with its 60 s resend, verification, then the account form;
 // the page only renders what this returns.
-import { useSetAtom } from "jotai";
+import { useSetAtom } from "@web/lib/store";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { completeRegistration, sendRegistrationCode, verifyRegistrationCode } from "../api/auth-api";

@@ -1,7 +1,7 @@
 // Market pushes from the tab's shared socket (lib/live-socket) go straight into the market query cache; after a
 // reconnect the market topics and the active list are re-read.
 import { useQueryClient } from "@tanstack/react-query";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "@web/lib/store";
 import { useEffect } from "react";
 import { holdSocket, socketStatusAtom } from "@web/lib/live-socket";
 import { analysisProgressKeys, mergeSnapshot, resyncKeys, routeSocketMessage } from "./socket-messages";

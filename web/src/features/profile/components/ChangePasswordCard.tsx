@@ -11,13 +11,13 @@ import { ApiError } from "@web/lib/api";
 import { useChangePassword } from "../api/profile-api";
 import { CollapsibleCard } from "./Collapsible";
 
+/** Branches on the server's code; a weak password's detail is one of the shared rule texts, shown as it is. */
 export function changePasswordErrorText(err: unknown): string {
-  const detail = err instanceof ApiError ? ((err.json as { detail?: unknown } | undefined)?.detail ?? "") : "";
-  const text = typeof detail === "string" ? detail.toLowerCase() : "";
-  if ((err instanceof ApiError && err.code === "wrong_current_password") || text.includes("current password is incorrect"))
-    return "Current password is incorrect. Please check your password and try again.";
-  for (const m of Object.values(PASSWORD_MESSAGES)) if (text === m.toLowerCase()) return m;
-  return "Failed to update password. Please try again.";
+  if (!(err instanceof ApiError)) return "Failed to update password. Please try again.";
+  if (err.code === "wrong_current_password") return "Current password is incorrect. Please check your password and try again.";
+  const detail = (err.json as { detail?: unknown } | undefined)?.detail;
+  const rule = Object.values(PASSWORD_MESSAGES).find((m) => m === detail);
+  return err.code === "weak_password" && rule ? rule : "Failed to update password. Please try again.";
 }
 
 export function ChangePasswordCard({ onSignOut }: { onSignOut: () => Promise<void> }) {

@@ -1,6 +1,6 @@
 // Active Devices / Sessions: list with icon, location, IP, last seen, current mark; remote logout with confirmation;
 // below it the trusted browsers.
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "@web/lib/store";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";

@@ -8,7 +8,7 @@ import { analysisKeys, signalKeys, type ListFilters } from "@web/entities/analys
 import { HISTORY_POLL_MS } from "@web/entities/analysis/model/analysis-polling";
 import { readAnalyses, readSignals, type Analysis, type Signal } from "@web/entities/analysis/model/readers";
 import { apiQuery } from "@web/lib/api";
-import { classifyFailure } from "@web/lib/fetch-errors";
+import { hidingTransientHtml } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
 import { type Page, pageQuery, readPage } from "../model/paging";
 import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../model/polling";
@@ -23,22 +23,20 @@ const nextCursor = <T>(last: Page<T>) => last.nextCursor ?? undefined;
  * answer keeps that page as it was, so a refetch does not drop the older pages behind it.
  */
 export function createSignalPagesFetcher(request: (path: string) => Promise<unknown> = apiQuery) {
-  let htmlStreak = 0;
-  return async (filters: ListFilters, ctx: QueryFunctionContext): Promise<Page<Signal>> => {
-    const cursor = typeof ctx.pageParam === "string" ? ctx.pageParam : "";
-    try {
-      const page = readPage(await request(`/api/signals/?${pageQuery(filters, cursor)}`), readSignals);
-      htmlStreak = 0;
-      return page;
-    } catch (err) {
-      if (classifyFailure(err) === "html" && ++htmlStreak <= SIGNALS_HIDDEN_HTML) {
+  const cursorOf = (ctx: QueryFunctionContext) => (typeof ctx.pageParam === "string" ? ctx.pageParam : "");
+  return hidingTransientHtml(
+    async (filters: ListFilters, ctx: QueryFunctionContext): Promise<Page<Signal>> =>
+      readPage(await request(`/api/signals/?${pageQuery(filters, cursorOf(ctx))}`), readSignals),
+    {
+      hide: SIGNALS_HIDDEN_HTML,
+      resetOnSuccess: true,
+      fallback: (_filters, ctx) => {
         const data = ctx.client.getQueryData<Pages<Signal>>(ctx.queryKey);
-        const at = data?.pageParams.indexOf(cursor) ?? -1;
+        const at = data?.pageParams.indexOf(cursorOf(ctx)) ?? -1;
         return (at >= 0 ? data?.pages[at] : undefined) ?? EMPTY_PAGE;
-      }
-      throw err;
-    }
-  };
+      },
+    },
+  );
 }
 
 export function useSignalPages(filters: ListFilters) {

@@ -4,7 +4,6 @@ import { ApiError } from "@web/lib/api";
 import type { Analysis, Signal } from "@web/entities/analysis/model/readers";
 import { describeError, signalsRetry } from "./polling";
 import { buildRows, filterRows, filtersActive, isLiveAnalysis, liveProgress, DEFAULT_FILTERS } from "./rows";
-import { computeStats, dailySeries, last7Days, trendPercent } from "./stats";
 import { statusLabel } from "./status";
 
 const NOW = Date.parse("2025-06-10T12:00:00Z");
@@ -113,61 +112,6 @@ describe("rows", () => {
     expect(liveProgress(an(1, { progress: 0 }))).toBe(0);
     expect(liveProgress(an(1, { progress: 66.6 }))).toBe(67);
     expect(liveProgress(an(1, { progress: 130 }))).toBe(100);
-  });
-});
-
-describe("7-day series and trend", () => {
-  test("last 7 UTC days, oldest first", () => {
-    expect(last7Days(NOW)).toEqual(["2025-06-04", "2025-06-05", "2025-06-06", "2025-06-07", "2025-06-08", "2025-06-09", "2025-06-10"]);
-  });
-  test("daily sums are zero-filled and ignore older items", () => {
-    const items = [
-      { at: "2025-06-10T01:00:00Z", n: 2 },
-      { at: "2025-06-10T23:59:00Z", n: 1 },
-      { at: "2025-06-04T00:00:00Z", n: 5 },
-      { at: "2025-06-03T23:59:59Z", n: 9 },
-      { at: "bad", n: 4 },
-    ];
-    expect(
-      dailySeries(
-        items,
-        (i) => i.at,
-        NOW,
-        (i) => i.n,
-      ).map((p) => p.value),
-    ).toEqual([5, 0, 0, 0, 0, 0, 3]);
-  });
-  test("trend: last 7 vs previous 7", () => {
-    expect(trendPercent(6, 4)).toBe(50);
-    expect(trendPercent(1, 3)).toBe(-66.7);
-    expect(trendPercent(0, 0)).toBe(0);
-    expect(trendPercent(3, 0)).toBeNull();
-  });
-  test("client-side cards from the lists", () => {
-    const stats = computeStats({
-      // The refunded NO_TRADE (4) is not a signal issued: the card leaves it out.
-      signals: [
-        sig(1, { createdAt: iso(1) }),
-        sig(2, { createdAt: iso(30) }),
-        sig(3, { createdAt: iso(24 * 9) }),
-        sig(4, { createdAt: iso(2), type: "NO_TRADE", noTrade: true }),
-      ],
-      analyses: [an(1), an(2, { status: "COMPLETED" }), an(3, { status: "COMPLETED" }), an(4, { status: "FAILED" })],
-      transactions: [
-        { type: "DEDUCTION", amount: -1, createdAt: iso(1) },
-        { type: "DEDUCTION", amount: -1, createdAt: iso(30) },
-        { type: "REFUND", amount: 1, createdAt: iso(30) },
-        { type: "GRANT", amount: 10, createdAt: iso(40) },
-      ],
-      usage: null,
-      now: NOW,
-    });
-    expect(stats.totalSignals).toMatchObject({ value: 3, last7: 2, previous7: 1, trendPercent: 100 });
-    expect(stats.totalSignals.series.map((p) => p.value)).toEqual([0, 0, 0, 0, 0, 1, 1]);
-    expect(stats.liveAnalyses).toMatchObject({ value: 1, completed: 2 });
-    expect(stats.usedCredits).toMatchObject({ value: 2, today: 1 });
-    expect(stats.returnedCredits).toMatchObject({ value: 1, ratio: 0.5 });
-    expect(computeStats({ signals: [], analyses: [], transactions: [], usage: { used: 8, refunded: 2 }, now: NOW }).returnedCredits.ratio).toBe(0.25);
   });
 });
 

@@ -1,6 +1,6 @@
 // /api/user/favorites: list (painted first from the favorites cache atom), and an optimistic star toggle rolled back on error.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { atom, useAtomValue, useSetAtom } from "jotai";
+import { atom, useAtomValue, useSetAtom } from "@web/lib/store";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { appStore } from "@web/lib/store";

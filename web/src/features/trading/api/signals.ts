@@ -5,7 +5,7 @@ import { signalKeys } from "@web/entities/analysis/api/keys";
 import { apiRequest } from "@web/lib/api";
 import { SIGNALS_POLL_MS } from "@web/entities/analysis/model/analysis-polling";
 import { readSignals } from "@web/entities/analysis/model/readers";
-import { classifyFailure, retryWithin } from "@web/lib/fetch-errors";
+import { hidingTransientHtml, retryWithin } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
 import { useLivePoll } from "@web/lib/live-socket";
 
@@ -15,19 +15,8 @@ export const signalsRetry = retryWithin({ html: 8, parse: 3 });
 
 /** A fetcher with its own budget of hidden HTML answers (one per mounted screen); a hidden answer is an empty list. */
 export function createSignalsFetcher(request: (path: string) => Promise<unknown> = (p) => apiRequest<unknown>("GET", p)) {
-  let hidden = 0;
-  return async (): Promise<unknown> => {
-    try {
-      // api-host adds the trailing slash the server's list route expects.
-      return await request("/api/signals");
-    } catch (err) {
-      if (classifyFailure(err) === "html" && hidden < HIDDEN_HTML_ANSWERS) {
-        hidden += 1;
-        return [];
-      }
-      throw err;
-    }
-  };
+  // api-host adds the trailing slash the server's list route expects.
+  return hidingTransientHtml(() => request("/api/signals"), { hide: HIDDEN_HTML_ANSWERS, resetOnSuccess: false, fallback: () => [] });
 }
 
 export const signalsQuery = (enabled: boolean, fetcher: () => Promise<unknown>) =>
