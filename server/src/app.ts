@@ -29,6 +29,7 @@ import { marketModule } from "./modules/market";
 import { alertsModule } from "./modules/alerts";
 import { webhooksModule } from "./modules/webhooks";
 import { telegramModule } from "./modules/telegram";
+import { billingModule } from "./modules/billing";
 import { createSessionCheck } from "./modules/sessions/service";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -135,6 +136,7 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
     .use(alertsModule(deps))
     .use(webhooksModule(deps))
     .use(telegramModule(deps))
+    .use(billingModule(deps))
     // Unknown API paths are JSON 404s, never the SPA's HTML.
     .all("/api/*", ({ request, path, set }) => {
       set.status = 404;
