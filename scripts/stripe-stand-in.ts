@@ -44,12 +44,21 @@ export function startStripeStandIn(opts: { secret: string; webhookUrl?: string; 
 
   /** Queues the stand-in's own later events until the returned function sends them (a slow Stripe). */
   function holdDeliveries() {
-    held = [];
+    held ??= [];
     return async () => {
       const queued = held ?? [];
       held = null;
       for (const f of queued) await f();
     };
+  }
+  let release: (() => Promise<void>) | null = null;
+
+  /** Browser tests run in another process: POST /_control/hold and /_control/release hold and send the events. */
+  async function control(path: string): Promise<Response> {
+    if (path === "/_control/hold") release = holdDeliveries();
+    else if (path === "/_control/release") await (release ?? (async () => {}))();
+    else return new Response("not found", { status: 404 });
+    return Response.json({ ok: true });
   }
 
   /** The same signed delivery once more (Stripe retries and duplicates). */
@@ -169,7 +178,10 @@ export function startStripeStandIn(opts: { secret: string; webhookUrl?: string; 
     if (req.method === "GET") return new Response(page(s), { headers: { "content-type": "text/html; charset=utf-8" } });
     if (action === "cancel") return Response.redirect(s.cancel_url, 303);
     pay(sid);
-    await send("checkout.session.completed", { ...s });
+    const completed = () => send("checkout.session.completed", { ...s });
+    // Held (a slow Stripe), the trader is back on the success page before the event; otherwise it is delivered first.
+    if (held) held.push(completed);
+    else await completed();
     return Response.redirect(s.success_url.replace("{CHECKOUT_SESSION_ID}", sid), 303);
   }
 
@@ -180,6 +192,7 @@ export function startStripeStandIn(opts: { secret: string; webhookUrl?: string; 
       const path = new URL(req.url).pathname;
       if (path.startsWith("/v1/")) return api(req, path);
       if (path.startsWith("/pay/")) return hosted(req, path);
+      if (path.startsWith("/_control/") && req.method === "POST") return control(path);
       if (path.startsWith("/receipts/") || path === "/portal")
         return new Response(`<!doctype html><title>Stand-in</title><p>${path}</p>`, { headers: { "content-type": "text/html" } });
       return new Response("not found", { status: 404 });

@@ -9,6 +9,7 @@ import { verifyLedger } from "@core/ledger";
 import { lintChecks } from "./lint";
 import { reconcile } from "./reconcile";
 import { ADMIN_URL, REAL_REDIS_URL, ROOT, createWorkspace, realServicesAvailable, startApp, type RunningApp } from "./app-process";
+import { startStripeStandIn } from "./stripe-stand-in";
 
 const args = process.argv.slice(2);
 const only = args.includes("--unit") ? "unit" : args.includes("--e2e") ? "e2e" : "all";
@@ -64,15 +65,26 @@ async function runE2E(): Promise<Totals> {
   let code = 1;
   let app: RunningApp | null = null;
   let reconciled = false;
+  // Checkout runs against the local Stripe stand-in; its webhooks reach the app once the app has a port.
+  const stripeSecret = "whsec_e2e0123456789abcdef";
+  const stripe = startStripeStandIn({ secret: stripeSecret });
+  const stripeEnv = { STRIPE_SECRET_KEY: "sk_test_e2e0123456789", STRIPE_WEBHOOK_SECRET: stripeSecret, STRIPE_API_BASE: stripe.base };
   try {
     // The browser tests play many traders from one machine: the app trusts loopback as a proxy so each test
     // account can arrive from its own X-Forwarded-For address and per-IP limits stay as in production.
     // The browser tests' seeded prices and dates are 2024's: they replay the earlier period (from 2024-02-15, as the
     // default did before 2025 was shipped), where some listed pairs have no candles and are greyed with the reason.
-    app = await startApp(ws, { env: { TRUSTED_PROXY: "127.0.0.1,::1", REPLAY_START: "2024-02-15T00:00:00Z" } });
+    app = await startApp(ws, { env: { TRUSTED_PROXY: "127.0.0.1,::1", REPLAY_START: "2024-02-15T00:00:00Z", ...stripeEnv } });
+    stripe.state.webhookUrl = `${app.baseUrls[0]}/api/billing/stripe-webhook`;
     const pw = Bun.spawn(["bunx", "playwright", "test", ...passthrough], {
       cwd: ROOT,
-      env: { ...app.env, E2E_BASE_URL: app.baseUrls[0], E2E_DATABASE_URL: ws.databaseUrl, E2E_REDIS_PREFIX: ws.redisPrefix },
+      env: {
+        ...app.env,
+        E2E_BASE_URL: app.baseUrls[0],
+        E2E_DATABASE_URL: ws.databaseUrl,
+        E2E_REDIS_PREFIX: ws.redisPrefix,
+        E2E_STRIPE_BASE: stripe.base,
+      },
       stdout: "inherit",
       stderr: "inherit",
     });
@@ -82,6 +94,7 @@ async function runE2E(): Promise<Totals> {
     console.error(`e2e: ${(err as Error).message}`);
   } finally {
     await app?.stop();
+    stripe.stop();
     await ws.drop();
   }
   if (!existsSync(report)) return { passed: 0, failed: 1, ok: false, label: "playwright" };
