@@ -156,6 +156,8 @@ export function startStripeStandIn(opts: { secret: string; webhookUrl?: string; 
       sessions.set(sid, s);
       return Response.json(s);
     }
+    const cs = path.match(/^\/v1\/checkout\/sessions\/([\w]+)$/);
+    if (cs && sessions.has(cs[1])) return Response.json(sessions.get(cs[1]));
     const pi = path.match(/^\/v1\/payment_intents\/([\w]+)$/);
     if (pi && intents.has(pi[1])) return Response.json(intents.get(pi[1]));
     if (path === "/v1/refunds") return refund(params);

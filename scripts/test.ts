@@ -10,6 +10,9 @@ import { lintChecks } from "./lint";
 import { reconcile } from "./reconcile";
 import { ADMIN_URL, REAL_REDIS_URL, ROOT, createWorkspace, realServicesAvailable, startApp, type RunningApp } from "./app-process";
 import { startStripeStandIn } from "./stripe-stand-in";
+import type Stripe from "stripe";
+import { loadConfig } from "@core/config";
+import { stripeFor } from "../server/src/modules/billing/stripe-client";
 
 const args = process.argv.slice(2);
 const only = args.includes("--unit") ? "unit" : args.includes("--e2e") ? "e2e" : "all";
@@ -89,7 +92,7 @@ async function runE2E(): Promise<Totals> {
       stderr: "inherit",
     });
     code = await pw.exited;
-    reconciled = await reconcileRun(ws.databaseUrl, Number(app.env.ANALYSIS_PHASE_SECONDS ?? 2));
+    reconciled = await reconcileRun(ws.databaseUrl, Number(app.env.ANALYSIS_PHASE_SECONDS ?? 2), stripeFor(loadConfig(app.env)));
   } catch (err) {
     console.error(`e2e: ${(err as Error).message}`);
   } finally {
@@ -112,11 +115,11 @@ async function runE2E(): Promise<Totals> {
  * `bun run admin -- reconcile` and `verify-ledger` against the e2e database while its engine still runs: balances,
  * ledgers, settlements, and the signal ledger's chain over every signal the run issued (the engine's included).
  */
-async function reconcileRun(databaseUrl: string, phaseSeconds: number): Promise<boolean> {
+async function reconcileRun(databaseUrl: string, phaseSeconds: number, stripe: Stripe | null): Promise<boolean> {
   const sql = createSql(databaseUrl, { max: 1 });
   try {
     // A little slack over the time-out: the engine's sweeper settles a stuck analysis within one sweep of it.
-    const findings = await reconcile(sql, maxDurationMs({ ANALYSIS_PHASE_SECONDS: phaseSeconds }) + 30_000);
+    const findings = await reconcile(sql, maxDurationMs({ ANALYSIS_PHASE_SECONDS: phaseSeconds }) + 30_000, { stripe });
     console.log(
       findings.length
         ? `reconcile: ${findings.length} problem(s)\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`

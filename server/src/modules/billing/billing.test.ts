@@ -2,10 +2,12 @@
 // async payments, bad signatures, refunds within and after 30 days, partial use, disputes, saved cards.
 import { afterAll, describe, expect, test } from "bun:test";
 import { applyCreditChange } from "@core/credits";
+import { reconcile } from "../../../../scripts/reconcile";
 import { startStripeStandIn } from "../../../../scripts/stripe-stand-in";
 import { call, closeTestDeps, createUser, testDeps, waitFor } from "../../../../test/helpers";
 import { createApp } from "../../app";
 import type { ServerDeps } from "../../deps";
+import { stripeFor } from "./stripe-client";
 
 const SECRET = "whsec_billingtest0123456789";
 const answers: number[] = [];
@@ -283,5 +285,35 @@ describe("payment methods", () => {
     expect(res.body.methods).toEqual([{ id: expect.stringMatching(/^pm_/), brand: "visa", last4: "4242", exp: "12/30" }]);
     const portal = await call(app, "POST", "/api/billing/portal", { token: u.token });
     expect(portal.body.url).toStartWith(`${stand.base}/portal?customer=cus_`);
+  });
+});
+
+describe("reconcile", () => {
+  const purchaseFindings = async () => (await reconcile(sql, 3_600_000, { stripe: stripeFor(deps.config) })).filter((f) => f.kind === "purchase");
+
+  test("the purchases of this file balance: each paid one credited once, each refund and chargeback removed once", async () => {
+    expect(await purchaseFindings()).toEqual([]);
+  });
+
+  test("a payment taken but not credited within 5 minutes, a paid purchase without its credit, a refund without its removal", async () => {
+    const u = await createUser();
+    const sid = await checkout(u, "trial");
+    stand.pay(sid); // paid at Stripe, the webhook never came
+    const p = await purchase(sid);
+    await sql`update purchases set created_at = now() - interval '6 minutes' where id = ${p.id}`;
+    const lost = await purchase(await checkout(u, "pro"));
+    await sql`update purchases set status = 'PAID', paid_at = now() where id = ${lost.id}`;
+    const v = await createUser();
+    const q = await purchase((await buy(v, "trial")).sid);
+    await sql`update purchases set refund_credits = 2, status = 'REFUNDED' where id = ${q.id}`;
+    const found = (await purchaseFindings()).map((f) => f.detail);
+    expect(found.sort()).toEqual(
+      [
+        `purchase ${p.id}: paid at Stripe but not fulfilled after 5 minutes`,
+        `purchase ${lost.id}: paid with 0 PURCHASE rows`,
+        `purchase ${q.id}: REFUNDED: 0 removal(s) of 0 credits, expected 2`,
+      ].sort(),
+    );
+    await sql`delete from purchases where id in (${p.id}, ${lost.id}, ${q.id})`;
   });
 });
