@@ -89,6 +89,22 @@ describe("checkout", () => {
       expect((await call(app, "POST", "/api/billing/checkout", { token: u.token, body: { pack } })).status).toBe(422);
     expect((await call(app, "POST", "/api/billing/checkout", { body: { pack: "pro" } })).status).toBe(401);
   });
+
+  test("STRIPE_TAX=1 asks Stripe for automatic tax and the buyer's address", async () => {
+    const taxed = createApp({ ...deps, config: { ...deps.config, STRIPE_TAX: "1" } });
+    const u = await createUser();
+    const res = await call(taxed, "POST", "/api/billing/checkout", { token: u.token, body: { pack: "trial" } });
+    expect(stand.sessions.get(res.body.id)).toMatchObject({ automatic_tax: { enabled: true }, customer_update: { address: "auto" } });
+    expect(stand.sessions.get(await checkout(u, "trial"))?.automatic_tax).toEqual({ enabled: false });
+  });
+
+  test("a trader starts at most 10 checkouts in 10 minutes (429 beyond, nothing made)", async () => {
+    const u = await createUser();
+    for (let i = 0; i < 10; i++) await checkout(u, "trial");
+    const res = await call(app, "POST", "/api/billing/checkout", { token: u.token, body: { pack: "trial" } });
+    expect(res.status).toBe(429);
+    expect((await sql`select count(*)::int as n from purchases where user_id = ${u.id}`)[0].n).toBe(10);
+  });
 });
 
 describe("fulfilment", () => {

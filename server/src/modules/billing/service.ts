@@ -61,6 +61,8 @@ export async function createCheckout(deps: Deps, userId: number, packId: PackId)
         },
       ],
       automatic_tax: { enabled: deps.config.STRIPE_TAX === "1" },
+      // Stripe Tax needs the buyer's address: the hosted page asks for it and keeps it on the customer.
+      ...(deps.config.STRIPE_TAX === "1" ? { customer_update: { address: "auto" as const, name: "auto" as const } } : {}),
       success_url: `${origin}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${origin}/pricing?checkout=cancelled`,
     }),
