@@ -89,4 +89,8 @@ test("a cancelled checkout returns to pricing with a note and charges nothing", 
   );
   expect({ ...rows[0] }).toEqual({ credits: 1, n: 1 });
   expect((await withSql((sql) => sql`select status from purchases where user_id = ${user.id}`))[0].status).toBe("PENDING");
+  // With checkout on, the Contact FAQ says what Pricing does.
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "What happens if I run out of credits?" }).click();
+  await expect(page.getByText("Buy a credit pack on the Pricing page at any time.")).toBeVisible();
 });

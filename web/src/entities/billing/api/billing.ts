@@ -50,6 +50,8 @@ export function useCheckoutState(sessionId: string) {
     queryKey: billingKeys.checkout(sessionId),
     queryFn: () => apiQuery<CheckoutState>(`/api/billing/checkout/${encodeURIComponent(sessionId)}`),
     enabled: signedIn && sessionId !== "",
+    // The credit arrives as a user_changed push; a slow re-read covers a tab whose socket is down meanwhile.
+    refetchInterval: (q) => (q.state.data?.credited || q.state.data?.status === "FAILED" ? false : 15_000),
   });
 }
 
