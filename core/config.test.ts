@@ -44,6 +44,20 @@ describe("parseConfig", () => {
   test("production needs an explicit JWT secret", () => {
     expect(() => parseConfig({ ...base, JWT_SECRET: undefined, NODE_ENV: "production" })).toThrow("JWT_SECRET is required in production");
   });
+
+  test("Stripe: both secrets or neither; production refuses the stand-in base and a test key", () => {
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+    expect(parseConfig(base).STRIPE_SECRET_KEY).toBeUndefined();
+    expect(parseConfig({ ...base, ...stripe }).STRIPE_TAX).toBe("0");
+    expect(() => parseConfig({ ...base, STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow("set together or not at all");
+    expect(() => parseConfig({ ...base, STRIPE_WEBHOOK_SECRET: "whsec_abc123" })).toThrow("set together or not at all");
+    expect(() => parseConfig({ ...base, ...stripe, STRIPE_SECRET_KEY: "pk_live_abc" })).toThrow("STRIPE_SECRET_KEY expected a Stripe secret key");
+    const prod = { ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25", VAPID_PUBLIC_KEY: "A".repeat(87), VAPID_PRIVATE_KEY: "B".repeat(43) };
+    expect(() => parseConfig({ ...prod, ...stripe })).toThrow("test-mode key");
+    const live = { STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+    expect(parseConfig({ ...prod, ...live }).STRIPE_SECRET_KEY).toBe("sk_live_abc123");
+    expect(() => parseConfig({ ...prod, ...live, STRIPE_API_BASE: "http://127.0.0.1:9" })).toThrow("STRIPE_API_BASE must not be set in production");
+  });
 });
 
 describe("process start with bad configuration", () => {

@@ -98,6 +98,19 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,5}(,\d{1,5})*$/, "expected comma-separated port numbers, e.g. 80,443,8080,8443")
     .default("80,443,8080,8443"),
+  // Stripe Checkout for the credit packs: off unless the secret key and the webhook signing secret are both set.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "expected a Stripe secret key, e.g. sk_live_… or sk_test_…")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "expected the webhook endpoint's signing secret, e.g. whsec_…")
+    .optional(),
+  // Tests only: the local Stripe stand-in the SDK talks to instead of api.stripe.com.
+  STRIPE_API_BASE: url(["http:", "https:"], "http(s)").optional(),
+  // Stripe Tax computes and adds tax on the hosted checkout page.
+  STRIPE_TAX: z.enum(["0", "1"]).default("0"),
   // Web Push (VAPID) key pair, base64url: required in production, generated into TW_DATA_DIR elsewhere (core/vapid.ts).
   VAPID_PUBLIC_KEY: z
     .string()
@@ -132,7 +145,15 @@ export type Config = Omit<z.infer<typeof envSchema>, "JWT_SECRET" | "PUBLIC_ORIG
 
 export class ConfigError extends Error {}
 
-const SECRET_VARIABLES = new Set(["JWT_SECRET", "LLM_API_KEY", "TELEGRAM_BOT_TOKEN", "VAPID_PRIVATE_KEY", "METRICS_TOKEN"]);
+const SECRET_VARIABLES = new Set([
+  "JWT_SECRET",
+  "LLM_API_KEY",
+  "TELEGRAM_BOT_TOKEN",
+  "VAPID_PRIVATE_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "METRICS_TOKEN",
+]);
 
 /** What an error message may quote of a value: never a secret, never a password inside a URL. */
 function shown(name: string, value: string): string {
@@ -171,6 +192,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError("Invalid configuration: TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME are set together or not at all");
   if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT)
     throw new ConfigError("Invalid configuration: METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the public port)");
+  stripeChecks(c, isProduction);
   const publicOrigin = c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`;
   return {
     ...c,
@@ -179,6 +201,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     PUBLIC_ORIGIN: publicOrigin,
     isProduction,
   };
+}
+
+/** Checkout needs both secrets (a key without the webhook secret would take money and never credit it). */
+function stripeChecks(c: z.infer<typeof envSchema>, isProduction: boolean) {
+  if (!c.STRIPE_SECRET_KEY !== !c.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError("Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all");
+  if (isProduction && c.STRIPE_API_BASE) throw new ConfigError("Invalid configuration: STRIPE_API_BASE must not be set in production");
+  if (isProduction && c.STRIPE_SECRET_KEY?.includes("_test_"))
+    throw new ConfigError("Invalid configuration: STRIPE_SECRET_KEY is a test-mode key, production needs a live key (sk_live_… or rk_live_…)");
 }
 
 /**

@@ -11,6 +11,8 @@ import { createRedis, redisKeys, type RedisKeys } from "@core/redis";
 import { signAccessToken } from "../server/src/lib/auth";
 import { maxDurationMs } from "@core/analysis-queue";
 import { reconcile } from "./reconcile";
+import type Stripe from "stripe";
+import { stripeFor } from "../server/src/modules/billing/stripe-client";
 import { ledgerProof, verifyLedger } from "@core/ledger";
 import { checkProof } from "@core/ledger-chain";
 import { anchorLedger, checkAnchors } from "./ledger-anchors";
@@ -19,7 +21,8 @@ export const USAGE = `Usage:
   bun run admin -- grant-credits <email> <n>   add n credits (ledger GRANT)
   bun run admin -- block <email>               block the account and end its sessions
   bun run admin -- unblock <email>             allow the account to sign in again
-  bun run admin -- reconcile                   check the books: balances equal ledgers, every analysis settled once
+  bun run admin -- reconcile                   check the books: balances equal ledgers, every analysis settled once,
+                                               every paid purchase credited once, every refund removed once
   bun run admin -- verify-ledger [signal-id] [--anchors <file>]
                                                recompute the signal ledger's hash chain against the stored signals;
                                                with an id, also prove that signal's inclusion in its day's root; with
@@ -98,7 +101,7 @@ async function findUser(sql: Sql, email: string) {
 export async function runAdmin(
   sql: Sql,
   args: string[],
-  ctx: { jwtSecret?: string; maxHeldMs?: number; redis?: { redis: Redis; keys: RedisKeys } } & AnchorKeys = {},
+  ctx: { jwtSecret?: string; maxHeldMs?: number; redis?: { redis: Redis; keys: RedisKeys }; stripe?: Stripe | null } & AnchorKeys = {},
 ): Promise<string> {
   const [command, email, amount] = args;
   switch (command) {
@@ -154,12 +157,12 @@ export async function runAdmin(
       return `Unblocked ${user.email}.`;
     }
     case "reconcile": {
-      const findings = await reconcile(sql, ctx.maxHeldMs ?? maxDurationMs({ ANALYSIS_PHASE_SECONDS: 50 }));
+      const findings = await reconcile(sql, ctx.maxHeldMs ?? maxDurationMs({ ANALYSIS_PHASE_SECONDS: 50 }), { stripe: ctx.stripe });
       // With the deployment's Redis: the engines export this run's result (the reconcile alert reads it).
       if (ctx.redis) await recordReconcile(ctx.redis, findings.length);
       if (findings.length)
         throw new ReconcileError(`Reconcile found ${findings.length} problem(s):\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`);
-      return "Reconcile: every balance equals its ledger; every analysis is settled exactly once; no stuck held credit.";
+      return "Reconcile: every balance equals its ledger; every analysis is settled exactly once; no stuck held credit; every paid purchase credited once and every refund removed once.";
     }
     case "verify-ledger":
       return verifyLedgerCommand(sql, args.slice(1), ctx);
@@ -201,6 +204,8 @@ if (import.meta.main) {
         await runAdmin(sql, args, {
           jwtSecret: config?.JWT_SECRET,
           maxHeldMs: config ? maxDurationMs(config) : undefined,
+          // With Stripe configured, reconcile also asks it about purchases still waiting after 5 minutes.
+          stripe: config && args[0] === "reconcile" ? stripeFor(config) : null,
           redis: bus,
           ...anchorKeys,
         }),

@@ -9,6 +9,10 @@ import { verifyLedger } from "@core/ledger";
 import { lintChecks } from "./lint";
 import { reconcile } from "./reconcile";
 import { ADMIN_URL, REAL_REDIS_URL, ROOT, createWorkspace, realServicesAvailable, startApp, type RunningApp } from "./app-process";
+import { startStripeStandIn } from "./stripe-stand-in";
+import type Stripe from "stripe";
+import { loadConfig } from "@core/config";
+import { stripeFor } from "../server/src/modules/billing/stripe-client";
 
 const args = process.argv.slice(2);
 const only = args.includes("--unit") ? "unit" : args.includes("--e2e") ? "e2e" : "all";
@@ -64,24 +68,36 @@ async function runE2E(): Promise<Totals> {
   let code = 1;
   let app: RunningApp | null = null;
   let reconciled = false;
+  // Checkout runs against the local Stripe stand-in; its webhooks reach the app once the app has a port.
+  const stripeSecret = "whsec_e2e0123456789abcdef";
+  const stripe = startStripeStandIn({ secret: stripeSecret });
+  const stripeEnv = { STRIPE_SECRET_KEY: "sk_test_e2e0123456789", STRIPE_WEBHOOK_SECRET: stripeSecret, STRIPE_API_BASE: stripe.base };
   try {
     // The browser tests play many traders from one machine: the app trusts loopback as a proxy so each test
     // account can arrive from its own X-Forwarded-For address and per-IP limits stay as in production.
     // The browser tests' seeded prices and dates are 2024's: they replay the earlier period (from 2024-02-15, as the
     // default did before 2025 was shipped), where some listed pairs have no candles and are greyed with the reason.
-    app = await startApp(ws, { env: { TRUSTED_PROXY: "127.0.0.1,::1", REPLAY_START: "2024-02-15T00:00:00Z" } });
+    app = await startApp(ws, { env: { TRUSTED_PROXY: "127.0.0.1,::1", REPLAY_START: "2024-02-15T00:00:00Z", ...stripeEnv } });
+    stripe.state.webhookUrl = `${app.baseUrls[0]}/api/billing/stripe-webhook`;
     const pw = Bun.spawn(["bunx", "playwright", "test", ...passthrough], {
       cwd: ROOT,
-      env: { ...app.env, E2E_BASE_URL: app.baseUrls[0], E2E_DATABASE_URL: ws.databaseUrl, E2E_REDIS_PREFIX: ws.redisPrefix },
+      env: {
+        ...app.env,
+        E2E_BASE_URL: app.baseUrls[0],
+        E2E_DATABASE_URL: ws.databaseUrl,
+        E2E_REDIS_PREFIX: ws.redisPrefix,
+        E2E_STRIPE_BASE: stripe.base,
+      },
       stdout: "inherit",
       stderr: "inherit",
     });
     code = await pw.exited;
-    reconciled = await reconcileRun(ws.databaseUrl, Number(app.env.ANALYSIS_PHASE_SECONDS ?? 2));
+    reconciled = await reconcileRun(ws.databaseUrl, Number(app.env.ANALYSIS_PHASE_SECONDS ?? 2), stripeFor(loadConfig(app.env)));
   } catch (err) {
     console.error(`e2e: ${(err as Error).message}`);
   } finally {
     await app?.stop();
+    stripe.stop();
     await ws.drop();
   }
   if (!existsSync(report)) return { passed: 0, failed: 1, ok: false, label: "playwright" };
@@ -99,11 +115,11 @@ async function runE2E(): Promise<Totals> {
  * `bun run admin -- reconcile` and `verify-ledger` against the e2e database while its engine still runs: balances,
  * ledgers, settlements, and the signal ledger's chain over every signal the run issued (the engine's included).
  */
-async function reconcileRun(databaseUrl: string, phaseSeconds: number): Promise<boolean> {
+async function reconcileRun(databaseUrl: string, phaseSeconds: number, stripe: Stripe | null): Promise<boolean> {
   const sql = createSql(databaseUrl, { max: 1 });
   try {
     // A little slack over the time-out: the engine's sweeper settles a stuck analysis within one sweep of it.
-    const findings = await reconcile(sql, maxDurationMs({ ANALYSIS_PHASE_SECONDS: phaseSeconds }) + 30_000);
+    const findings = await reconcile(sql, maxDurationMs({ ANALYSIS_PHASE_SECONDS: phaseSeconds }) + 30_000, { stripe });
     console.log(
       findings.length
         ? `reconcile: ${findings.length} problem(s)\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`

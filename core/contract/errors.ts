@@ -71,6 +71,13 @@ export const ERROR_CODES = [
   "push_endpoint_private",
   "push_endpoint_unresolvable",
   "telegram_not_configured",
+  // buying credits (Stripe)
+  "billing_not_configured",
+  "payment_provider_error",
+  "stripe_signature_invalid",
+  "refund_not_available",
+  "refund_window_closed",
+  "refund_nothing_unused",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

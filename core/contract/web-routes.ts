@@ -20,6 +20,7 @@ export const PAGE_PATHS = [
   "/start-trading",
   "/results",
   "/profile",
+  "/billing/success",
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

@@ -29,6 +29,7 @@ import { marketModule } from "./modules/market";
 import { alertsModule } from "./modules/alerts";
 import { webhooksModule } from "./modules/webhooks";
 import { telegramModule } from "./modules/telegram";
+import { billingModule } from "./modules/billing";
 import { createSessionCheck } from "./modules/sessions/service";
 import { metricsModule } from "./modules/metrics";
 import { recordHandlerError, recordRequest } from "./modules/metrics/service";
@@ -142,6 +143,7 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
     .use(webhooksModule(deps))
     .use(telegramModule(deps))
     .use(metricsModule(deps))
+    .use(billingModule(deps))
     // Unknown API paths are JSON 404s, never the SPA's HTML.
     .all("/api/*", ({ request, path, set }) => {
       set.status = 404;

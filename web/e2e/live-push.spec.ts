@@ -59,7 +59,7 @@ async function openDashboard(page: Page, user: TestUser) {
 }
 
 test("socket live: no market polls, user lists at the safety net, a push re-reads at once, a hidden tab pauses", async ({ page, request }) => {
-  // 160 s of page clock, each second given 100 ms of real time, is 16 s of waiting alone: past the default 30 s on a busy machine.
+  // 160 s of page clock run through in steps: about 30 s of wall time alone, more on a shared machine.
   test.setTimeout(90_000);
   const user = await registerUser(request, { tag: "push" });
   const authenticated = new Promise<void>((resolve) =>

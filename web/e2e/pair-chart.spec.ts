@@ -21,7 +21,10 @@ test("the chosen pair's 7-day chart with its price and the trader's signals on i
   const user = await registerUser(request, { tag: "pair-chart" });
   // The e2e replay starts at 2024-02-15 00:00 UTC market time: two BTC signals in the week before it, one older, one on ETH.
   await withSql(async (sql) => {
-    await seedSignal(user.id, "BTCUSDT", "LONG", 0.2, { sql, marketTimeMs: Date.parse("2024-02-12T06:00:00Z") });
+    // Still open whenever the engine's outcome tracker (every 60 s) runs mid-test: the default levels (stop 95, target
+    // 110) sit far below BTC's price, so a sweep would mark the target hit; these levels and this expiry are never reached.
+    const levels = { takeProfit: 10_000_000, stopLoss: 1, expiryHours: 720 };
+    await seedSignal(user.id, "BTCUSDT", "LONG", 0.2, { sql, marketTimeMs: Date.parse("2024-02-12T06:00:00Z"), levels });
     await seedSignal(user.id, "BTCUSDT", "NO_TRADE", 0.1, { sql, marketTimeMs: Date.parse("2024-02-14T10:00:00Z") });
     await seedSignal(user.id, "BTCUSDT", "SHORT", 0.3, { sql, marketTimeMs: Date.parse("2024-01-20T10:00:00Z") });
     await seedSignal(user.id, "ETHUSDT", "SHORT", 0.3, { sql, marketTimeMs: Date.parse("2024-02-13T10:00:00Z") });

@@ -95,6 +95,10 @@ const ResultsRoute = lazyPage(
   () => import("./pages/ResultsRoute"),
   (m) => m.ResultsRoute,
 );
+const CheckoutSuccessPage = lazyPage(
+  () => import("@web/features/billing/components/CheckoutSuccessPage"),
+  (m) => m.CheckoutSuccessPage,
+);
 const StartTradingPage = lazyPage(
   () => import("./pages/StartTradingPage"),
   (m) => m.StartTradingPage,
@@ -141,6 +145,11 @@ const PAGES: Record<PagePath, ReactElement> = {
   "/profile": (
     <RequireAuth>
       <ProfilePage />
+    </RequireAuth>
+  ),
+  "/billing/success": (
+    <RequireAuth>
+      <CheckoutSuccessPage />
     </RequireAuth>
   ),
 };

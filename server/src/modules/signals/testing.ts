@@ -13,6 +13,8 @@ export type SeedOptions = {
   sql?: Sql;
   /** The market clock at issue (the chart places the signal there); a fixed June 2024 moment when omitted. */
   marketTimeMs?: number;
+  /** Target, stop and expiry in place of 110/95 (LONG) or 90/105 (SHORT) and 48 h: e.g. levels the engine's tracker never settles. */
+  levels?: { takeProfit: number; stopLoss: number; expiryHours: number };
 };
 
 /** The ledger of one settled analysis, as the engine writes it: a credit granted for it, its debit, and a refund for NO_TRADE. */
@@ -41,6 +43,10 @@ export async function seedSignal(userId: number, symbol: string, type: "LONG" | 
               ${noTrade ? null : type === "LONG" ? 95 : 105}, ${noTrade ? null : 2}, '1h', 'Now', 'seeded', ${noTrade}, ${!noTrade},
               ${marketMs}, ${noTrade ? null : "OPEN"}, ${at}, ${context ? JSON.stringify(context) : null}::text::jsonb, ${context && !noTrade ? context.costs.cost_per_side : null})
       returning id`;
+    // In the same transaction: the signal ledger commits the row as it stands at commit.
+    if (opts.levels && !noTrade)
+      await tx`update signals set take_profit = ${opts.levels.takeProfit}, stop_loss = ${opts.levels.stopLoss},
+                 expiry_hours = ${opts.levels.expiryHours} where id = ${s.id}`;
     await tx`update analysis_requests set final_signal_id = ${s.id} where id = ${r.id}`;
     await bookAnalysis(tx, userId, r.id, noTrade);
     // Ledger rows dated like the analysis, so the daily series can be checked.

@@ -3,13 +3,15 @@ import { Clock, LifeBuoy, Mail } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "@web/components/ui/Button";
 import { Card } from "@web/components/ui/Card";
+import { useBillingConfig } from "@web/entities/billing/api/billing";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { ContactForm } from "./ContactForm";
 import { Faq } from "./Faq";
 import { PageHero, Section } from "./Section";
 import { TrackRecordText } from "./TrackRecordNote";
 
-const FAQ = [
+/** The FAQ says what the Pricing page does: buying online only where checkout is switched on. */
+const faq = (online: boolean) => [
   { q: "How accurate are your signals?", a: <TrackRecordText /> },
   {
     q: "How long does it take to generate a signal?",
@@ -21,16 +23,19 @@ const FAQ = [
   },
   {
     q: "What happens if I run out of credits?",
-    a: "Buy a credit pack on the Pricing page at any time. Credits never expire, and your signal history stays available.",
+    a: online
+      ? "Buy a credit pack on the Pricing page at any time. Credits never expire, and your signal history stays available."
+      : "Online payment for credit packs is coming soon. Until then, write to us about credits with your account e-mail. Credits never expire, and your signal history stays available.",
   },
   {
     q: "Do you offer refunds?",
-    a: "When an analysis ends in No Trade, the credit is returned automatically. Paid plans also carry a 30-day money-back guarantee — write to us with your account e-mail.",
+    a: "When an analysis ends in No Trade, the credit is returned automatically. Paid packs also carry a 30-day money-back guarantee for their unused credits — ask for it under Purchases on your profile page.",
   },
 ];
 
 export function ContactPage() {
   usePageTitle("Contact");
+  const online = useBillingConfig().data?.enabled === true;
   const formRef = useRef<HTMLDivElement>(null);
 
   return (
@@ -62,7 +67,7 @@ export function ContactPage() {
       <Section className="max-w-3xl pt-0">
         <h2 className="text-center text-2xl font-semibold tracking-tight">Frequently Asked Questions</h2>
         <div className="mt-8">
-          <Faq items={FAQ} />
+          <Faq items={faq(online)} />
         </div>
         <div className="mt-8 flex flex-col items-center gap-3 text-center">
           <p className="text-sm text-muted">Didn't find your answer?</p>

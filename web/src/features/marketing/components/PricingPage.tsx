@@ -1,13 +1,17 @@
-// /pricing: the six packs (free hidden when signed in), plan selection per spec 01 §4, includes, why, FAQ, CTA.
-import { ArrowRight, Coins } from "lucide-react";
+// /pricing: the six packs (free hidden when signed in), plan selection per spec 01 §4 (Stripe Checkout when it is
+// configured, else the spec's "coming soon"), includes, why, FAQ, CTA.
+import { ArrowRight } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { Button, ButtonLink } from "@web/components/ui/Button";
+import { useBillingConfig, useCheckout } from "@web/entities/billing/api/billing";
+import { serverMessage } from "@web/lib/api";
 import { useIsSignedIn } from "@web/lib/session";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { Faq } from "./Faq";
 import { PageHero, Section, SectionHeading } from "./Section";
 import { PlanCard } from "./PlanCard";
+import { PricingNotice, type PricingNote } from "./PricingNotice";
 import { PricingDetails } from "./PricingDetails";
 import { plansFor, type Plan } from "./plans";
 import { TrackRecordText } from "./TrackRecordNote";
@@ -20,7 +24,10 @@ const FAQ = [
   { q: "Do credits expire?", a: "No. Credits stay on your account until you use them." },
   { q: "What happens on No Trade?", a: "When the analysis finds no solid setup, the credit is returned to your balance automatically." },
   { q: "How accurate are the signals?", a: <TrackRecordText /> },
-  { q: "Can I get my money back?", a: "Paid plans come with a 30-day money-back guarantee. Contact support with your account e-mail." },
+  {
+    q: "Can I get my money back?",
+    a: "Paid packs come with a 30-day money-back guarantee for their unused credits: ask for it under Purchases on your profile page.",
+  },
 ];
 
 export function PricingPage() {
@@ -28,6 +35,10 @@ export function PricingPage() {
   const signedIn = useIsSignedIn();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<Plan["id"] | null>(null);
+  const [params] = useSearchParams();
+  const billing = useBillingConfig();
+  const checkout = useCheckout();
+  const online = billing.data?.enabled === true;
 
   const choose = (plan: Plan) => {
     if (!signedIn) {
@@ -35,7 +46,19 @@ export function PricingPage() {
       return;
     }
     setSelected(plan.id);
+    if (online) checkout.mutate(plan.id);
   };
+  const note: PricingNote = checkout.isError
+    ? { kind: "error", text: serverMessage(checkout.error) ?? "Please try again." }
+    : selected && !online
+      ? { kind: "coming-soon" }
+      : params.get("checkout") === "cancelled" && !selected
+        ? { kind: "cancelled" }
+        : online && signedIn
+          ? { kind: "online" }
+          : null;
+  const label = (plan: Plan) =>
+    selected !== plan.id ? (plan.id === "free" ? "Start for Free" : "Choose Plan") : online && !checkout.isError ? "Opening checkout…" : "Selected";
 
   return (
     <>
@@ -45,15 +68,7 @@ export function PricingPage() {
         lead="One credit buys one signal. No subscriptions, credits never expire, and a No Trade result returns your credit automatically."
       />
       <Section>
-        {selected ? (
-          <div role="alert" className="mb-6 flex items-start gap-3 rounded-xl border border-warn/40 bg-warn/10 px-4 py-3 text-sm text-amber-100">
-            <Coins className="mt-0.5 size-4 shrink-0 text-warn" aria-hidden />
-            <p>
-              <strong className="font-semibold">Payment integration is coming soon.</strong> Your selected pack is noted — credits can't be purchased
-              online yet.
-            </p>
-          </div>
-        ) : null}
+        <PricingNotice note={note} />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {plansFor(signedIn).map((plan) => (
             <PlanCard
@@ -61,8 +76,13 @@ export function PricingPage() {
               plan={plan}
               selected={selected === plan.id}
               action={
-                <Button variant={plan.highlight ? "primary" : "secondary"} className="w-full" onClick={() => choose(plan)}>
-                  {selected === plan.id ? "Selected" : plan.id === "free" ? "Start for Free" : "Choose Plan"}
+                <Button
+                  variant={plan.highlight ? "primary" : "secondary"}
+                  className="w-full"
+                  disabled={checkout.isPending || checkout.isSuccess}
+                  onClick={() => choose(plan)}
+                >
+                  {label(plan)}
                 </Button>
               }
             />

@@ -59,7 +59,12 @@ export function TermsPage() {
                 is No Trade or the analysis fails.
               </li>
               <li>Credits do not expire, have no cash value and cannot be transferred.</li>
-              <li>Paid credit packs carry a 30-day money-back guarantee for unused credits, requested through support.</li>
+              <li>
+                Paid credit packs carry a 30-day money-back guarantee for unused credits, requested under Purchases on the profile page within 30 days
+                of payment. A pack's unused credits are the smaller of its credits and the balance at the request (less credits already in another
+                pending refund); the refund is the pack's price × unused credits ÷ the pack's credits, paid back to the original payment method, and
+                those credits leave the balance when the refund is processed. A chargeback freezes the pack's unused credits.
+              </li>
             </ul>
           ),
         },

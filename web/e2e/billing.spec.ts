@@ -1,0 +1,96 @@
+// Buying credits in the browser against the local Stripe stand-in: pricing → hosted checkout → success page → balance,
+// pushed to a second tab; the refund from the purchase history; a cancelled checkout. Screens at 1440 and 390 px.
+import { expect, type Page, test } from "@playwright/test";
+import { registerUser, signIn, withSql } from "./helpers";
+
+const SCREENS = "test-results/screens";
+const STRIPE = process.env.E2E_STRIPE_BASE ?? "";
+/** The stand-in holds its webhook events until released: the success page is seen before the credits arrive. */
+const stripeControl = (page: Page, what: "hold" | "release") => page.request.post(`${STRIPE}/_control/${what}`);
+
+async function choosePack(page: Page, name: string) {
+  await page.goto("/pricing");
+  await page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name }) })
+    .getByRole("button", { name: "Choose Plan" })
+    .click();
+  await page.waitForURL(`${STRIPE}/pay/**`);
+}
+
+for (const width of [1440, 390]) {
+  test(`buying a pack at ${width}px: checkout, credits on the way, credits added, pushed to a second tab`, async ({ page, request, context }) => {
+    const user = await registerUser(request, { tag: "buy" });
+    await signIn(page, user);
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    const other = await context.newPage();
+    await other.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    // The second tab shows the balance on the profile's footer line at every width.
+    await other.goto("/profile");
+    await expect(other.getByText("1 credit available")).toBeVisible();
+
+    await page.goto("/pricing");
+    await expect(page.getByRole("heading", { name: "Standard Pack" })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/pricing-checkout-${width}.png`, fullPage: width > 800 });
+    await stripeControl(page, "hold");
+    await choosePack(page, "Standard Pack");
+    await expect(page.getByText("35.99 USD")).toBeVisible();
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL(/\/billing\/success\?session_id=cs_/);
+    await expect(page.getByRole("heading", { name: "Payment received, credits on the way" })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/checkout-success-waiting-${width}.png` });
+
+    await stripeControl(page, "release");
+    await expect(page.getByRole("heading", { name: "Credits added" })).toBeVisible();
+    await expect(page.getByTestId("checkout-balance")).toHaveText("13 credits");
+    await page.screenshot({ path: `${SCREENS}/checkout-success-credited-${width}.png` });
+    // The other tab learns it from the push, without a reload.
+    await expect(other.getByText("13 credits available")).toBeVisible();
+  });
+}
+
+test("the refund of a pack from the purchase history: quote, confirmation, credits leave when Stripe confirms", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "refund" });
+  await signIn(page, user);
+  for (let i = 0; i < 2; i++) {
+    await choosePack(page, "Trial Pack");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page.getByRole("heading", { name: "Credits added" })).toBeVisible();
+  }
+  await page.goto("/profile");
+  const rows = page.getByRole("list", { name: "Purchase history" }).getByRole("listitem");
+  await expect(rows).toHaveCount(2);
+  const newest = rows.first();
+  await expect(newest.getByTestId("purchase-status")).toHaveText("Paid");
+  await expect(newest.getByRole("link", { name: "Receipt" })).toHaveAttribute("href", new RegExp(`^${STRIPE}/receipts/pi_`));
+  await newest.getByRole("button", { name: "Request refund" }).click();
+  await expect(newest).toContainText("Refund $9.99 for 3 unused credits?");
+  await newest.getByRole("button", { name: "Confirm refund" }).click();
+  // The credits leave when the stand-in's charge.refunded reaches the app; the push refreshes the page.
+  await expect(newest.getByTestId("purchase-status")).toHaveText("Refunded · $9.99 for 3 credits");
+  await expect(page.getByText("4 credits available")).toBeVisible();
+  await expect(rows.nth(1)).toContainText("$9.99 for 3 unused credits");
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    await page.getByRole("heading", { name: "Purchases" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/purchase-history-refund-${width}.png` });
+  }
+});
+
+test("a cancelled checkout returns to pricing with a note and charges nothing", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "cancel" });
+  await signIn(page, user);
+  await choosePack(page, "Pro Pack");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.waitForURL(/\/pricing\?checkout=cancelled/);
+  await expect(page.getByRole("status")).toContainText("Checkout cancelled. Nothing was charged");
+  const rows = await withSql(
+    (sql) => sql`select credits, (select count(*) from purchases where user_id = ${user.id})::int as n from users where id = ${user.id}`,
+  );
+  expect({ ...rows[0] }).toEqual({ credits: 1, n: 1 });
+  expect((await withSql((sql) => sql`select status from purchases where user_id = ${user.id}`))[0].status).toBe("PENDING");
+  // With checkout on, the Contact FAQ says what Pricing does.
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "What happens if I run out of credits?" }).click();
+  await expect(page.getByText("Buy a credit pack on the Pricing page at any time.")).toBeVisible();
+});
