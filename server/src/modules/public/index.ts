@@ -33,7 +33,7 @@ export const publicModule = (deps: ServerDeps, opts: { linksPerPoint?: number } 
         detail: { summary: "The operator's support e-mail and arbitration organisation for the legal pages (null: not named yet)" },
       },
     )
-    .get("/track-record", () => trackRecord(deps.sql), {
+    .get("/track-record", () => trackRecord(deps.sql, undefined, deps.config.MARKET_PROVIDER), {
       response: { 200: trackRecordSchema },
       detail: { summary: "Measured figures: the model's backtest and the outcomes of stored signals" },
     })

@@ -24,6 +24,9 @@ export const trackRecordSchema = t.Object({
     total_r: num,
     sample_size: t.Number(),
     period: t.Object({ from: t.Nullable(t.String()), to: t.Nullable(t.String()) }),
+    market: t.UnionEnum(["replay", "binance"], {
+      description: "Where the signals traded: replayed history (in-sample for the shipped model, never a track record) or the live market",
+    }),
   }),
 });
 

@@ -77,5 +77,8 @@ describe("/api/public", () => {
     const res = await call(app, "GET", "/api/public/track-record");
     expect(res.status).toBe(200);
     expect(res.body.live.closed).toBe(tr.live.closed);
+    // The test app replays history: its outcomes are marked so the web never shows them as a track record.
+    expect(res.body.live.market).toBe("replay");
+    expect((await trackRecord(sql, file, "binance")).live.market).toBe("binance");
   });
 });

@@ -5,6 +5,7 @@ import type { Sql } from "@core/db";
 import { type DayChains, ledgerProof, ledgerRoots } from "@core/ledger";
 import { badRequest, notFound } from "../../lib/http-error";
 import { parseId, parseLimit } from "../../lib/params";
+import type { MarketProviderName } from "@core/symbols";
 
 export const LIVE_CARDS = 3;
 
@@ -41,8 +42,11 @@ async function readBacktest(file: string): Promise<unknown> {
   }
 }
 
-/** Live figures come from every stored signal; the backtest block is the model file as written, or null when absent. */
-export async function trackRecord(sql: Sql, file = TRACK_RECORD_FILE) {
+/**
+ * Live figures come from every stored signal, marked with the market they traded (a replay re-lives history the shipped
+ * model was fitted on, so its outcomes are in-sample); the backtest block is the model file as written, or null.
+ */
+export async function trackRecord(sql: Sql, file = TRACK_RECORD_FILE, market: MarketProviderName = "replay") {
   const [[live], backtest] = await Promise.all([
     sql<
       {
@@ -93,6 +97,7 @@ export async function trackRecord(sql: Sql, file = TRACK_RECORD_FILE) {
         from: live.first_at ? new Date(live.first_at).toISOString() : null,
         to: live.last_at ? new Date(live.last_at).toISOString() : null,
       },
+      market,
     },
   };
 }

@@ -60,7 +60,8 @@ describe("normalizeTrackRecord", () => {
     win_rate: 0.5444,
     expectancy_r: 0.1697,
   };
-  const live = (closed: number) => ({
+  const live = (closed: number, market = "binance") => ({
+    market,
     sample_size: closed,
     win_rate: closed ? 0.6 : null,
     avg_r_multiple: closed ? 0.3 : null,
@@ -93,6 +94,11 @@ describe("normalizeTrackRecord", () => {
       expectancyR: -0.05,
       edge: false,
       verdictText: null,
+    });
+  });
+  test("replayed signals never replace the backtest, however many closed (their outcomes are in-sample)", () => {
+    expect(normalizeTrackRecord({ backtest: V2_BACKTEST, live: live(10 * LIVE_MIN_CLOSED, "replay") })).toMatchObject({
+      source: "out-of-fold testing",
     });
   });
   test("the v2 out-of-fold report: its verdict decides the edge", () => {

@@ -82,7 +82,8 @@ export function normalizeTrackRecord(raw: unknown): TrackRecord | null {
   const data = unwrap(raw);
   if (!isObj(data)) return null;
   const live = obj(data, "live");
-  if (live && (num(live, "sample_size") ?? 0) >= LIVE_MIN_CLOSED) {
+  // Replayed signals re-live history the shipped model was fitted on: in-sample outcomes are never the headline.
+  if (live && str(live, "market") !== "replay" && (num(live, "sample_size") ?? 0) >= LIVE_MIN_CLOSED) {
     const fromLive = measured(live, "live signals");
     if (fromLive) return fromLive;
   }
