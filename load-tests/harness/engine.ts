@@ -39,9 +39,9 @@ export async function engineBench(o: { pairs: number; samples: number; days: num
   const t0 = performance.now();
   // `days` of each range from its end backwards (all three years by default; tests run a few days).
   let evaluations = 0;
-  const last = Math.max(...series.map((x) => x.h1.at(-1)?.t ?? 0));
   for (const [from, rangeEnd] of RANGES) {
-    // The range's end, or the data's when it stops earlier (the shipped subset ends in September 2024).
+    // The range's end, or the data's inside it when it stops earlier (the shipped subset's 2024 ends in September).
+    const last = Math.max(...series.map((x) => x.h1.findLast((k) => k.t < rangeEnd)?.t ?? 0));
     const to = Math.min(rangeEnd, last - 4 * DAY);
     if (to <= from) continue;
     const r = await runBacktest(series, { strideHours: 6, from: Math.max(from, to - o.days * DAY), to });
