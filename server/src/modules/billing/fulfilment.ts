@@ -93,6 +93,15 @@ async function sessionEnded(tx: Tx, s: Stripe.Checkout.Session, status: "FAILED"
   await tx`update purchases set status = ${status} where session_id = ${s.id} and status = 'PENDING'`;
 }
 
+/** Removes up to `wanted` of a purchase's credits through the ledger, never below a zero balance; returns how many left. */
+async function takeCredits(tx: Tx, p: Record<string, unknown>, wanted: number, referenceType: string, note: string): Promise<number> {
+  const [u] = await tx`select credits from users where id = ${p.user_id as number} for update`;
+  const taken = Math.min(wanted, u.credits as number);
+  if (taken > 0)
+    await applyCreditChange(tx, { userId: Number(p.user_id), kind: "ADJUSTMENT", amount: -taken, referenceType, referenceId: Number(p.id), note });
+  return taken;
+}
+
 /**
  * The money went back: the refunded credits leave through the ledger (the quote of the request, or the refunded share
  * of the pack for a refund made in Stripe's dashboard), capped by the balance so it never goes below zero.
@@ -108,17 +117,7 @@ async function chargeRefunded(deps: Deps, tx: Tx, charge: Stripe.Charge) {
   // A disputed pack's unused credits were frozen (taken out) already: the refund removes nothing more.
   if (p.status !== "DISPUTED") {
     const wanted = p.refund_credits ?? Math.ceil((p.credits * charge.amount_refunded) / p.amount_cents);
-    const [u] = await tx`select credits from users where id = ${p.user_id} for update`;
-    removed = Math.min(wanted, u.credits as number);
-    if (removed > 0)
-      await applyCreditChange(tx, {
-        userId: Number(p.user_id),
-        kind: "ADJUSTMENT",
-        amount: -removed,
-        referenceType: "purchase_refund",
-        referenceId: Number(p.id),
-        note: `Refund of ${PACKS[p.pack as keyof typeof PACKS]?.name ?? p.pack}`,
-      });
+    removed = await takeCredits(tx, p, wanted, "purchase_refund", `Refund of ${PACKS[p.pack as keyof typeof PACKS]?.name ?? p.pack}`);
   }
   await tx`update purchases set status = 'REFUNDED', refunded_at = now(), refund_cents = ${charge.amount_refunded},
              refund_credits = ${p.status === "DISPUTED" ? p.frozen_credits : removed}, charge_id = coalesce(charge_id, ${charge.id})
@@ -134,17 +133,7 @@ async function disputeCreated(deps: Deps, tx: Tx, dispute: Stripe.Dispute) {
     deps.log.warn("charge.dispute.created for no open purchase", { payment_intent: paymentIntent, status: p?.status });
     return;
   }
-  const [u] = await tx`select credits from users where id = ${p.user_id} for update`;
-  const frozen = Math.min(p.credits as number, u.credits as number);
-  if (frozen > 0)
-    await applyCreditChange(tx, {
-      userId: Number(p.user_id),
-      kind: "ADJUSTMENT",
-      amount: -frozen,
-      referenceType: "purchase_dispute",
-      referenceId: Number(p.id),
-      note: `Frozen: chargeback ${dispute.id}`,
-    });
+  const frozen = await takeCredits(tx, p, p.credits as number, "purchase_dispute", `Frozen: chargeback ${dispute.id}`);
   await tx`update purchases set status = 'DISPUTED', disputed_at = now(), frozen_credits = ${frozen} where id = ${p.id}`;
   deps.log.warn("purchase disputed: unused credits frozen", { purchase_id: Number(p.id), user_id: Number(p.user_id), dispute: dispute.id, frozen });
 }
