@@ -53,6 +53,7 @@ const folds = cv.folds.map((f) => ({
   tau: f.choice.tau,
   inner: f.choice.inner,
   considered: f.considered,
+  decisions: f.decisions,
 }));
 writeFileSync(join(outDir, "cv.json"), `${JSON.stringify(summary, null, 2)}\n`);
 writeFileSync(

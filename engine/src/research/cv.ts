@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 const DAY = 86_400_000;
 /** The bar is chosen on the last this-many days with data before the quarter; the calibration on the days before those. */
 export const SELECT_DAYS = 180;
-/** Signals per analysis the bar may aim for (it is floored at 0 R, so fewer when earlier months show no positive EV). */
+/** Signals per analysis the bar may aim for (it is floored at 0 R, so none when earlier months show too few positive EVs). */
 export const RATE_BAND: [number, number] = [0.05, 0.3];
 const MAX_CALIBRATION_ROWS = 300_000;
 /** Fewer days with data than this before a quarter and it is not decided (too little to calibrate and choose on). */
@@ -22,7 +22,7 @@ export type Choice = {
   g: number;
   cal: ScoreCalibration;
   tau: number;
-  inner: { rate: number; meanR: number; evaluations: number };
+  inner: Inner;
   baseTp: { long: number; short: number };
 };
 
@@ -32,19 +32,49 @@ function viewOf(c: Combo, cal: ScoreCalibration, e: number): View {
   return { long: calibrateScore(cal, c.wf.score[2 * e]), short: calibrateScore(cal, c.wf.score[2 * e + 1]) };
 }
 
-const candidate = { candidate: true };
+const sideView = (v: CalibratedSide, novelty: number) => ({ evShrunk: v.evShrunk, novelty, candidate: true });
 
-/** The bar: of the cuts giving a signal rate inside RATE_BAND, the one whose signals earned most; never below 0. */
-export function chooseTau(best: { ev: number; r: number }[]): { tau: number; rate: number; meanR: number; evaluations: number } {
-  const sorted = [...best].sort((a, b) => b.ev - a.ev);
-  let pick = { tau: Infinity, rate: 0, meanR: -Infinity, evaluations: sorted.length };
+/** How many day-clustered standard errors the bar's inner mean R is marked down by when cuts and choices are compared. */
+export const SELECT_Z = 1;
+
+export type Inner = { rate: number; meanR: number; lower: number; evaluations: number };
+
+/** One candidate of the inner window: the better side's shrunk EV (-Infinity when the rule refuses it whatever the bar), its net R, its day. */
+export type InnerRow = { ev: number; r: number; day: number };
+
+/**
+ * The bar: of the cuts giving a signal rate inside RATE_BAND, the one whose signals' mean R stands highest after marking it
+ * down by SELECT_Z day-clustered standard errors (the best-looking cut of a ranked list is always over-estimated, the more
+ * so the fewer days it rests on). A cut only reaches rows the rule can issue: shrunk EV above 0 and inside the training
+ * cloud, since the bar is never below 0; a cut whose signals lost money on average is none.
+ */
+export function chooseTau(rows: InnerRow[], z = SELECT_Z): { tau: number } & Inner {
+  const sorted = [...rows].sort((a, b) => b.ev - a.ev);
+  let pick = { tau: Infinity, rate: 0, meanR: -Infinity, lower: -Infinity, evaluations: sorted.length };
+  // Running day-clustered variance: Σ_d (S_d − n_d·m)² = ΣS_d² − 2m·ΣS_d·n_d + m²·Σn_d².
+  const byDay = new Map<number, { s: number; n: number }>();
   let sum = 0;
+  let ss = 0;
+  let sn = 0;
+  let nn = 0;
   for (let i = 0; i < sorted.length; i++) {
-    sum += sorted[i].r;
-    const rate = (i + 1) / sorted.length;
+    const { ev, r, day } = sorted[i];
+    if (!(ev > 0)) break;
+    const d = byDay.get(day) ?? { s: 0, n: 0 };
+    ss += (d.s + r) ** 2 - d.s ** 2;
+    sn += (d.s + r) * (d.n + 1) - d.s * d.n;
+    nn += (d.n + 1) ** 2 - d.n ** 2;
+    byDay.set(day, { s: d.s + r, n: d.n + 1 });
+    sum += r;
+    const n = i + 1;
+    const rate = n / sorted.length;
     if (rate < RATE_BAND[0] || rate > RATE_BAND[1]) continue;
-    if (i + 1 < sorted.length && sorted[i + 1].ev === sorted[i].ev) continue;
-    if (sum / (i + 1) > pick.meanR) pick = { tau: Math.max(0, sorted[i].ev - 1e-9), rate, meanR: sum / (i + 1), evaluations: sorted.length };
+    if (i + 1 < sorted.length && sorted[i + 1].ev === ev) continue;
+    const m = sum / n;
+    const se = byDay.size > 1 ? Math.sqrt(Math.max(0, ss - 2 * m * sn + m * m * nn)) / n : Infinity;
+    const lower = m - z * se;
+    // A cut whose inner signals lost money is no bar at all (no signals rather than ones that lost before).
+    if (m > 0 && lower > pick.lower) pick = { tau: ev - 1e-9, rate, meanR: m, lower, evaluations: sorted.length };
   }
   return pick;
 }
@@ -68,8 +98,11 @@ function fitChoice(p: Panel, c: Combo, start: number, rowDay: Float64Array, sele
     .filter((e) => p.t[e] >= cut)
     .map((e) => {
       const v = viewOf(c, cal, e);
-      const d = decideSides({ ...v.long, novelty: 0, ...candidate }, { ...v.short, novelty: 0, ...candidate }, 0, null);
-      return { ev: (d.side === "LONG" ? v.long : v.short).evShrunk, r: p.r[c.g][d.side === "LONG" ? 2 * e : 2 * e + 1] };
+      // The same rule as the quarter is decided by (bar 0, novelty guard included): a row it refuses can never be issued,
+      // so it counts in the rate's denominator only. Cuts through rows it refuses measured signals that would never be sent.
+      const d = decideSides(sideView(v.long, c.wf.novelty[2 * e]), sideView(v.short, c.wf.novelty[2 * e + 1]), 0, null);
+      const ev = d.issue ? (d.side === "LONG" ? v.long : v.short).evShrunk : -Infinity;
+      return { ev, r: p.r[c.g][d.side === "LONG" ? 2 * e : 2 * e + 1], day: Math.floor(p.t[e] / DAY) };
     });
   const { tau, ...inner } = chooseTau(best);
   const tpShare = (side: 0 | 1) =>
@@ -78,7 +111,7 @@ function fitChoice(p: Panel, c: Combo, start: number, rowDay: Float64Array, sele
 }
 
 type Scored = { c: Combo; ch: Choice };
-const bestOf = (xs: Scored[]) => xs.reduce((a, x) => (x.ch.inner.meanR > a.ch.inner.meanR ? x : a));
+const bestOf = (xs: Scored[]) => xs.reduce((a, x) => (x.ch.inner.lower > a.ch.inner.lower ? x : a));
 
 function choicesAt(p: Panel, combos: Combo[], start: number, rowDay: Float64Array, selectDays: number): Scored[] {
   return combos.map((c) => ({ c, ch: fitChoice(p, c, start, rowDay, selectDays) })).filter((x): x is Scored => x.ch !== null);
@@ -92,18 +125,25 @@ export function chooseAt(p: Panel, combos: Combo[], start: number, selectDays = 
   return xs.length ? bestOf(xs) : null;
 }
 
-export type Fold = { quarter: string; choice: Choice; considered: { family: string; g: number; tau: number; meanR: number; rate: number }[] };
-
-const sideView = (v: CalibratedSide, novelty: number) => ({ evShrunk: v.evShrunk, novelty, candidate: true });
+export type Fold = {
+  quarter: string;
+  choice: Choice;
+  considered: { family: string; g: number; tau: number; meanR: number; lower: number; rate: number }[];
+  /** how the quarter's evaluations were decided: issued, or the rule's reason (novel, below_bar) */
+  decisions: Record<string, number>;
+};
 
 type Out = { evaluations: EvaluationRecord[]; candidates: CandidateRecord[]; history: HistoryRow[] };
 
 /** Decisions for one quarter's evaluations under a choice: the one rule, records for the summary and the setup history. */
 function decideBlock(p: Panel, c: Combo, ch: Choice, evals: number[], quarter: string, out: Out) {
   const g = ch.g;
+  const why: Record<string, number> = {};
   for (const e of evals) {
     const v = viewOf(c, ch.cal, e);
     const d = decideSides(sideView(v.long, c.wf.novelty[2 * e]), sideView(v.short, c.wf.novelty[2 * e + 1]), ch.tau, null);
+    const reason = d.issue ? "issued" : d.why;
+    why[reason] = (why[reason] ?? 0) + 1;
     const [row, opp] = d.side === "LONG" ? [2 * e, 2 * e + 1] : [2 * e + 1, 2 * e];
     const chosen = d.side === "LONG" ? v.long : v.short;
     out.evaluations.push({
@@ -132,6 +172,7 @@ function decideBlock(p: Panel, c: Combo, ch: Choice, evals: number[], quarter: s
       out.history.push({ sym: p.symbols[p.sym[e]], side: (i & 1) === 0 ? "LONG" : "SHORT", ev: s.evShrunk, y: p.y[g][i], r: p.r[g][i], t: p.t[e] });
     }
   }
+  return why;
 }
 
 /** Every quarter with enough earlier out-of-fold history: choose among `combos` on that history, then decide the quarter. */
@@ -147,12 +188,11 @@ export function runCv(p: Panel, combos: Combo[], log: (m: string) => void, selec
     if (!choices.length) continue;
     const best = bestOf(choices);
     const quarter = new Date(b.start).toISOString().slice(0, 7);
-    decideBlock(p, best.c, best.ch, evals, quarter, out);
-    const considered = choices.map((x) => ({ family: x.c.family, g: x.c.g, tau: x.ch.tau, meanR: x.ch.inner.meanR, rate: x.ch.inner.rate }));
-    folds.push({ quarter, choice: best.ch, considered });
-    const issued = out.evaluations.filter((r) => r.issued && r.t >= b.start).length;
+    const why = decideBlock(p, best.c, best.ch, evals, quarter, out);
+    const considered = choices.map((x) => ({ family: x.c.family, g: x.c.g, tau: x.ch.tau, meanR: x.ch.inner.meanR, lower: x.ch.inner.lower, rate: x.ch.inner.rate }));
+    folds.push({ quarter, choice: best.ch, considered, decisions: why });
     log(
-      `outer ${quarter}: ${best.c.family} ${JSON.stringify(p.geometries[best.c.g])} τ ${best.ch.tau.toFixed(4)} (inner rate ${best.ch.inner.rate.toFixed(3)}, mean R ${best.ch.inner.meanR.toFixed(3)}); ${issued}/${evals.length} issued`,
+      `outer ${quarter}: ${best.c.family} ${JSON.stringify(p.geometries[best.c.g])} τ ${best.ch.tau.toFixed(4)} (inner rate ${best.ch.inner.rate.toFixed(3)}, mean R ${best.ch.inner.meanR.toFixed(3)}, lower ${best.ch.inner.lower.toFixed(3)}); ${JSON.stringify(why)} of ${evals.length}`,
     );
   }
   return { folds, ...out };

@@ -8,7 +8,7 @@ import { parseParamsV3, v3Model } from "../analysis/model/v3";
 import { buildSnapshot } from "../analysis/snapshot";
 import { mulberry32 } from "../backtest/stats";
 import { calibrateScore, fitScoreCalibration, shrink } from "./calibrate";
-import { runCv, type Combo } from "./cv";
+import { chooseTau, runCv, type Combo } from "./cv";
 import { fitFinal } from "./fit";
 import { buildPanel, clocksOf, type Geometry } from "./panel";
 import { blocksOf, gbdtFamilyWith, purgeMs, splitBlock, walkForward } from "./walkforward";
@@ -95,6 +95,49 @@ describe("v3 walk-forward", () => {
         expect(p.t[e] >= from && p.t[e] < to + 336 * H).toBe(false);
         expect(p.t[e] < from && p.t[e] + 24 * H > from && p.t[e] + 48 * H > from).toBe(false);
       }
+    }
+  });
+});
+
+describe("the bar", () => {
+  test("a cut reaches only rows the rule can issue; the rest count in the rate", () => {
+    // 60 rows the rule may issue (EV falling from 0.8; R best over the top 20), 20 it refuses whatever the bar (novel) and
+    // 20 whose shrunk EV is 0 (the bar is never below 0): those two groups carry the best R of all and must not be cut into.
+    const allowed = Array.from({ length: 60 }, (_, i) => ({ ev: 0.8 - i / 100, r: i < 5 ? 0.5 : i < 20 ? 1.2 : -1, day: i % 7 }));
+    const refused = Array.from({ length: 20 }, (_, i) => ({ ev: -Infinity, r: 5, day: i % 7 }));
+    const zero = Array.from({ length: 20 }, (_, i) => ({ ev: 0, r: 5, day: i % 7 }));
+    const pick = chooseTau([...refused, ...zero, ...allowed], 0);
+    expect(pick.rate).toBeCloseTo(0.2, 10);
+    expect(pick.meanR).toBeCloseTo(1.025, 10);
+    expect(pick.tau).toBeCloseTo(0.8 - 19 / 100, 6);
+    // When only refused rows could fill the band's floor, there is no bar at all.
+    const none = chooseTau([...Array.from({ length: 99 }, (_, i) => ({ ev: 0, r: 1, day: i })), { ev: 0.5, r: 1, day: 0 }], 0);
+    expect(none.tau).toBe(Infinity);
+  });
+
+  test("the bar is chosen on the inner mean marked down by its day-clustered uncertainty", () => {
+    // The top 5 rows earn most on average but scatter widely; the top 30 earn less, steadily, one row a day.
+    const top = [6, -2, 6, -2, 2];
+    const rows = Array.from({ length: 100 }, (_, i) => ({ ev: 1 - i / 100, r: i < 5 ? top[i] : i < 30 ? 0.9 : -1, day: i }));
+    expect(chooseTau(rows, 0).rate).toBeCloseTo(0.05, 10);
+    const marked = chooseTau(rows, 1);
+    expect(marked.rate).toBeCloseTo(0.3, 10);
+    expect(marked.lower).toBeLessThan(marked.meanR);
+  });
+
+  test("a bar whose inner signals lost money issues nothing", () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ ev: 1 - i / 100, r: -0.2, day: i }));
+    expect(chooseTau(rows, 0).tau).toBe(Infinity);
+  });
+
+  test("each quarter's decisions are tallied by the rule's reasons and add up to its evaluations", () => {
+    for (const f of FULL.cv.folds) {
+      const inQuarter = FULL.cv.evaluations.filter((e) => new Date(e.t).toISOString().slice(0, 7) >= f.quarter);
+      const next = FULL.cv.folds[FULL.cv.folds.indexOf(f) + 1]?.quarter ?? "9999";
+      const rows = inQuarter.filter((e) => new Date(e.t).toISOString().slice(0, 7) < next);
+      const total = Object.values(f.decisions).reduce((a, b) => a + b, 0);
+      expect(total).toBe(rows.length);
+      expect(f.decisions.issued ?? 0).toBe(rows.filter((e) => e.issued).length);
     }
   });
 });

@@ -23,7 +23,7 @@ export const paramsV3Schema = z.object({
   calibration: z.object({ tp: isotonic, sl: isotonic, ev: isotonic, seEdges: z.array(z.number()), se: z.array(z.number()), z: z.number() }),
   tau: z.number(),
   base_tp: z.object({ long: z.number(), short: z.number() }),
-  inner: z.object({ rate: z.number(), meanR: z.number(), evaluations: z.number() }),
+  inner: z.object({ rate: z.number(), meanR: z.number(), lower: z.number().optional(), evaluations: z.number() }),
   training: z.object({
     from: z.string(),
     to: z.string(),
