@@ -189,7 +189,14 @@ export function runCv(p: Panel, combos: Combo[], log: (m: string) => void, selec
     const best = bestOf(choices);
     const quarter = new Date(b.start).toISOString().slice(0, 7);
     const why = decideBlock(p, best.c, best.ch, evals, quarter, out);
-    const considered = choices.map((x) => ({ family: x.c.family, g: x.c.g, tau: x.ch.tau, meanR: x.ch.inner.meanR, lower: x.ch.inner.lower, rate: x.ch.inner.rate }));
+    const considered = choices.map((x) => ({
+      family: x.c.family,
+      g: x.c.g,
+      tau: x.ch.tau,
+      meanR: x.ch.inner.meanR,
+      lower: x.ch.inner.lower,
+      rate: x.ch.inner.rate,
+    }));
     folds.push({ quarter, choice: best.ch, considered, decisions: why });
     log(
       `outer ${quarter}: ${best.c.family} ${JSON.stringify(p.geometries[best.c.g])} τ ${best.ch.tau.toFixed(4)} (inner rate ${best.ch.inner.rate.toFixed(3)}, mean R ${best.ch.inner.meanR.toFixed(3)}, lower ${best.ch.inner.lower.toFixed(3)}); ${JSON.stringify(why)} of ${evals.length}`,
