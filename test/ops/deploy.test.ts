@@ -3,11 +3,46 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { z } from "zod";
 import { registry } from "@core/metrics";
 import { ROOT } from "../../scripts/app-process";
 
 const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
-const yaml = (path: string) => Bun.YAML.parse(read(path)) as any;
+/** A YAML file parsed and checked against the shape of the parts a test reads (a missing part fails with its path). */
+const yaml = <T extends z.ZodType>(path: string, shape: T): z.infer<T> => shape.parse(Bun.YAML.parse(read(path)));
+
+// Only what the tests read; every object stays loose, so keys they do not name pass through untouched.
+const Service = z.looseObject({
+  ports: z.array(z.string()).optional(),
+  volumes: z.array(z.string()).optional(),
+  secrets: z.array(z.string()).optional(),
+  environment: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  deploy: z.looseObject({ replicas: z.number().optional() }).optional(),
+  command: z.union([z.string(), z.array(z.string())]).optional(),
+});
+const Compose = z.looseObject({ services: z.record(z.string(), Service), secrets: z.record(z.string(), z.unknown()) });
+const PrometheusConfig = z.looseObject({
+  scrape_configs: z.array(
+    z.looseObject({
+      dns_sd_configs: z.array(z.looseObject({ names: z.array(z.string()), port: z.number() })),
+      authorization: z.looseObject({ credentials_file: z.string() }),
+    }),
+  ),
+});
+const Rules = z.looseObject({
+  groups: z.array(
+    z.looseObject({
+      rules: z.array(z.looseObject({ alert: z.string(), expr: z.string(), annotations: z.looseObject({ summary: z.string() }) })),
+    }),
+  ),
+});
+const Panel = z.looseObject({
+  type: z.string(),
+  title: z.string(),
+  datasource: z.looseObject({ uid: z.string() }).optional(),
+  targets: z.array(z.looseObject({ expr: z.string() })).optional(),
+});
+const Dashboard = z.looseObject({ panels: z.array(Panel) });
 
 /** Every series name the registry can expose (histograms as their _bucket, _sum and _count), read from the registry itself. */
 async function exportedNames(): Promise<Set<string>> {
@@ -26,7 +61,7 @@ function metricNames(expr: string): string[] {
 }
 
 describe("docker-compose.yml", () => {
-  const compose = yaml("docker-compose.yml");
+  const compose = yaml("docker-compose.yml", Compose);
 
   test("Prometheus and Grafana run beside the app, on loopback ports, with their config from the repository", () => {
     for (const service of ["postgres", "redis", "server", "engine", "proxy", "prometheus", "grafana"])
@@ -34,7 +69,7 @@ describe("docker-compose.yml", () => {
     expect(compose.services.prometheus.ports).toEqual(["127.0.0.1:9090:9090"]);
     expect(compose.services.grafana.ports).toEqual(["127.0.0.1:3001:3000"]);
     for (const service of ["prometheus", "grafana"])
-      for (const volume of compose.services[service].volumes as string[]) {
+      for (const volume of compose.services[service].volumes ?? []) {
         const source = volume.split(":")[0];
         if (source.startsWith("./")) expect(existsSync(join(ROOT, source))).toBe(true);
       }
@@ -44,32 +79,33 @@ describe("docker-compose.yml", () => {
 
   test("both roles expose metrics on the internal port behind the token, and the port is not published", () => {
     for (const role of ["server", "engine"]) {
-      const env = compose.services[role].environment;
+      const env = compose.services[role].environment ?? {};
       expect(env.METRICS_PORT).toBe(9464);
       expect(env.METRICS_HOST).toBe("0.0.0.0");
       expect(String(env.METRICS_TOKEN)).toStartWith("${METRICS_TOKEN:?");
       expect(JSON.stringify(compose.services[role].ports ?? [])).not.toContain("9464");
     }
-    const scrape = yaml("deploy/prometheus/prometheus.yml").scrape_configs[0];
+    const scrape = yaml("deploy/prometheus/prometheus.yml", PrometheusConfig).scrape_configs[0];
     expect(scrape.dns_sd_configs[0]).toMatchObject({ names: ["server", "engine"], port: 9464 });
     expect(scrape.authorization.credentials_file).toBe("/run/secrets/metrics_token");
   });
 
   test("Grafana is provisioned with the Prometheus datasource and the dashboards folder", () => {
-    const datasource = yaml("deploy/grafana/provisioning/datasources/prometheus.yml").datasources[0];
-    expect(datasource).toMatchObject({ uid: "prometheus", type: "prometheus", url: "http://prometheus:9090" });
-    const provider = yaml("deploy/grafana/provisioning/dashboards/tradewind.yml").providers[0];
-    const mount = (yaml("docker-compose.yml").services.grafana.volumes as string[]).find((v) => v.startsWith("./deploy/grafana/dashboards:"));
+    const datasources = yaml("deploy/grafana/provisioning/datasources/prometheus.yml", z.looseObject({ datasources: z.array(z.looseObject({})) }));
+    expect(datasources.datasources[0]).toMatchObject({ uid: "prometheus", type: "prometheus", url: "http://prometheus:9090" });
+    const Providers = z.looseObject({ providers: z.array(z.looseObject({ options: z.looseObject({ path: z.string() }) })) });
+    const provider = yaml("deploy/grafana/provisioning/dashboards/tradewind.yml", Providers).providers[0];
+    const mount = compose.services.grafana.volumes?.find((v) => v.startsWith("./deploy/grafana/dashboards:"));
     expect(mount?.split(":")[1]).toBe(provider.options.path);
   });
 });
 
 describe("dashboard", () => {
-  const dashboard = JSON.parse(read("deploy/grafana/dashboards/tradewind.json"));
-  const panels = (dashboard.panels as any[]).filter((p) => p.type !== "row");
+  const dashboard = Dashboard.parse(JSON.parse(read("deploy/grafana/dashboards/tradewind.json")));
+  const panels = dashboard.panels.filter((p) => p.type !== "row");
 
   test("has the issue's sections", () => {
-    const rows = (dashboard.panels as any[]).filter((p) => p.type === "row").map((p) => p.title);
+    const rows = dashboard.panels.filter((p) => p.type === "row").map((p) => p.title);
     expect(rows).toEqual([
       "Traffic and latency",
       "Sockets and fan-out lag",
@@ -82,9 +118,10 @@ describe("dashboard", () => {
   test("every panel's query names only metrics the registry exports, and uses the provisioned datasource", async () => {
     const exported = await exportedNames();
     for (const panel of panels) {
-      expect(panel.datasource.uid).toBe("prometheus");
-      expect(panel.targets.length).toBeGreaterThan(0);
-      for (const target of panel.targets) {
+      expect(panel.datasource?.uid).toBe("prometheus");
+      const targets = panel.targets ?? [];
+      expect(targets.length).toBeGreaterThan(0);
+      for (const target of targets) {
         const names = metricNames(target.expr);
         expect(names.length).toBeGreaterThan(0);
         for (const name of names)
@@ -95,7 +132,7 @@ describe("dashboard", () => {
 
   test("every tradewind family appears on a panel", async () => {
     const queried = new Set(
-      panels.flatMap((p) => p.targets.flatMap((t: any) => metricNames(t.expr).map((n) => n.replace(/_(bucket|sum|count)$/, "")))),
+      panels.flatMap((p) => (p.targets ?? []).flatMap((t) => metricNames(t.expr).map((n) => n.replace(/_(bucket|sum|count)$/, "")))),
     );
     const ours = (await registry.getMetricsAsJSON())
       .map((m) => m.name)
@@ -105,11 +142,11 @@ describe("dashboard", () => {
 });
 
 describe("alert rules", () => {
-  const rules = yaml("deploy/prometheus/rules.yml").groups.flatMap((g: any) => g.rules);
+  const rules = yaml("deploy/prometheus/rules.yml", Rules).groups.flatMap((g) => g.rules);
 
   test("cover the alerts operators need, each with a summary, and read only exported metrics", async () => {
     const exported = await exportedNames();
-    expect(rules.map((r: any) => r.alert)).toEqual([
+    expect(rules.map((r) => r.alert)).toEqual([
       "PhaseStartLate",
       "FanoutLagHigh",
       "ApiErrorRatioHigh",
