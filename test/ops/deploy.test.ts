@@ -152,8 +152,8 @@ describe("alert rules", () => {
       "ApiErrorRatioHigh",
       "MarketSnapshotStale",
       "NoIngestionLeader",
-      "ReconcileFindings",
-      "ReconcileNotRun",
+      "ScheduledCheckFailed",
+      "ScheduledCheckNotRun",
       "WebhookBacklog",
     ]);
     for (const rule of rules) {
