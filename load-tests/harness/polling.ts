@@ -34,7 +34,7 @@ export type PollingOptions = {
  * (1, 2, 4, 8, 16 s) before the server sees the request. Latency still counts from each request's due time, so the
  * wait for a pooled connection is in the figures.
  */
-const COLD_CONNECTIONS = 512;
+export const COLD_CONNECTIONS = 512;
 
 /** Seconds a worker may overstay its run (start-up, answers still in flight) before it is killed. */
 const GRACE_SECONDS = 30;

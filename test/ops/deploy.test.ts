@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { registry } from "@core/metrics";
 import { ROOT } from "../../scripts/app-process";
+import { COLD_CONNECTIONS } from "../../load-tests/harness/polling";
 
 const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
 /** A YAML file parsed and checked against the shape of the parts a test reads (a missing part fails with its path). */
@@ -20,7 +21,7 @@ const Service = z.looseObject({
   deploy: z.looseObject({ replicas: z.number().optional() }).optional(),
   command: z.union([z.string(), z.array(z.string())]).optional(),
 });
-const Compose = z.looseObject({ services: z.record(z.string(), Service), secrets: z.record(z.string(), z.unknown()) });
+const Compose = z.looseObject({ name: z.string(), services: z.record(z.string(), Service), secrets: z.record(z.string(), z.unknown()) });
 const PrometheusConfig = z.looseObject({
   scrape_configs: z.array(
     z.looseObject({
@@ -97,6 +98,81 @@ describe("docker-compose.yml", () => {
     const provider = yaml("deploy/grafana/provisioning/dashboards/tradewind.yml", Providers).providers[0];
     const mount = compose.services.grafana.volumes?.find((v) => v.startsWith("./deploy/grafana/dashboards:"));
     expect(mount?.split(":")[1]).toBe(provider.options.path);
+  });
+});
+
+/** The text between the braces of the first Caddyfile block whose opening line is `opener`. */
+function caddyBlock(text: string, opener: string): string {
+  const start = text.indexOf(`${opener} {\n`);
+  expect(`${opener}: ${start >= 0}`).toBe(`${opener}: true`);
+  // Placeholders ({$VAR}) are not blocks: blanked, keeping every offset, before the braces are counted.
+  const plain = text.replace(/\{\$[^}]*\}/g, (m) => "_".repeat(m.length));
+  let depth = 0;
+  for (let i = plain.indexOf("{", start + opener.length); i < plain.length; i++) {
+    if (plain[i] === "{") depth++;
+    else if (plain[i] === "}" && --depth === 0) return text.slice(start, i + 1);
+  }
+  throw new Error(`unclosed block ${opener}`);
+}
+
+/** Each directive of a block (comments dropped) with its arguments, e.g. "lb_try_duration" → "30s". */
+const directives = (body: string) =>
+  new Map(
+    body
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#"))
+      .map((l) => [l.split(/\s+/)[0], l.split(/\s+/).slice(1).join(" ")] as const),
+  );
+const seconds = (d: string | undefined) => Number(/^(\d+)s$/.exec(d ?? "")?.[1] ?? Number.NaN);
+
+describe("deploy/Caddyfile", () => {
+  const caddyfile = read("deploy/Caddyfile");
+  const compose = yaml("docker-compose.yml", Compose);
+  const proxy = compose.services.proxy;
+  const replicas = Array.from({ length: compose.services.server.deploy?.replicas ?? 1 }, (_, i) => `${compose.name}-server-${i + 1}:3000`);
+
+  test("compose runs Caddy on it, keeps the certificates, and names every server replica", () => {
+    expect(proxy.command).toEqual(["caddy", "run", "--config", "/etc/caddy/Caddyfile", "--adapter", "caddyfile"]);
+    expect(proxy.volumes).toContain("./deploy/Caddyfile:/etc/caddy/Caddyfile:ro");
+    expect(proxy.volumes?.some((v) => v.endsWith(":/data"))).toBe(true);
+    expect(String(proxy.environment?.SITE_ADDRESS)).toStartWith("${SITE_ADDRESS:?");
+    expect(String(proxy.environment?.SERVER_REPLICAS)).toBe(`\${SERVER_REPLICAS:-${replicas.join(" ")}}`);
+  });
+
+  test("API requests: a bounded number in flight per replica, a bounded wait beyond it, active and passive health checks", () => {
+    const api = directives(caddyBlock(caddyBlock(caddyfile, "\thandle"), "\t\treverse_proxy {$SERVER_REPLICAS}"));
+    // The cold-start benchmark models this pool (its clients hold as many connections as the proxy would).
+    expect(Number(api.get("unhealthy_request_count"))).toBe(COLD_CONNECTIONS);
+    // A request waits for a place no longer than the cold-start target (every first answer within 30 s), then 503.
+    expect(seconds(api.get("lb_try_duration"))).toBeGreaterThan(0);
+    expect(seconds(api.get("lb_try_duration"))).toBeLessThanOrEqual(30);
+    expect(api.get("health_uri")).toBe("/api/health");
+    expect(seconds(api.get("health_interval"))).toBeLessThanOrEqual(10);
+    expect(seconds(api.get("fail_duration"))).toBeGreaterThan(0);
+    expect(Number(api.get("max_fails"))).toBeGreaterThanOrEqual(1);
+    expect(seconds(api.get("dial_timeout"))).toBeGreaterThan(0);
+    expect(seconds(api.get("response_header_timeout"))).toBeGreaterThan(30);
+  });
+
+  test("socket upgrades go to the service name, outside the per-replica cap", () => {
+    const sockets = directives(caddyBlock(caddyfile, "\thandle /ws/*"));
+    expect(sockets.get("reverse_proxy")).toBe("server:3000 {");
+    expect(sockets.has("unhealthy_request_count")).toBe(false);
+    expect(seconds(sockets.get("lb_try_duration"))).toBeGreaterThan(0);
+  });
+
+  test("Caddy itself accepts it, with compose's environment (where caddy is installed)", () => {
+    const caddy = Bun.which("caddy");
+    if (!caddy) return;
+    const run = Bun.spawnSync([caddy, "adapt", "--config", join(ROOT, "deploy/Caddyfile"), "--adapter", "caddyfile"], {
+      env: { ...process.env, SITE_ADDRESS: "tradewind.example", SERVER_REPLICAS: replicas.join(" ") },
+    });
+    expect(`exit ${run.exitCode} ${run.exitCode ? run.stderr.toString() : ""}`).toBe("exit 0 ");
+    const config = run.stdout.toString();
+    for (const r of replicas) expect(config).toContain(`{"dial":"${r}"}`);
+    expect(config).toContain(`"unhealthy_request_count":${COLD_CONNECTIONS}`);
+    expect(config).toContain('"uri":"/api/health"');
   });
 });
 
