@@ -1,18 +1,18 @@
 // What the metrics read at scrape time rather than count as it happens: queue depths, the Postgres pool, market snapshot ages.
 import type { Queue } from "bullmq";
-import type Redis from "ioredis";
 import { PG_APPLICATION_NAME, type Sql } from "./db";
 import {
   metricsScrapeErrors,
   metricsText,
   pgConnections,
   queueJobs,
-  reconcileFindings,
-  reconcileLastRun,
+  checkFindings,
+  checkLastRun,
+  checkLastSuccess,
+  checkResult,
   redisReconnects,
   snapshotAge,
 } from "./metrics";
-import type { RedisKeys } from "./redis";
 
 type Collector = { name: string; run: () => Promise<void> | void };
 const collectors = new Set<Collector>();
@@ -68,10 +68,11 @@ export function watchPostgresPool(sql: Sql): () => void {
   });
 }
 
-/** Counts the connection's reconnect attempts (ioredis emits "reconnecting" before each). */
-export function watchRedis(redis: Redis, connection: string): void {
-  redis.on("reconnecting", () => redisReconnects.inc({ connection }));
-}
+/**
+ * Counts reconnect attempts under `connection`, for createRedis' onReconnect: the connection's duplicates (BullMQ's
+ * worker clients, pub/sub subscribers) count under the same label.
+ */
+export const countReconnects = (connection: string) => () => redisReconnects.inc({ connection });
 
 /** When this process last published each market topic; reported as an age at scrape. */
 const lastPublished = new Map<string, number>();
@@ -80,20 +81,38 @@ addCollector("snapshot_age", () => {
   for (const [topic, at] of lastPublished) snapshotAge.set({ topic }, (Date.now() - at) / 1000);
 });
 
-const reconcileKey = (keys: RedisKeys) => keys.key("ops:reconcile");
+/** The operator's scheduled checks, each run by cron through `bun run admin` (docs/OPERATIONS.md). */
+export const SCHEDULED_CHECKS = ["reconcile", "verify-ledger"] as const;
+export type ScheduledCheck = (typeof SCHEDULED_CHECKS)[number];
+const CHECK_RESULTS = ["ok", "findings", "error"] as const;
+export type CheckResult = (typeof CHECK_RESULTS)[number];
 
-/** Stores a reconcile run's result (`bun run admin -- reconcile` with REDIS_URL set) for the engines to export. */
-export async function recordReconcile(deps: { redis: Redis; keys: RedisKeys }, findings: number): Promise<void> {
-  await deps.redis.set(reconcileKey(deps.keys), JSON.stringify({ at: Date.now(), findings }));
+/** Records one run of a check; a passing run also moves its last success. */
+export async function recordCheckRun(sql: Sql, check: ScheduledCheck, result: CheckResult, findings: number): Promise<void> {
+  await sql`
+    insert into check_runs (check_name, last_run_at, result, findings, last_success_at)
+    values (${check}, now(), ${result}, ${findings}, case when ${result} = 'ok' then now() end)
+    on conflict (check_name) do update set
+      last_run_at = excluded.last_run_at, result = excluded.result, findings = excluded.findings,
+      last_success_at = coalesce(excluded.last_success_at, check_runs.last_success_at)`;
 }
 
-/** Exports the last recorded reconcile run (findings and when), read from Redis at scrape; nothing before the first run. */
-export function watchReconcile(deps: { redis: Redis; keys: RedisKeys }): () => void {
-  return addCollector("reconcile", async () => {
-    const raw = await deps.redis.get(reconcileKey(deps.keys));
-    if (!raw) return;
-    const last = JSON.parse(raw) as { at: number; findings: number };
-    reconcileFindings.set(last.findings);
-    reconcileLastRun.set(last.at / 1000);
+type CheckRow = { check_name: string; result: CheckResult; findings: number; last_run: number; last_success: number | null };
+
+/** Exports each check's last run (result, findings, when) and last success, read at scrape; nothing before a first run. */
+export function watchScheduledChecks(sql: Sql): () => void {
+  return addCollector("scheduled_checks", async () => {
+    const rows = await sql<CheckRow[]>`
+      select check_name, result, findings, extract(epoch from last_run_at)::float8 as last_run,
+             extract(epoch from last_success_at)::float8 as last_success
+      from check_runs`;
+    for (const r of rows) {
+      const check = r.check_name;
+      for (const result of CHECK_RESULTS) checkResult.set({ check, result }, r.result === result ? 1 : 0);
+      checkFindings.set({ check }, r.findings);
+      checkLastRun.set({ check }, r.last_run);
+      // Never passed: no series, so "time since the last success" cannot read as recent.
+      if (r.last_success !== null) checkLastSuccess.set({ check }, r.last_success);
+    }
   });
 }

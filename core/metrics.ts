@@ -45,7 +45,7 @@ export const polledLists = new Counter({
 });
 export const rateLimited = new Counter({
   name: "tradewind_rate_limit_refusals_total",
-  help: "Requests refused by a rate limiter (429)",
+  help: "Refusals by a cap, by its name: every 429 answer, and sockets closed 1008 by the socket caps (ws-per-ip, ws-messages)",
   labelNames: ["limiter"],
   ...on,
 });
@@ -138,14 +138,29 @@ export const snapshotAge = new Gauge({
 });
 export const ingestionLeader = new Gauge({ name: "tradewind_ingestion_leader", help: "1 while this engine holds the market-ingestion lock", ...on });
 
-export const reconcileFindings = new Gauge({
-  name: "tradewind_reconcile_findings",
-  help: "Problems the last recorded `admin reconcile` run found",
+// The operator's scheduled checks (`admin reconcile`, `admin verify-ledger`), read from Postgres at scrape by the engines.
+export const checkResult = new Gauge({
+  name: "tradewind_scheduled_check_result",
+  help: "1 for the result of the check's last run (ok, findings, error), 0 for the others",
+  labelNames: ["check", "result"],
   ...on,
 });
-export const reconcileLastRun = new Gauge({
-  name: "tradewind_reconcile_last_run_timestamp_seconds",
-  help: "When `admin reconcile` last recorded a run (unix seconds)",
+export const checkFindings = new Gauge({
+  name: "tradewind_scheduled_check_findings",
+  help: "Problems the check's last run found",
+  labelNames: ["check"],
+  ...on,
+});
+export const checkLastRun = new Gauge({
+  name: "tradewind_scheduled_check_last_run_timestamp_seconds",
+  help: "When the check last ran, whatever its result (unix seconds)",
+  labelNames: ["check"],
+  ...on,
+});
+export const checkLastSuccess = new Gauge({
+  name: "tradewind_scheduled_check_last_success_timestamp_seconds",
+  help: "When a run of the check last passed (unix seconds)",
+  labelNames: ["check"],
   ...on,
 });
 
@@ -180,7 +195,7 @@ export const pgConnections = new Gauge({
 export const pgErrors = new Counter({ name: "tradewind_pg_errors_total", help: "Postgres errors seen by request handlers and jobs", ...on });
 export const redisReconnects = new Counter({
   name: "tradewind_redis_reconnects_total",
-  help: "ioredis reconnect attempts by connection",
+  help: "Redis reconnect attempts by connection (main: the process's client and its pub/sub duplicates; <queue>-queue/-worker: BullMQ's)",
   labelNames: ["connection"],
   ...on,
 });

@@ -18,13 +18,21 @@ export const REDIS_RECONNECT_MAX_MS = 1000;
 /** A non-blocking command (queued while Redis is down included) fails after this long rather than holding a request. */
 export const REDIS_COMMAND_TIMEOUT_MS = 2500;
 
-export function createRedis(url: string, options: { forBullMQ?: boolean } = {}): Redis {
+/**
+ * `onReconnect` runs before each reconnect attempt. It lives in retryStrategy, an option, so every duplicate of the
+ * connection inherits it: BullMQ's workers duplicate the connection they are given (their blocking and main
+ * clients) and pub/sub subscribers are duplicates too; a "reconnecting" listener would see the original only.
+ */
+export function createRedis(url: string, options: { forBullMQ?: boolean; onReconnect?: () => void } = {}): Redis {
   return new Redis(url, {
     // BullMQ workers need blocking commands without a per-request retry cap or a command time-out.
     maxRetriesPerRequest: options.forBullMQ ? null : 3,
     ...(options.forBullMQ ? {} : { commandTimeout: REDIS_COMMAND_TIMEOUT_MS }),
     // ioredis backs off up to 5 s by default, which would leave a recovered Redis unused (no jobs, no pushes) that long.
-    retryStrategy: (times: number) => Math.min(50 * 2 ** times, REDIS_RECONNECT_MAX_MS),
+    retryStrategy: (times: number) => {
+      options.onReconnect?.();
+      return Math.min(50 * 2 ** times, REDIS_RECONNECT_MAX_MS);
+    },
     lazyConnect: false,
     enableReadyCheck: true,
   });

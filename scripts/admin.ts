@@ -1,5 +1,5 @@
 // Operator CLI: `bun run admin -- grant-credits <email> <n> | block <email> | unblock <email> | reconcile | verify-ledger [id] | anchor-ledger <file> | load-test-tokens …` against the app's database.
-import { recordReconcile } from "@core/metrics-collect";
+import { recordCheckRun, type ScheduledCheck } from "@core/metrics-collect";
 import { applyCreditChange } from "@core/credits";
 import { createSql, type Sql } from "@core/db";
 import { migrate } from "@core/migrate";
@@ -55,10 +55,38 @@ export async function ensureLoadTestUsers(sql: Sql, n: number, credits = 10): Pr
 }
 
 export class AdminError extends Error {}
-/** The books do not balance (exit code 1, the list on stderr). */
-export class ReconcileError extends Error {}
-/** The signal ledger does not verify: something stored was edited, deleted or rewritten (exit code 1). */
-export class LedgerError extends Error {}
+/** A check found problems (exit code 1, the list on stderr). */
+class FindingsError extends Error {
+  constructor(
+    message: string,
+    readonly findings: number,
+  ) {
+    super(message);
+  }
+}
+/** The books do not balance. */
+export class ReconcileError extends FindingsError {}
+/** The signal ledger does not verify: something stored was edited, deleted or rewritten. */
+export class LedgerError extends FindingsError {}
+
+/**
+ * Runs a scheduled check and records its result for the engines' metrics (the alerts read them): ok, findings, or
+ * error when it could not finish. A wrong invocation (AdminError) is no run. When the database itself is
+ * unreachable nothing can be recorded: the missing success is what the "not run" alert sees.
+ */
+async function recorded(sql: Sql, check: ScheduledCheck, run: () => Promise<string>): Promise<string> {
+  let out: string;
+  try {
+    out = await run();
+  } catch (err) {
+    if (err instanceof AdminError) throw err;
+    const result = err instanceof FindingsError ? "findings" : "error";
+    await recordCheckRun(sql, check, result, err instanceof FindingsError ? err.findings : 0).catch(() => {});
+    throw err;
+  }
+  await recordCheckRun(sql, check, "ok", 0);
+  return out;
+}
 
 type AnchorKeys = { anchorPrivateKey?: string; anchorPublicKey?: string };
 
@@ -87,7 +115,10 @@ async function verifyLedgerCommand(sql: Sql, args: string[], keys: AnchorKeys): 
     lines.push(`Anchors: ${held.anchors} checked against ${anchorsFile}.`);
   }
   if (problems.length)
-    throw new LedgerError(`Ledger verification found ${problems.length} problem(s) over ${report.entries} entries:\n${problems.join("\n")}`);
+    throw new LedgerError(
+      `Ledger verification found ${problems.length} problem(s) over ${report.entries} entries:\n${problems.join("\n")}`,
+      problems.length,
+    );
   return lines.join("\n");
 }
 
@@ -156,16 +187,18 @@ export async function runAdmin(
       await sql`update users set is_blocked = false, updated_at = now() where id = ${user.id}`;
       return `Unblocked ${user.email}.`;
     }
-    case "reconcile": {
-      const findings = await reconcile(sql, ctx.maxHeldMs ?? maxDurationMs({ ANALYSIS_PHASE_SECONDS: 50 }), { stripe: ctx.stripe });
-      // With the deployment's Redis: the engines export this run's result (the reconcile alert reads it).
-      if (ctx.redis) await recordReconcile(ctx.redis, findings.length);
-      if (findings.length)
-        throw new ReconcileError(`Reconcile found ${findings.length} problem(s):\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`);
-      return "Reconcile: every balance equals its ledger; every analysis is settled exactly once; no stuck held credit; every paid purchase credited once and every refund removed once.";
-    }
+    case "reconcile":
+      return recorded(sql, "reconcile", async () => {
+        const findings = await reconcile(sql, ctx.maxHeldMs ?? maxDurationMs({ ANALYSIS_PHASE_SECONDS: 50 }), { stripe: ctx.stripe });
+        if (findings.length)
+          throw new ReconcileError(
+            `Reconcile found ${findings.length} problem(s):\n${findings.map((f) => `  ${f.kind}: ${f.detail}`).join("\n")}`,
+            findings.length,
+          );
+        return "Reconcile: every balance equals its ledger; every analysis is settled exactly once; no stuck held credit; every paid purchase credited once and every refund removed once.";
+      });
     case "verify-ledger":
-      return verifyLedgerCommand(sql, args.slice(1), ctx);
+      return recorded(sql, "verify-ledger", () => verifyLedgerCommand(sql, args.slice(1), ctx));
     case "anchor-ledger": {
       const file = args[1];
       if (!file || !ctx.anchorPrivateKey) throw new AdminError("anchor-ledger needs a file and LEDGER_ANCHOR_PRIVATE_KEY (PEM)");
@@ -195,8 +228,8 @@ if (import.meta.main) {
       args[0] === "load-test-tokens" || args[0] === "reconcile"
         ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" })
         : null;
-    // Only `block` and `reconcile` (its result, for the metrics) talk to Redis, and only to a deployment's own (REDIS_URL set): `bun dev`'s Redis is private.
-    const redis = (args[0] === "block" || args[0] === "reconcile") && process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
+    // Only `block` talks to Redis, and only to a deployment's own (REDIS_URL set): `bun dev`'s Redis is private.
+    const redis = args[0] === "block" && process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
     try {
       const bus = redis ? { redis, keys: redisKeys(process.env.REDIS_PREFIX ?? "tw:") } : undefined;
       const anchorKeys = { anchorPrivateKey: process.env.LEDGER_ANCHOR_PRIVATE_KEY, anchorPublicKey: process.env.LEDGER_ANCHOR_PUBLIC_KEY };

@@ -1,5 +1,5 @@
 // The engine's job map (queue → job name → data) and the BullMQ wiring each queue shares: dispatch by name, schedules, a watchdog.
-import { watchQueue } from "@core/metrics-collect";
+import { countReconnects, watchQueue } from "@core/metrics-collect";
 import { Worker, type Job, type Queue } from "bullmq";
 import { ANALYSIS_QUEUE, createQueue, queuePrefix, type PhaseJobData } from "@core/analysis-queue";
 import type { Config } from "@core/config";
@@ -42,8 +42,8 @@ export async function startQueueWorker<Q extends QueueName>(o: {
   concurrency: number;
 }): Promise<QueueWorker<Q>> {
   // BullMQ's blocking worker needs its own connection without a per-request retry cap.
-  const queueConnection = createRedis(o.config.REDIS_URL, { forBullMQ: true });
-  const workerConnection = createRedis(o.config.REDIS_URL, { forBullMQ: true });
+  const queueConnection = createRedis(o.config.REDIS_URL, { forBullMQ: true, onReconnect: countReconnects(`${o.queue}-queue`) });
+  const workerConnection = createRedis(o.config.REDIS_URL, { forBullMQ: true, onReconnect: countReconnects(`${o.queue}-worker`) });
   const queue = createQueue<JobData<Q>>(o.queue, o.config, queueConnection);
   const handlers = o.handlers(queue);
   const worker = new Worker(

@@ -1,6 +1,6 @@
 // Engine process entry: market ingestion (leader only), the analysis worker and the outcome worker.
 import { ingestionLeader, setProcessLabels } from "@core/metrics";
-import { addCollector, watchPostgresPool, watchReconcile, watchRedis } from "@core/metrics-collect";
+import { addCollector, countReconnects, watchPostgresPool, watchScheduledChecks } from "@core/metrics-collect";
 import { startMetricsServer } from "@core/metrics-server";
 import { loadConfig } from "@core/config";
 import { createLogger } from "@core/log";
@@ -16,15 +16,14 @@ import { publishHourlySnapshot, redisSnapshotStore } from "./analysis/snapshot-s
 const config = loadConfig();
 const log = createLogger("engine", config.LOG_LEVEL);
 setProcessLabels("engine");
-const redis = createRedis(config.REDIS_URL);
-watchRedis(redis, "main");
+const redis = createRedis(config.REDIS_URL, { onReconnect: countReconnects("main") });
 const keys = redisKeys(config.REDIS_PREFIX);
 const provider = await createMarketProvider(config, redis);
 
 const market = startMarketIngestion({ config, redis, keys, log, provider });
 const sql = createSql(config.DATABASE_URL);
 watchPostgresPool(sql);
-watchReconcile({ redis, keys });
+watchScheduledChecks(sql);
 addCollector("ingestion_leader", () => ingestionLeader.set(market.isLeader() ? 1 : 0));
 const metricsServer = startMetricsServer(config, log);
 await migrateForApp(config, sql, (m) => log.info(m));

@@ -42,6 +42,8 @@ export type HttpResult = {
   lastFirstMs?: number;
   /** Cold loop: polls not sent because the same list's request was still out (as the web client does). */
   skipped?: number;
+  /** Errors by request kind (a tab's first load, or a later poll) and what went wrong (status, or the fetch error's name). */
+  errorKinds?: Record<string, number>;
 };
 export type SocketsResult = { opened: number; failed: number; received: number; delays: number[] };
 export type StartResult = { started: number; errors: number; errorSamples: string[] };
@@ -55,16 +57,28 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export const wallMs = () => performance.timeOrigin + performance.now();
 const round2 = (ms: number) => Math.round(ms * 100) / 100;
 
-function countError(result: { errors: number; errorSamples: string[] }, what: string) {
+function countError(result: { errors: number; errorSamples: string[]; errorKinds?: Record<string, number> }, what: string, kind?: string) {
   result.errors++;
   if (result.errorSamples.length < 5) result.errorSamples.push(what);
+  if (kind) {
+    result.errorKinds ??= {};
+    result.errorKinds[kind] = (result.errorKinds[kind] ?? 0) + 1;
+  }
 }
 
 /** The last tag per (token, path), as each trader's browser keeps it. */
 const etags = new Map<string, string>();
 
 /** One request; its latency is counted from `since` (the time it was due in an open loop) to the last body byte. */
-async function timedRequest(baseUrl: string, target: PollTarget, token: string, since: number, result: HttpResult, timeoutMs = REQUEST_TIMEOUT_MS) {
+async function timedRequest(
+  baseUrl: string,
+  target: PollTarget,
+  token: string,
+  since: number,
+  result: HttpResult,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+  phase: "first" | "poll" = "poll",
+) {
   const key = `${token}|${target.path}`;
   try {
     const res = await fetch(baseUrl + target.path, {
@@ -74,9 +88,12 @@ async function timedRequest(baseUrl: string, target: PollTarget, token: string, 
     await res.arrayBuffer();
     const etag = res.headers.get("etag");
     if (etag) etags.set(key, etag);
-    if (!pollOk(res.status)) countError(result, `${target.name} ${res.status}`);
+    if (!pollOk(res.status)) countError(result, `${target.name} ${res.status}`, `${phase} ${res.status}`);
   } catch (err) {
-    countError(result, `${target.name} ${(err as Error).name}`);
+    // A system error's code (ECONNRESET, ConnectionRefused…), else the error's name (TimeoutError: the harness gave up).
+    const code = (err as { code?: unknown }).code;
+    const name = typeof code === "string" ? code : (err as Error).name;
+    countError(result, `${target.name} ${name}`, `${phase} ${name}`);
   }
   result.requests++;
   result.latencies[target.name] ??= [];
@@ -132,7 +149,7 @@ async function openLoop(task: OpenTask): Promise<HttpResult> {
   const until = started + task.seconds * 1000;
   if (task.cold) result.first = [];
   const firstLoad = async (target: PollTarget, token: string, due: number) => {
-    result.first!.push(await timedRequest(task.baseUrl, target, token, due, result, FIRST_LOAD_TIMEOUT_MS));
+    result.first!.push(await timedRequest(task.baseUrl, target, token, due, result, FIRST_LOAD_TIMEOUT_MS, "first"));
     result.lastFirstMs = Math.max(result.lastFirstMs ?? 0, round2(wallMs() - started));
   };
   const poll = async (target: PollTarget, token: string, opensAt: number) => {

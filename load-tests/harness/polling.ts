@@ -34,7 +34,7 @@ export type PollingOptions = {
  * (1, 2, 4, 8, 16 s) before the server sees the request. Latency still counts from each request's due time, so the
  * wait for a pooled connection is in the figures.
  */
-const COLD_CONNECTIONS = 512;
+export const COLD_CONNECTIONS = 512;
 
 /** Seconds a worker may overstay its run (start-up, answers still in flight) before it is killed. */
 const GRACE_SECONDS = 30;
@@ -92,6 +92,11 @@ async function coldStart(baseUrl: string, tokens: string[], opts: PollingOptions
     first_load_p99_ms: round(p.p99),
     last_first_load_ms: round(open.lastFirstMs),
     errors: open.errors + (expected - open.first.length),
+    // The first loads' own errors (the target is none), apart from the polls that followed them.
+    first_load_errors: Object.entries(open.errorKinds)
+      .filter(([kind]) => kind.startsWith("first "))
+      .reduce((sum, [, n]) => sum + n, expected - open.first.length),
+    errors_by_kind: open.errorKinds,
     rps: round(open.requests / open.seconds, 0),
   };
   const lines = [

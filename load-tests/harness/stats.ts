@@ -15,7 +15,9 @@ export function percentiles(values: number[]) {
 export const round = (x: number, digits = 2) => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
 
 /** The client workers' results as one: counts added, latencies pooled per target. */
-export function merge(results: HttpResult[]): HttpResult & { all: number[]; first: number[]; lastFirstMs: number; skipped: number } {
+export function merge(
+  results: HttpResult[],
+): HttpResult & { all: number[]; first: number[]; lastFirstMs: number; skipped: number; errorKinds: Record<string, number> } {
   const latencies: Record<string, number[]> = {};
   for (const r of results) for (const [name, values] of Object.entries(r.latencies)) latencies[name] = (latencies[name] ?? []).concat(values);
   return {
@@ -28,6 +30,10 @@ export function merge(results: HttpResult[]): HttpResult & { all: number[]; firs
     first: results.flatMap((r) => r.first ?? []),
     lastFirstMs: Math.max(0, ...results.map((r) => r.lastFirstMs ?? 0)),
     skipped: results.reduce((sum, r) => sum + (r.skipped ?? 0), 0),
+    errorKinds: results.reduce<Record<string, number>>((all, r) => {
+      for (const [kind, n] of Object.entries(r.errorKinds ?? {})) all[kind] = (all[kind] ?? 0) + n;
+      return all;
+    }, {}),
   };
 }
 

@@ -1,6 +1,6 @@
 // Server process entry: config, connections, migrations, then the API, the socket and the web app on one port.
 import { setProcessLabels } from "@core/metrics";
-import { watchPostgresPool, watchRedis } from "@core/metrics-collect";
+import { countReconnects, watchPostgresPool } from "@core/metrics-collect";
 import { startMetricsServer } from "@core/metrics-server";
 import { loadConfig } from "@core/config";
 import { createSql } from "@core/db";
@@ -20,9 +20,8 @@ const config = loadConfig();
 const log = createLogger("server", config.LOG_LEVEL);
 setProcessLabels("server");
 const sql = createSql(config.DATABASE_URL);
-const redis = createRedis(config.REDIS_URL);
+const redis = createRedis(config.REDIS_URL, { onReconnect: countReconnects("main") });
 watchPostgresPool(sql);
-watchRedis(redis, "main");
 const metricsServer = startMetricsServer(config, log);
 const keys = redisKeys(config.REDIS_PREFIX);
 

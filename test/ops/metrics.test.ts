@@ -1,14 +1,21 @@
-// Metrics end to end: a started server and engine get real traffic (polls, an analysis, a socket, a webhook, a refusal) and each family moves in /metrics.
+// Metrics end to end: a started server and engine get real traffic (polls, an analysis, sockets, a webhook, refusals, a
+// dropped Redis connection, the scheduled checks) and each family moves in /metrics.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { connect, type Socket } from "node:net";
 import { Queue } from "bullmq";
+import Redis from "ioredis";
 import type { Sql } from "@core/db";
-import { queuePrefix } from "@core/analysis-queue";
+import { ANALYSIS_QUEUE, queuePrefix } from "@core/analysis-queue";
+import { WEBHOOKS_QUEUE } from "@core/webhooks-queue";
+import { ReconcileError, runAdmin } from "../../scripts/admin";
 import { startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
 import { OUTCOMES_QUEUE } from "../../engine/src/jobs";
 import { insertUser, testApp, type TestUser, waitFor } from "../helpers";
 import { api, faultWorkspace } from "../faults/harness";
 
 const TOKEN = "metrics-test-token-0123456789abcdef";
+/** The app's socket cap per client address, low so the test can reach it. */
+const WS_MAX_PER_IP = 4;
 let ws: Workspace;
 let sql: Sql;
 let app: RunningApp;
@@ -39,7 +46,7 @@ beforeAll(async () => {
   app = await startApp(ws, {
     metrics: true,
     quiet: true,
-    env: { METRICS_TOKEN: TOKEN, ANALYSIS_PHASE_SECONDS: "1", WEBHOOK_PORTS: String(receiver.port) },
+    env: { METRICS_TOKEN: TOKEN, ANALYSIS_PHASE_SECONDS: "1", WEBHOOK_PORTS: String(receiver.port), WS_MAX_PER_IP: String(WS_MAX_PER_IP) },
   });
   base = app.baseUrls[0];
   user = await insertUser(sql, app.env.JWT_SECRET!, { credits: 5, tag: "metrics" });
@@ -177,6 +184,95 @@ test("polls, an analysis, a socket, a webhook and a refusal each move their fami
   }
   expect(engine1).toContain('role="engine"');
 }, 120_000);
+
+test("the socket cap, dropped BullMQ connections and the scheduled checks each move their family", async () => {
+  const [serverUrl, engineUrl] = app.metricsUrls;
+  const [server0, engine0] = [await scrape(serverUrl), await scrape(engineUrl)];
+  const grew = (after: string, before: string, name: string, labels: Record<string, string>) =>
+    expect(`${name}${JSON.stringify(labels)} grew: ${value(after, name, labels) > value(before, name, labels)}`).toBe(
+      `${name}${JSON.stringify(labels)} grew: true`,
+    );
+
+  // WS_MAX_PER_IP sockets from this address are accepted; one more is refused at the upgrade with a 429.
+  const held: Socket[] = [];
+  for (let i = 0; i < WS_MAX_PER_IP; i++) {
+    const { status, sock } = await upgrade(base);
+    held.push(sock);
+    expect(status).toBe(101);
+  }
+  const refused = await upgrade(base);
+  refused.sock.destroy();
+  expect(refused.status).toBe(429);
+  for (const sock of held) sock.destroy();
+
+  // Redis drops the BullMQ workers' connections (BullMQ names them after their queue): the engine's analysis worker and
+  // the server's webhooks worker reconnect, on connections BullMQ duplicated from the ones the app made.
+  const admin = new Redis(ws.redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    const names = [ANALYSIS_QUEUE, WEBHOOKS_QUEUE].map(
+      (q) => `${queuePrefix({ REDIS_PREFIX: ws.redisPrefix })}:${Buffer.from(q).toString("base64")}`,
+    );
+    const ids = String(await admin.client("LIST"))
+      .split("\n")
+      .filter((line) => names.some((n) => line.includes(` name=${n} `)))
+      .map((line) => /\bid=(\d+)/.exec(line)![1]);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    for (const id of ids) await admin.client("KILL", "ID", id);
+  } finally {
+    admin.disconnect();
+  }
+
+  // The scheduled checks as cron runs them: whatever each run concludes is what the engine exports.
+  await runAdmin(sql, ["verify-ledger"]);
+  const books = await runAdmin(sql, ["reconcile"]).then(
+    () => ({ result: "ok", findings: 0 }),
+    (err) => {
+      if (!(err instanceof ReconcileError)) throw err;
+      return { result: "findings", findings: err.findings };
+    },
+  );
+  // An anchor key that is no key: the run fails before it can judge, and its last success stays the earlier one.
+  await expect(runAdmin(sql, ["verify-ledger", "--anchors", "/nonexistent"], { anchorPublicKey: "not a key" })).rejects.toThrow();
+
+  const moved = (text: string, before: string, name: string, labels: Record<string, string>) =>
+    value(text, name, labels) > value(before, name, labels);
+  const server1 = await waitFor(
+    async () => ((t) => moved(t, server0, "tradewind_redis_reconnects_total", { connection: "webhooks-worker" }) && t)(await scrape(serverUrl)),
+    10_000,
+    "the server's webhooks worker to reconnect",
+  );
+  const engine1 = await waitFor(
+    async () => ((t) => moved(t, engine0, "tradewind_redis_reconnects_total", { connection: "analysis-worker" }) && t)(await scrape(engineUrl)),
+    10_000,
+    "the engine's analysis worker to reconnect",
+  );
+  grew(server1, server0, "tradewind_rate_limit_refusals_total", { limiter: "ws-per-ip" });
+  grew(server1, server0, "tradewind_redis_reconnects_total", { connection: "webhooks-worker" });
+  grew(engine1, engine0, "tradewind_redis_reconnects_total", { connection: "analysis-worker" });
+  const check = (name: string, labels: Record<string, string>) => value(engine1, `tradewind_scheduled_check_${name}`, labels);
+  expect(check("result", { check: "reconcile", result: books.result })).toBe(1);
+  expect(check("findings", { check: "reconcile" })).toBe(books.findings);
+  expect(check("result", { check: "verify-ledger", result: "error" })).toBe(1);
+  expect(check("result", { check: "verify-ledger", result: "ok" })).toBe(0);
+  const now = Date.now() / 1000;
+  expect(now - check("last_run_timestamp_seconds", { check: "verify-ledger" })).toBeLessThan(60);
+  expect(now - check("last_success_timestamp_seconds", { check: "verify-ledger" })).toBeLessThan(60);
+}, 60_000);
+
+/** A socket upgrade of /ws/market from 127.0.0.1: the answer's status (101 accepted) and the socket, left open. */
+function upgrade(baseUrl: string): Promise<{ status: number; sock: Socket }> {
+  const port = Number(new URL(baseUrl).port);
+  return new Promise((resolve, reject) => {
+    const sock = connect({ port, host: "127.0.0.1" }, () =>
+      sock.write(
+        `GET /ws/market HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+      ),
+    );
+    sock.once("data", (chunk) => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(chunk.toString("latin1"))?.[1] ?? 0), sock }));
+    sock.once("error", reject);
+  });
+}
 
 /** A LONG signal issued three market hours before the settled analysis, its target far below the price since: the next pass closes it TP. */
 async function insertHitSignal() {

@@ -54,6 +54,16 @@ describe("access tokens", () => {
     expect(await verifyAccessToken(secret(), token)).toBeNull();
   });
 
+  test("tokens verified at the same moment (a tab opening) share a verification but keep their own answers", async () => {
+    const [one, two] = [await forge({ sub: "1" }), await forge({ sub: "2" })];
+    const forged = await forge({ sub: "3", key: derivedKey(secret(), "code-hash v1") });
+    // Same token under another secret, in flight together with the right one: the shared work is per secret too.
+    const answers = await Promise.all([one, two, forged, one, two, forged].map((t) => verifyAccessToken(secret(), t)));
+    expect(answers.map((a) => a?.id ?? null)).toEqual([1, 2, null, 1, 2, null]);
+    const mixed = await Promise.all([verifyAccessToken(`${secret()}-other`, one), verifyAccessToken(secret(), await forge({ sub: "4" }))]);
+    expect(mixed.map((a) => a?.id ?? null)).toEqual([null, 4]);
+  });
+
   test("session-less tokens work only in a test process", async () => {
     const token = await signAccessToken(secret(), { userId: 1, sessionId: null });
     expect(await verifyAccessToken(secret(), token)).toBeNull();

@@ -2,6 +2,7 @@
 import type { ErrorCode } from "@core/contract/errors";
 import { Elysia } from "elysia";
 import type { Logger } from "@core/log";
+import { rateLimited } from "@core/metrics";
 import { unavailableDependency, type Dependency } from "@core/unavailable";
 import { errorCode, HttpError, shortPath } from "./http-error";
 
@@ -32,6 +33,9 @@ export function errorsPlugin(log: Logger) {
     set.headers["content-type"] = "application/json; charset=utf-8";
     if (error instanceof HttpError) {
       set.status = error.status;
+      // Counted here, where the answer is written: every cap's refusal (Redis limiters, cooldowns, the socket cap)
+      // is in the metric, and a 429 made but never sent is not.
+      if (error.status === 429) rateLimited.inc({ limiter: error.limiter ?? "unlabelled" });
       Object.assign(set.headers, error.headers);
       return { detail: error.detail, ...error.extra, code: error.code };
     }

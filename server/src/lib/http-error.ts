@@ -7,6 +7,8 @@ export class HttpError extends Error {
     public detail: string,
     public extra: Record<string, unknown> = {},
     public headers: Record<string, string> = {},
+    /** The cap that refused (429 only): tradewind_rate_limit_refusals_total counts the answer under it. */
+    public limiter?: string,
   ) {
     super(detail);
   }
@@ -45,11 +47,13 @@ export const unauthorized = (detail = "Not authenticated", extra?: Record<string
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail = "Not found") => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
-export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
+/** A refusal by the cap named `limiter` (required, so no 429 goes unlabelled in the refusals metric). */
+export const tooManyRequests = (limiter: string, detail: string, retryAfterSeconds?: number) =>
   new HttpError(
     429,
     detail,
     retryAfterSeconds !== undefined ? { retry_after: retryAfterSeconds } : {},
     retryAfterSeconds !== undefined ? { "Retry-After": String(Math.ceil(retryAfterSeconds)) } : {},
+    limiter,
   );
 export const unavailable = (detail: string) => new HttpError(503, detail);

@@ -1,6 +1,6 @@
-// Redis-backed rate limits (rate-limiter-flexible): shared across server processes, answered with 429 + Retry-After.
+// Redis-backed rate limits (rate-limiter-flexible): shared across server processes, answered with 429 + Retry-After
+// (counted by limiter name where the answer is written, lib/errors-plugin.ts).
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { rateLimited } from "@core/metrics";
 import type { ServerDeps } from "../deps";
 import { tooManyRequests } from "./http-error";
 import { accountHash, securityEvent } from "./security-log";
@@ -44,8 +44,7 @@ export function createLimiter(
         if (err instanceof RateLimiterRes) {
           // Keys may hold an e-mail: only the address part (or a hash) is logged.
           securityEvent(deps.log, "rate_limited", { limit: opts.name, ...keyFields(key) });
-          rateLimited.inc({ limiter: opts.name });
-          throw tooManyRequests(detail, err.msBeforeNext / 1000);
+          throw tooManyRequests(opts.name, detail, err.msBeforeNext / 1000);
         }
         throw err;
       }
@@ -54,8 +53,7 @@ export function createLimiter(
       const res = await limiter.get(key);
       if (res && res.consumedPoints >= opts.points) {
         securityEvent(deps.log, "rate_limited", { limit: opts.name, ...keyFields(key) });
-        rateLimited.inc({ limiter: opts.name });
-        throw tooManyRequests(detail, res.msBeforeNext / 1000);
+        throw tooManyRequests(opts.name, detail, res.msBeforeNext / 1000);
       }
     },
     async giveBack(key) {

@@ -1,6 +1,6 @@
 // The alerts dispatcher (every server process): a repeatable job on the "alerts" queue claims due (event, channel)
 // deliveries, honours the trader's current preferences, sends through the channel registry and retries with backoff.
-import { watchQueue } from "@core/metrics-collect";
+import { countReconnects, watchQueue } from "@core/metrics-collect";
 import { alertDeliveries } from "@core/metrics";
 import { Worker } from "bullmq";
 import { createQueue, queuePrefix } from "@core/analysis-queue";
@@ -136,8 +136,8 @@ export type AlertDispatcher = { stop: () => Promise<void> };
 
 /** Runs dispatchDue on the "alerts" queue every `everyMs` (one run per tick across all servers); stop() lets a run finish. */
 export async function startAlertDispatcher(deps: ServerDeps, opts: DispatchOptions & { everyMs?: number } = {}): Promise<AlertDispatcher> {
-  const queueConnection = createRedis(deps.config.REDIS_URL, { forBullMQ: true });
-  const workerConnection = createRedis(deps.config.REDIS_URL, { forBullMQ: true });
+  const queueConnection = createRedis(deps.config.REDIS_URL, { forBullMQ: true, onReconnect: countReconnects(`${ALERTS_QUEUE}-queue`) });
+  const workerConnection = createRedis(deps.config.REDIS_URL, { forBullMQ: true, onReconnect: countReconnects(`${ALERTS_QUEUE}-worker`) });
   const queue = createQueue(ALERTS_QUEUE, deps.config, queueConnection);
   const worker = new Worker(ALERTS_QUEUE, async (job) => (job.name === ALERT_JOBS.dispatch ? dispatchDue(deps, opts) : "ignored"), {
     connection: workerConnection,

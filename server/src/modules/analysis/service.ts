@@ -130,9 +130,10 @@ export async function startAnalysis(
     const [{ running }] = await tx<{ running: number }[]>`
       select count(*)::int as running from analysis_requests where user_id = ${userId} and status = 'IN_PROGRESS'`;
     if (running >= MAX_ACTIVE_ANALYSES) {
-      throw tooManyRequests(`You already have ${MAX_ACTIVE_ANALYSES} analyses running. Wait for one to finish before starting another.`).withCode(
-        "too_many_running",
-      );
+      throw tooManyRequests(
+        "analyses-running",
+        `You already have ${MAX_ACTIVE_ANALYSES} analyses running. Wait for one to finish before starting another.`,
+      ).withCode("too_many_running");
     }
     const [row] = await tx<RequestRow[]>`
       insert into analysis_requests (user_id, symbol, idempotency_key, next_run_at)

@@ -85,7 +85,7 @@ export async function sendRegistrationCode({ config, sql }: Deps, mailer: Mailer
   if (!row) {
     const [prev] = await sql`select extract(epoch from now() - last_sent_at)::float8 as age from email_codes where lower(email) = ${email}`;
     const wait = retryIn(prev?.age ?? 0, REGISTRATION_RESEND_SECONDS);
-    throw tooManyRequests(`Too many requests. Please wait ${wait} seconds before requesting a new code.`, wait);
+    throw tooManyRequests("registration-code-resend", `Too many requests. Please wait ${wait} seconds before requesting a new code.`, wait);
   }
   await mailer.send({
     to: email,
@@ -104,7 +104,8 @@ export async function verifyRegistrationCode({ config, sql }: Deps, rawEmail: st
       select id, code_hash, attempts, expires_at > now() as live, consumed_at from email_codes
       where lower(email) = ${email} for update`;
     if (!row || row.consumed_at || !row.live) return { error: badRequest(DETAIL.invalidCode).withCode(CODE.invalidCode) };
-    if (row.attempts >= MAX_CODE_ATTEMPTS) return { error: tooManyRequests(DETAIL.tooManyCodeAttempts).withCode(CODE.tooManyCodeAttempts) };
+    if (row.attempts >= MAX_CODE_ATTEMPTS)
+      return { error: tooManyRequests("email-code-attempts", DETAIL.tooManyCodeAttempts).withCode(CODE.tooManyCodeAttempts) };
     if (!CODE_PATTERN.test(code) || !codeMatches(config.JWT_SECRET, email, code, row.code_hash)) {
       await tx`update email_codes set attempts = attempts + 1 where id = ${row.id}`;
       return { error: badRequest(DETAIL.invalidCode).withCode(CODE.invalidCode) };
@@ -207,7 +208,7 @@ async function sendDeviceCode(deps: Deps, mailer: Mailer, sessionId: number, to:
           expires_at = case when device_codes.expires_at > now() then device_codes.expires_at else excluded.expires_at end
       where device_codes.expires_at <= now() or device_codes.sends < ${MAX_DEVICE_SENDS}
     returning id`;
-  if (!row) throw tooManyRequests(DETAIL.tooManySends).withCode(CODE.tooManySends);
+  if (!row) throw tooManyRequests("device-code-sends", DETAIL.tooManySends).withCode(CODE.tooManySends);
   await mailer.send({
     to,
     subject: "Your Tradewind sign-in code",
@@ -402,7 +403,8 @@ async function checkDeviceCode(deps: Deps, session: PendingRow, code: string, tr
     const [row] = await tx`
       select id, code_hash, attempts, expires_at > now() as live from device_codes where session_id = ${sessionId} for update`;
     if (!row?.live) return badRequest(DETAIL.deviceCodeExpired).withCode(CODE.deviceCodeExpired);
-    if (row.attempts >= MAX_CODE_ATTEMPTS) return tooManyRequests(DETAIL.tooManyCodeAttempts).withCode(CODE.tooManyCodeAttempts);
+    if (row.attempts >= MAX_CODE_ATTEMPTS)
+      return tooManyRequests("device-code-attempts", DETAIL.tooManyCodeAttempts).withCode(CODE.tooManyCodeAttempts);
     if (!CODE_PATTERN.test(code) || !codeMatches(deps.config.JWT_SECRET, `session:${sessionId}`, code, row.code_hash)) {
       // Returned rather than thrown so the attempt counter commits.
       await tx`update device_codes set attempts = attempts + 1 where id = ${row.id}`;
@@ -428,7 +430,7 @@ export async function resendDeviceCode(deps: Deps, mailer: Mailer, input: { hand
     select extract(epoch from now() - last_sent_at)::float8 as age from device_codes where session_id = ${session.id}`;
   if (prev && prev.age < DEVICE_RESEND_SECONDS) {
     const wait = retryIn(prev.age, DEVICE_RESEND_SECONDS);
-    throw tooManyRequests(`Too many requests. Please wait ${wait} seconds before requesting a new code.`, wait);
+    throw tooManyRequests("device-code-resend", `Too many requests. Please wait ${wait} seconds before requesting a new code.`, wait);
   }
   const where = [session.device_name, [session.location_city, session.location_country].filter(Boolean).join(", "), session.ip_address]
     .filter(Boolean)

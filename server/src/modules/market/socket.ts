@@ -14,6 +14,11 @@ import { countSlowClose, MAX_BUFFERED_BYTES, type RawSocket, SLOW_CONSUMER_CODE,
 import { authenticate, dropAuth, isSignedIn, relayUserPush, userChannelPrefix, watchRevocations } from "../live";
 import { MESSAGE_LIMIT, POLICY_VIOLATION_CODE, SocketsPerClient, messageLimiter, originAllowed } from "./socket-limits";
 import { recordBroadcast, watchSockets } from "./socket-metrics";
+import { rateLimited } from "@core/metrics";
+
+/** The refusals metric's names for the socket caps: WS_MAX_PER_IP (429 at upgrade, 1008 at open) and messages per socket. */
+const SOCKET_CAP = "ws-per-ip";
+const MESSAGE_CAP = "ws-messages";
 
 export const MARKET_BUN_TOPIC = "market";
 export { MAX_BUFFERED_BYTES, SLOW_CONSUMER_CODE } from "../../lib/socket-send";
@@ -106,13 +111,17 @@ export const marketSocket = (deps: AppDeps) => {
     // Runs before Bun upgrades the request; a thrown HttpError becomes a plain JSON HTTP answer and no socket exists.
     upgrade({ request, server }) {
       if (!originAllowed(deps.config, request.headers.get("origin"))) throw forbidden("Origin not allowed");
-      if (perClient.full(clientKeyOf(deps.config, request, server?.requestIP(request)?.address))) throw tooManyRequests(tooMany);
+      if (perClient.full(clientKeyOf(deps.config, request, server?.requestIP(request)?.address))) throw tooManyRequests(SOCKET_CAP, tooMany);
     },
     open(ws) {
       const raw = ws.raw as RawSocket;
       // Checked again here: upgrades in flight at the same time all passed the check above before any of them opened.
       const clientKey = clientKeyOf(deps.config, ws.data.request, raw.remoteAddress);
-      if (!perClient.add(clientKey)) return void raw.close(POLICY_VIOLATION_CODE, tooMany);
+      if (!perClient.add(clientKey)) {
+        // Not a 429 (the socket is already open), but the same cap refusing: counted under its name.
+        rateLimited.inc({ limiter: SOCKET_CAP });
+        return void raw.close(POLICY_VIOLATION_CODE, tooMany);
+      }
       conns.set(raw, { clientKey, allowMessage: messageLimiter(), snapshotted: new Set() });
       hub.sockets.add(raw);
     },
@@ -128,8 +137,10 @@ export const marketSocket = (deps: AppDeps) => {
       const raw = ws.raw as RawSocket;
       const conn = conns.get(raw);
       if (!conn || raw.readyState !== 1) return;
-      if (!conn.allowMessage())
+      if (!conn.allowMessage()) {
+        rateLimited.inc({ limiter: MESSAGE_CAP });
         return void raw.close(POLICY_VIOLATION_CODE, `rate limit: more than ${MESSAGE_LIMIT.max} messages in ${MESSAGE_LIMIT.windowMs / 1000} s`);
+      }
       const msg = parseMessage(message);
       if (!msg) return void sendOrClose(raw, errorMessage("Messages must be JSON objects with an action"));
       switch (msg.action) {

@@ -22,10 +22,10 @@ export const signalExportModule = (deps: AppDeps) => {
     await perMinute.consume(String(userId), "Too many exports; try again in a minute");
     const lock = deps.keys.key(`signal-export:${userId}`);
     if ((await deps.redis.set(lock, "1", "EX", EXPORT_LOCK_SECONDS, "NX")) !== "OK")
-      throw tooManyRequests("An export of yours is still running; wait for it to finish", 5);
+      throw tooManyRequests("signal-export-running", "An export of yours is still running; wait for it to finish", 5);
     if (running >= MAX_EXPORTS_AT_ONCE) {
       await deps.redis.del(lock);
-      throw tooManyRequests("Exports are busy; try again in a few seconds", 5);
+      throw tooManyRequests("signal-export-busy", "Exports are busy; try again in a few seconds", 5);
     }
     running++;
     let released = false;

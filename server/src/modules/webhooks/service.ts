@@ -122,7 +122,7 @@ export async function sendTest(deps: ServerDeps, userId: number, rawId: string) 
   const hook = await ownWebhook(deps.sql, userId, rawId);
   const host = new URL(hook.url).host.toLowerCase();
   const fresh = await deps.redis.set(deps.keys.key(`webhooks:test:${userId}:${host}`), "1", "EX", TEST_COOLDOWN_SECONDS, "NX");
-  if (fresh !== "OK") throw tooManyRequests(`Wait ${TEST_COOLDOWN_SECONDS} seconds between tests`, TEST_COOLDOWN_SECONDS);
+  if (fresh !== "OK") throw tooManyRequests("webhook-test-cooldown", `Wait ${TEST_COOLDOWN_SECONDS} seconds between tests`, TEST_COOLDOWN_SECONDS);
   const eventId = `ping_${randomBytes(8).toString("hex")}`;
   const body = JSON.stringify({
     id: eventId,

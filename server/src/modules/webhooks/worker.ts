@@ -1,6 +1,6 @@
 // The webhook worker (in every server process): posts each queued delivery, logs the attempt, decides retry or stop.
 import { webhookDeliveries, webhookRetries } from "@core/metrics";
-import { watchQueue } from "@core/metrics-collect";
+import { countReconnects, watchQueue } from "@core/metrics-collect";
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import { queuePrefix } from "@core/analysis-queue";
 import { createRedis } from "@core/redis";
@@ -98,7 +98,7 @@ export type WebhookWorker = { close(): Promise<void> };
 /** Starts consuming the "webhooks" queue; close() lets running deliveries finish (each is capped at 10 s). */
 export function startWebhookWorker(deps: ServerDeps): WebhookWorker {
   // BullMQ's blocking worker needs its own connection without a per-request retry cap.
-  const connection = createRedis(deps.config.REDIS_URL, { forBullMQ: true });
+  const connection = createRedis(deps.config.REDIS_URL, { forBullMQ: true, onReconnect: countReconnects(`${WEBHOOKS_QUEUE}-worker`) });
   // Read only for its depth (metrics), on the process's ordinary connection: the worker's one blocks.
   const queue = createWebhooksQueue(deps.config, deps.redis);
   const unwatch = watchQueue(queue);
