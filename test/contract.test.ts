@@ -4,7 +4,7 @@ import { afterAll, expect, test } from "bun:test";
 import { analysisDetailSchema, analysisSchema, latestReasoningSchema } from "@core/contract/analysis";
 import { usageSchema } from "@core/contract/credits";
 import { profileResponse } from "@core/contract/profile";
-import { sessionsResponse } from "@core/contract/session";
+import { type Session, sessionsResponse } from "@core/contract/session";
 import { signalSchema } from "@core/contract/signal";
 import { readAnalyses, readAnalysis, readReasoning, readSignals } from "@web/entities/analysis/model/readers";
 import { readProfile } from "@web/entities/user/model/profile";
@@ -62,7 +62,8 @@ test("analysis, signal, reasoning, usage, profile and session answers fit the co
 
   const sessions = await call(app, "GET", "/api/user/sessions", { token });
   fits(sessionsResponse, sessions.body);
-  const shown = sessions.body.sessions.map((s: never) => toDisplaySession(s, null));
-  expect(shown.map((s: { id: number }) => s.id)).toEqual(sessions.body.sessions.map((s: { id: number }) => s.id));
-  expect(shown[0].name).toBe(sessions.body.sessions[0].device_name);
+  const listed: Session[] = sessions.body.sessions;
+  const shown = listed.map((s) => toDisplaySession(s));
+  expect(shown.map((s) => s.id)).toEqual(listed.map((s) => s.id));
+  expect(shown[0]).toMatchObject({ name: listed[0].device_name, isCurrent: true });
 });
