@@ -3,13 +3,14 @@
 import { afterAll, expect, test } from "bun:test";
 import { analysisDetailSchema, analysisSchema, latestReasoningSchema } from "@core/contract/analysis";
 import { usageSchema } from "@core/contract/credits";
+import { addResponse, favoritesSchema, removeResponse } from "@core/contract/favorites";
 import { profileResponse } from "@core/contract/profile";
-import { sessionsResponse } from "@core/contract/session";
+import { type Session, sessionsResponse } from "@core/contract/session";
 import { signalSchema } from "@core/contract/signal";
 import { readAnalyses, readAnalysis, readReasoning, readSignals } from "@web/entities/analysis/model/readers";
 import { readProfile } from "@web/entities/user/model/profile";
 import { toDisplaySession } from "@web/features/profile/api/profile-api";
-import { normalizeUsage } from "@web/features/signals/api/credit-usage";
+import { favoriteSymbols } from "@web/features/trading/api/favorites";
 import { registerViaApi, signIn, accountsApp } from "../server/src/modules/auth/testing";
 import { seedSignal } from "../server/src/modules/signals/testing";
 import { call, closeTestDeps } from "./helpers";
@@ -54,7 +55,6 @@ test("analysis, signal, reasoning, usage, profile and session answers fit the co
 
   const usage = await call(app, "GET", "/api/credits/usage", { token });
   fits(usageSchema, usage.body);
-  expect(normalizeUsage(usage.body)).toEqual({ used: usage.body.used, refunded: usage.body.refunded });
 
   const profile = await call(app, "GET", "/api/user/profile", { token });
   fits(profileResponse, profile.body);
@@ -62,7 +62,18 @@ test("analysis, signal, reasoning, usage, profile and session answers fit the co
 
   const sessions = await call(app, "GET", "/api/user/sessions", { token });
   fits(sessionsResponse, sessions.body);
-  const shown = sessions.body.sessions.map((s: never) => toDisplaySession(s, null));
-  expect(shown.map((s: { id: number }) => s.id)).toEqual(sessions.body.sessions.map((s: { id: number }) => s.id));
-  expect(shown[0].name).toBe(sessions.body.sessions[0].device_name);
+  const listed: Session[] = sessions.body.sessions;
+  const shown = listed.map((s) => toDisplaySession(s));
+  expect(shown.map((s) => s.id)).toEqual(listed.map((s) => s.id));
+  expect(shown[0]).toMatchObject({ name: listed[0].device_name, isCurrent: true });
+
+  const added = await call(app, "POST", "/api/user/favorites", { token, body: { symbol: "ethusdt" } });
+  fits(addResponse, added.body);
+  await call(app, "POST", "/api/user/favorites", { token, body: { symbol: "BTCUSDT" } });
+  const favorites = await call(app, "GET", "/api/user/favorites", { token });
+  fits(favoritesSchema, favorites.body);
+  expect(favoriteSymbols(favorites.body)).toEqual(["ETHUSDT", "BTCUSDT"]);
+  const removed = await call(app, "DELETE", "/api/user/favorites/ETHUSDT", { token });
+  fits(removeResponse, removed.body);
+  expect(favoriteSymbols(removed.body)).toEqual(["BTCUSDT"]);
 });

@@ -5,6 +5,8 @@ import { createSql, type Sql } from "@core/db";
 import { createRedis, redisKeys } from "@core/redis";
 import { createLogger } from "@core/log";
 import { applyCreditChange } from "@core/credits";
+import { listenUserChanges } from "@core/user-version";
+import { userChannel } from "@core/contract/socket";
 import { createApp } from "../server/src/app";
 import type { ServerDeps } from "../server/src/deps";
 import { signAccessToken } from "../server/src/lib/auth";
@@ -114,4 +116,28 @@ export async function waitFor<T>(
     await Bun.sleep(25);
   }
   throw new Error(`gave up waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ""}`);
+}
+
+/** A message heard on a user's socket topic, with whose topic it was. */
+export type Heard = { userId: number; message: string };
+
+/**
+ * Runs `body` while the change listener every server process runs (main.ts) listens, recording what reaches these
+ * users' socket topics in arrival order. Start it after making the users: their first grants' announcements must not
+ * land inside `body`.
+ */
+export async function whileListening(userIds: number[], body: (heard: Heard[]) => Promise<void>) {
+  const deps = testDeps();
+  const stop = await listenUserChanges(deps);
+  const sub = deps.redis.duplicate();
+  const users = new Map(userIds.map((id) => [deps.keys.channel(userChannel(id)), id]));
+  try {
+    const heard: Heard[] = [];
+    sub.on("message", (channel: string, message: string) => heard.push({ userId: users.get(channel) ?? -1, message }));
+    await sub.subscribe(...users.keys());
+    await body(heard);
+  } finally {
+    await sub.quit();
+    await stop();
+  }
 }

@@ -1,7 +1,7 @@
 // Cheap polls: the polled lists answer 304 from the per-user version alone, and any announced change ends that.
 import { afterAll, expect, test } from "bun:test";
 import { userChanged } from "@core/user-version";
-import { call, closeTestDeps, createUser, testApp, testDeps } from "../../test/helpers";
+import { call, closeTestDeps, createUser, testApp, testDeps, waitFor, whileListening } from "../../test/helpers";
 import { seedSignal } from "../src/modules/signals/testing";
 
 const app = testApp();
@@ -37,20 +37,30 @@ test("the 304 comes from Redis, not Postgres: a row written without announcing s
   expect(after.headers.get("etag")).not.toBe(etag);
 });
 
-test("starting an analysis changes the tag; a list holding a running analysis is never tagged", async () => {
+test("starting an analysis changes the tag once the hold is announced; a list holding a running analysis is never tagged", async () => {
   const u = await createUser({ credits: 2 });
-  const before = await call(app, "GET", "/api/analysis/active", { token: u.token });
-  const usageTag = (await call(app, "GET", "/api/credits/usage", { token: u.token })).headers.get("etag")!;
-  const start = await call(app, "POST", "/api/analysis/start", { token: u.token, body: { symbol: "BTCUSDT" } });
-  expect(start.status).toBe(200);
-  const active = await call(app, "GET", "/api/analysis/active", { token: u.token, headers: { "if-none-match": before.headers.get("etag")! } });
-  expect(active.status).toBe(200);
-  expect(active.body.length).toBe(1);
-  expect(active.headers.get("etag")).toBeNull();
-  // The ledger moved too: the usage list's old tag no longer matches.
-  const usage = await call(app, "GET", "/api/credits/usage", { token: u.token, headers: { "if-none-match": usageTag } });
-  expect(usage.status).toBe(200);
-  expect(usage.body.held).toBe(1);
+  // Every server process runs the listener that announces a committed credit change (main.ts); this one runs it here.
+  await whileListening([u.id], async () => {
+    const before = await call(app, "GET", "/api/analysis/active", { token: u.token });
+    const usageTag = (await call(app, "GET", "/api/credits/usage", { token: u.token })).headers.get("etag")!;
+    const start = await call(app, "POST", "/api/analysis/start", { token: u.token, body: { symbol: "BTCUSDT" } });
+    expect(start.status).toBe(200);
+    const revalidate = (path: string, etag: string) => call(app, "GET", path, { token: u.token, headers: { "if-none-match": etag } });
+    const active = await waitFor(
+      async () => {
+        const res = await revalidate("/api/analysis/active", before.headers.get("etag")!);
+        return res.status === 200 && res;
+      },
+      5000,
+      "the active list after the start's announcement",
+    );
+    expect(active.body.length).toBe(1);
+    expect(active.headers.get("etag")).toBeNull();
+    // The ledger moved too: the usage list's old tag no longer matches.
+    const usage = await revalidate("/api/credits/usage", usageTag);
+    expect(usage.status).toBe(200);
+    expect(usage.body.held).toBe(1);
+  });
 });
 
 test("another user's tag, a flushed version and a relative range are never confirmed", async () => {

@@ -4,7 +4,9 @@ import { MAX_ACTIVE_ANALYSES, createAnalysisQueue, phaseJobId } from "@core/anal
 import { EARLY_REPLAY_PERIOD } from "@core/recorded-symbols";
 import { SUPPORTED_SYMBOLS } from "@core/symbols";
 import { createApp } from "../../app";
-import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
+import { applyCreditChange } from "@core/credits";
+import { USER_CHANGED_MESSAGE } from "@core/contract/socket";
+import { call, closeTestDeps, createUser, testApp, testDeps, waitFor, whileListening } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";
 
 const app = testApp();
@@ -132,6 +134,27 @@ describe("POST /api/analysis/start", () => {
     expect(fresh.status).toBe(200);
     expect(fresh.body.request_id).not.toBe([...ids][0]);
     expect(await balance(u.id)).toBe(1);
+  });
+});
+
+describe("announcing a start", () => {
+  test("the credit hold announces it once on commit (the route does not): the active list's old tag stops matching", async () => {
+    const u = await createUser({ credits: 1 });
+    const later = await createUser();
+    await whileListening([u.id, later.id], async (heard) => {
+      const before = await call(app, "GET", "/api/analysis/active", { token: u.token });
+      const etag = before.headers.get("etag");
+      expect(etag).toBeString();
+      const revalidate = () => call(app, "GET", "/api/analysis/active", { token: u.token, headers: { "if-none-match": etag! } });
+      expect((await revalidate()).status).toBe(304);
+      expect((await start(u.token, "BTCUSDT")).status).toBe(200);
+      await waitFor(async () => (await revalidate()).status === 200, 5000, "a full answer after the start");
+      // The listener relays committed changes in commit order: once a later change is heard, every announcement of the
+      // start has been too, so the count below is final.
+      await deps.sql.begin((tx) => applyCreditChange(tx, { userId: later.id, kind: "GRANT", amount: 1 }));
+      await waitFor(() => heard.some((h) => h.userId === later.id), 5000, "the later change's announcement");
+      expect(heard.filter((h) => h.userId === u.id).map((h) => h.message)).toEqual([USER_CHANGED_MESSAGE]);
+    });
   });
 });
 

@@ -9,7 +9,6 @@ import type { ServerDeps } from "../../deps";
 import { HttpError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../lib/http-error";
 import { PAGE_SIZE, parseCursor, parseFilters, signalsByIds, toPage, type SignalDto } from "../signals/service";
 import { normalizeSymbol, parseId, parseLimit } from "../../lib/params";
-import { userChanged } from "@core/user-version";
 
 export const PHASE_NAMES = ["", "scanning", "confirmation", "final calibration"] as const;
 
@@ -94,10 +93,10 @@ async function toDtos(sql: Sql, userId: number, rows: RequestRow[]): Promise<Ana
 /**
  * Holds one credit and creates the request in one transaction. The user row is locked first, so one user's
  * concurrent starts run one after another: the credit check, the running-analyses cap and the idempotency
- * lookup all see the previous start's result.
+ * lookup all see the previous start's result. The hold (applyCreditChange) announces the user's change on commit.
  */
 export async function startAnalysis(
-  deps: Pick<ServerDeps, "sql" | "config" | "log" | "redis" | "keys">,
+  deps: Pick<ServerDeps, "sql" | "config" | "log">,
   queue: Queue<AnalysisJobData>,
   userId: number,
   input: { symbol: unknown; idempotencyKey: string | null },
@@ -158,7 +157,6 @@ export async function startAnalysis(
       // The row is the source of truth: the engine's sweeper re-queues (or fails and refunds) a request without a job.
       deps.log.warn("analysis enqueue failed", { request_id: result.row.id, error: String(err) });
     }
-    await userChanged(deps, userId).catch((err) => deps.log.warn("user change announce failed", { error: String(err) }));
   }
   const r = result.row;
   return {

@@ -2,9 +2,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { recordSignalOutcome } from "@core/alerts";
 import { applyCreditChange } from "@core/credits";
-import { listenUserChanges } from "@core/user-version";
-import { USER_CHANGED_MESSAGE, userChannel } from "@core/contract/socket";
-import { call, closeTestDeps, createUser, testApp, testDeps, waitFor } from "../../../../test/helpers";
+import { USER_CHANGED_MESSAGE } from "@core/contract/socket";
+import { call, closeTestDeps, createUser, type Heard, testApp, testDeps, waitFor, whileListening } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";
 
 const app = testApp();
@@ -33,30 +32,13 @@ describe("credits", () => {
   });
 });
 
-/**
- * Runs `body` while the listener every server process runs (main.ts) listens and the user's socket topic is recorded.
- * Start it after making the user: its own first grant's announcement must not land inside `body`.
- */
-async function whileListening(userId: number, body: (messages: string[]) => Promise<void>) {
-  const deps = testDeps();
-  const stop = await listenUserChanges(deps);
-  const sub = deps.redis.duplicate();
-  try {
-    const messages: string[] = [];
-    sub.on("message", (_c, m) => messages.push(m));
-    await sub.subscribe(deps.keys.channel(userChannel(userId)));
-    await body(messages);
-  } finally {
-    await sub.quit();
-    await stop();
-  }
-}
+const messagesOf = (heard: Heard[]) => heard.map((h) => h.message);
 
 describe("credit changes outside the request path", () => {
   test("a grant made the way the admin CLI makes it drops the user's version (no stale 304) and tells their sockets", async () => {
     const deps = testDeps();
     const u = await createUser({ credits: 1 });
-    await whileListening(u.id, async (messages) => {
+    await whileListening([u.id], async (heard) => {
       const first = await call(app, "GET", "/api/transactions/", { token: u.token });
       const etag = first.headers.get("etag")!;
       expect(etag).toBeString();
@@ -65,9 +47,9 @@ describe("credit changes outside the request path", () => {
       // scripts/admin.ts grant-credits: the primitive in its own transaction, no announcement by the caller.
       await deps.sql.begin((tx) => applyCreditChange(tx, { userId: u.id, kind: "GRANT", amount: 5, referenceType: "admin" }));
       await waitFor(async () => (await revalidate()).status === 200, 5000, "a fresh answer after the grant");
-      await waitFor(() => messages.includes(USER_CHANGED_MESSAGE), 5000, "user_changed on the user's socket topic");
+      await waitFor(() => messagesOf(heard).includes(USER_CHANGED_MESSAGE), 5000, "user_changed on the user's socket topic");
       // A change that rolls back announces nothing.
-      messages.length = 0;
+      heard.length = 0;
       await deps.sql
         .begin(async (tx) => {
           await applyCreditChange(tx, { userId: u.id, kind: "GRANT", amount: 1 });
@@ -75,8 +57,8 @@ describe("credit changes outside the request path", () => {
         })
         .catch(() => {});
       await deps.sql.begin((tx) => applyCreditChange(tx, { userId: u.id, kind: "GRANT", amount: 2 }));
-      await waitFor(() => messages.length > 0, 5000, "the committed change's announcement");
-      expect(messages).toEqual([USER_CHANGED_MESSAGE]);
+      await waitFor(() => heard.length > 0, 5000, "the committed change's announcement");
+      expect(messagesOf(heard)).toEqual([USER_CHANGED_MESSAGE]);
     });
   });
 
@@ -84,11 +66,11 @@ describe("credit changes outside the request path", () => {
     const deps = testDeps();
     const u = await createUser({ credits: 1 });
     const { signalId } = await seedSignal(u.id, "BTCUSDT", "LONG", 0);
-    await whileListening(u.id, async (messages) => {
+    await whileListening([u.id], async (heard) => {
       const announced = async (what: string, change: () => Promise<unknown>) => {
-        messages.length = 0;
+        heard.length = 0;
         await change();
-        await waitFor(() => messages.includes(USER_CHANGED_MESSAGE), 5000, `user_changed after ${what}`);
+        await waitFor(() => messagesOf(heard).includes(USER_CHANGED_MESSAGE), 5000, `user_changed after ${what}`);
       };
       // The tracker's primitive, as it runs in the engine (no Redis of its own to remember).
       await announced("an outcome", () => recordSignalOutcome(deps.sql, signalId, { outcome: "TP_HIT", closedAtMarketMs: null, rMultiple: 1.5 }));

@@ -14,6 +14,4 @@ export const userKeys = {
 export const creditKeys = {
   all: ["credits"] as const,
   balance: () => [...creditKeys.all, "balance"] as const,
-  usage: () => [...creditKeys.all, "usage"] as const,
-  transactions: () => [...creditKeys.all, "transactions"] as const,
 };

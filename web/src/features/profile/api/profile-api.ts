@@ -1,28 +1,9 @@
 // Profile screen calls: sessions (60 s refetch), remote logout, password change (the profile itself is @web/entities/user).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Session } from "@core/contract/session";
 import { userKeys } from "@web/entities/user/api/keys";
 import { apiQuery, apiRequest } from "@web/lib/api";
 import { useIsSignedIn } from "@web/lib/session";
-
-export type ServerSession = {
-  id: number;
-  session_id?: number;
-  device_id?: string;
-  device_name?: string;
-  name?: string;
-  device_type?: string;
-  browser?: string | null;
-  os?: string | null;
-  ip_address?: string | null;
-  location_city?: string | null;
-  location_country?: string | null;
-  is_active?: boolean;
-  status?: string;
-  is_current?: boolean;
-  last_seen_at?: string;
-  updated_at?: string;
-  created_at?: string;
-};
 
 /** What the card shows (spec 01 §3 display form), with the device it belongs to for "one per device". */
 export type DisplaySession = {
@@ -37,7 +18,7 @@ export type DisplaySession = {
   isCurrent: boolean;
 };
 
-export const fetchSessions = () => apiQuery<ServerSession[] | { sessions: ServerSession[] }>("/api/user/sessions");
+export const fetchSessions = () => apiQuery<{ sessions: Session[] }>("/api/user/sessions");
 
 export function useSessions() {
   const signedIn = useIsSignedIn();
@@ -46,8 +27,8 @@ export function useSessions() {
     queryFn: fetchSessions,
     enabled: signedIn,
     refetchInterval: signedIn ? 60_000 : false,
-    // Spec 01 §7: an array, or an object with sessions.
-    select: (data): ServerSession[] => (Array.isArray(data) ? data : (data?.sessions ?? [])),
+    // Null: the request layer ended the session on a 401.
+    select: (data) => (data?.sessions ?? []).map((s) => toDisplaySession(s)),
   });
 }
 
@@ -67,19 +48,20 @@ export function useChangePassword() {
 
 const PHONE = /iphone|android|mobile|ipad|tablet|phone/i;
 
-export function toDisplaySession(s: ServerSession, currentSessionId: string | number | null, now = Date.now()): DisplaySession {
-  const name = s.device_name || s.name || [s.browser, s.os].filter(Boolean).join(" on ") || "Unknown device";
+/** The contract's session in the card's display form (spec 01 §3). */
+export function toDisplaySession(s: Session, now = Date.now()): DisplaySession {
+  const name = s.device_name || [s.browser, s.os].filter(Boolean).join(" on ") || "Unknown device";
   const place = [s.location_city, s.location_country].filter(Boolean).join(", ");
   const isPhone = s.device_type === "mobile" || s.device_type === "tablet" || PHONE.test(name);
   return {
-    id: s.id ?? s.session_id,
-    deviceId: s.device_id?.trim() || null,
+    id: s.id,
+    deviceId: s.device_id.trim() || null,
     name,
     icon: isPhone ? "phone" : "desktop",
     location: place || "Unknown location",
     ip: s.ip_address || "Unknown IP",
-    lastSeen: relativeTime(s.last_seen_at ?? s.updated_at ?? s.created_at, now),
-    isCurrent: s.is_current ?? (currentSessionId !== null && String(currentSessionId) === String(s.id)),
+    lastSeen: relativeTime(s.last_seen_at, now),
+    isCurrent: s.is_current,
   };
 }
 
@@ -97,8 +79,7 @@ export function onePerDevice(sessions: DisplaySession[]): DisplaySession[] {
   return sessions.filter((s) => seen.get(deviceOf(s)) === s);
 }
 
-export function relativeTime(iso: string | undefined, now = Date.now()): string {
-  if (!iso) return "Unknown";
+export function relativeTime(iso: string, now = Date.now()): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return "Unknown";
   const s = Math.max(0, Math.round((now - t) / 1000));

@@ -8,16 +8,14 @@ import { Field } from "@web/components/ui/Field";
 import { PasswordInput } from "@web/components/ui/PasswordInput";
 import { toast } from "@web/components/ui/toast";
 import { ApiError } from "@web/lib/api";
+import { errorCodeOf, passwordRule, screenText } from "@web/lib/error-text";
 import { useChangePassword } from "../api/profile-api";
 import { CollapsibleCard } from "./Collapsible";
 
-/** Branches on the server's code; a weak password's detail is one of the shared rule texts, shown as it is. */
+/** Branches on the server's code (lib/error-text); a weak password names one of the shared rules, shown in its words. */
 export function changePasswordErrorText(err: unknown): string {
-  if (!(err instanceof ApiError)) return "Failed to update password. Please try again.";
-  if (err.code === "wrong_current_password") return "Current password is incorrect. Please check your password and try again.";
-  const detail = (err.json as { detail?: unknown } | undefined)?.detail;
-  const rule = Object.values(PASSWORD_MESSAGES).find((m) => m === detail);
-  return err.code === "weak_password" && rule ? rule : "Failed to update password. Please try again.";
+  const rule = passwordRule(err);
+  return screenText(errorCodeOf(err), "changePassword") ?? (rule ? PASSWORD_MESSAGES[rule] : "Failed to update password. Please try again.");
 }
 
 export function ChangePasswordCard({ onSignOut }: { onSignOut: () => Promise<void> }) {

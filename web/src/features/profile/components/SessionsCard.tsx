@@ -1,6 +1,5 @@
 // Active Devices / Sessions: list with icon, location, IP, last seen, current mark; remote logout with confirmation;
 // below it the trusted browsers.
-import { useAtomValue } from "@web/lib/store";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
@@ -11,8 +10,8 @@ import { Checkbox } from "@web/components/ui/Checkbox";
 import { Dialog, DialogClose, DialogContent } from "@web/components/ui/Dialog";
 import { Spinner } from "@web/components/ui/Spinner";
 import { toast } from "@web/components/ui/toast";
-import { clearSession, sessionAtom } from "@web/lib/session";
-import { onePerDevice, toDisplaySession, useRevokeSession, useSessions, type DisplaySession } from "../api/profile-api";
+import { clearSession } from "@web/lib/session";
+import { onePerDevice, useRevokeSession, useSessions, type DisplaySession } from "../api/profile-api";
 import { CollapsibleCard } from "./Collapsible";
 import { TrustedBrowsers } from "./TrustedBrowsers";
 
@@ -23,9 +22,7 @@ export function SessionsCard() {
   const navigate = useNavigate();
   const [showAll, setShowAll] = useState(false);
   const [target, setTarget] = useState<DisplaySession | null>(null);
-  const currentId = useAtomValue(sessionAtom).sessionId;
-
-  const all = (sessions.data ?? []).map((s) => toDisplaySession(s, currentId));
+  const all = sessions.data ?? [];
   const shown = showAll ? all : onePerDevice(all);
 
   const confirmLogout = async () => {

@@ -4,16 +4,15 @@ import { useMemo } from "react";
 import { useActiveAnalyses } from "@web/entities/analysis/api/active-analyses";
 import { analysisKeys, signalKeys } from "@web/entities/analysis/api/keys";
 import { useCompletionWatch, type CompletionKeys } from "@web/entities/analysis/hooks/use-completion-watch";
-import { creditKeys } from "@web/entities/user/api/keys";
 import { useNoSignalHistoryPages, useSignalPages } from "../api/signal-pages";
 import { useSignalStats } from "../api/stats";
 import { completeRows, oldestOf, serverFilters } from "../model/paging";
 import { buildRows, filterRows, type Filters } from "../model/rows";
 
-/** On completion the dashboard also refreshes its history (the pages too), stat cards and credit ledger. */
+/** On completion the dashboard also refreshes its history (the pages too) and stat cards. */
 const COMPLETION_KEYS: CompletionKeys = {
   signals: signalKeys.feed("dashboard"),
-  refresh: [analysisKeys.history(), signalKeys.stats(), creditKeys.usage(), creditKeys.transactions()],
+  refresh: [analysisKeys.history(), signalKeys.stats()],
 };
 
 export function useDashboardSignals(filters: Filters) {

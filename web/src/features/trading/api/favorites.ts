@@ -1,5 +1,6 @@
 // /api/user/favorites: list (painted first from the favorites cache atom), and an optimistic star toggle rolled back on error.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { FavoriteList } from "@core/contract/favorites";
 import { atom, useAtomValue, useSetAtom } from "@web/lib/store";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
@@ -10,7 +11,6 @@ import { apiRequest } from "@web/lib/api";
 import { clearSession, logout, useIsSignedIn, userIdAtom } from "@web/lib/session";
 import { FAVORITE_LIMIT_TOAST, SESSION_EXPIRED_TOAST, favoriteFailure, isSessionFailure } from "../model/start-rules";
 import { canAddFavorite, readCachedFavorites, toggledFavorites, writeCachedFavorites } from "../model/favorites";
-import { normalizeFavorites } from "./normalize";
 
 const storage = () => (typeof window === "undefined" ? undefined : window.localStorage);
 const lastWritten = atom<{ user: string; list: string[] } | null>(null);
@@ -34,15 +34,18 @@ export const cachedFavoritesAtom = atom(
   },
 );
 
+/** Every favorites answer carries the whole list: the screen keeps its symbols, oldest first. */
+export const favoriteSymbols = (answer: FavoriteList): string[] => answer.favorites.map((f) => f.symbol);
+
 export async function fetchFavorites(): Promise<string[]> {
-  const list = normalizeFavorites(await apiRequest<unknown>("GET", "/api/user/favorites"));
+  const list = favoriteSymbols(await apiRequest<FavoriteList>("GET", "/api/user/favorites"));
   appStore.set(cachedFavoritesAtom, list);
   return list;
 }
 
-export const addFavorite = async (symbol: string) => normalizeFavorites(await apiRequest<unknown>("POST", "/api/user/favorites", { symbol }));
+export const addFavorite = async (symbol: string) => favoriteSymbols(await apiRequest<FavoriteList>("POST", "/api/user/favorites", { symbol }));
 export const removeFavorite = async (symbol: string) =>
-  normalizeFavorites(await apiRequest<unknown>("DELETE", `/api/user/favorites/${encodeURIComponent(symbol)}`));
+  favoriteSymbols(await apiRequest<FavoriteList>("DELETE", `/api/user/favorites/${encodeURIComponent(symbol)}`));
 
 export function useFavorites() {
   const signedIn = useIsSignedIn();

@@ -1,8 +1,8 @@
-// Start Trading readings on top of the shared entities (No Trade default, refund badge), favorites, start answer, and the
+// Start Trading readings on top of the shared entities (No Trade default, refund badge), the start answer, and the
 // signals feed hiding the first 2 HTML answers.
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "@web/lib/api";
-import { isRefunded, normalizeFavorites, tradeType } from "./normalize";
+import { isRefunded, tradeType } from "./normalize";
 import { readStartResult } from "./start-analysis";
 import { HIDDEN_HTML_ANSWERS, createSignalsFetcher, signalsRetry } from "./signals";
 
@@ -21,12 +21,7 @@ describe("signals on this screen", () => {
   });
 });
 
-describe("favorites and start answer", () => {
-  test("favorites from {favorites:[{symbol}]} or strings, upper-cased and unique", () => {
-    expect(normalizeFavorites({ favorites: [{ symbol: "btcusdt" }, { symbol: "ETHUSDT" }, { symbol: "BTCUSDT" }] })).toEqual(["BTCUSDT", "ETHUSDT"]);
-    expect(normalizeFavorites(["solusdt"])).toEqual(["SOLUSDT"]);
-    expect(normalizeFavorites(null)).toEqual([]);
-  });
+describe("start answer", () => {
   test("start answer: symbol and request_id", () => {
     expect(readStartResult({ symbol: "btcusdt", request_id: 12 }, "BTCUSDT")).toEqual({ symbol: "BTCUSDT", requestId: 12 });
     expect(readStartResult(null, "ETHUSDT")).toEqual({ symbol: "ETHUSDT", requestId: null });

@@ -1,7 +1,7 @@
 // POST /api/analysis/start {symbol}: holds 1 credit on screen at once, toasts the result, re-reads balances on failure.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/toast";
-import { apiRequest } from "@web/lib/api";
+import { apiRequest, forgetTags } from "@web/lib/api";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { readCredits } from "@web/entities/user/api/credit-balance";
 import { creditKeys, userKeys } from "@web/entities/user/api/keys";
@@ -41,6 +41,9 @@ export function useStartAnalysis() {
           return list.some((a) => isObj(a) && num(a, "id", "request_id") === requestId) ? list : [raw, ...list];
         });
       }
+      // The server announces the start on commit, a moment after answering: a re-read naming the old tag could still be
+      // answered 304 with the list from before, so this one asks in full.
+      forgetTags();
       void qc.invalidateQueries({ queryKey: analysisKeys.active() });
     },
     onError: (err) => {

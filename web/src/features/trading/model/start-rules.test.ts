@@ -44,10 +44,15 @@ describe("start rules", () => {
     expect(isSessionFailure(apiError(500, "4010 things"))).toBe(false);
     expect(isSessionFailure(new TypeError("Failed to fetch"))).toBe(false);
   });
-  test("favorite failures: 401 ends the session, 'limit' is the cap toast, others keep the server message", () => {
+  test("favorite failures: 401 ends the session, the favorite_limit code is the cap toast, others keep the server message", () => {
     expect(favoriteFailure("add", apiError(401, '{"detail":"Unauthorized"}'))).toEqual({ kind: "session" });
     expect(favoriteFailure("remove", new Error("401: expired"))).toEqual({ kind: "session" });
-    expect(favoriteFailure("add", apiError(409, '{"detail":"Favorite limit reached: maximum 100 favorites allowed"}'))).toEqual({ kind: "limit" });
+    expect(favoriteFailure("add", apiError(409, '{"detail":"Reworded by the server","code":"favorite_limit"}'))).toEqual({ kind: "limit" });
+    // The wording is not read: a limit of something else is the server's own message.
+    expect(favoriteFailure("add", apiError(429, '{"detail":"Rate limit exceeded","code":"rate_limited"}'))).toMatchObject({
+      kind: "toast",
+      description: "Rate limit exceeded",
+    });
     expect(favoriteFailure("add", apiError(400, '{"detail":"Symbol X is not supported"}'))).toEqual({
       kind: "toast",
       title: "Favorite add failed",

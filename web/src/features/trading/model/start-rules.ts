@@ -1,5 +1,6 @@
 // Start-analysis rules (spec 02 §4, §5, §8): validation texts per path, the optimistic hold, success and failure toasts.
 import { serverMessage } from "@web/lib/api";
+import { errorCodeOf } from "@web/lib/error-text";
 import { normalizeSymbolInput } from "./symbol-search";
 
 export type ToastText = { title: string; description: string };
@@ -53,12 +54,12 @@ export function isSessionFailure(err: unknown): boolean {
   return /^401\b/.test(raw) || (err instanceof Error && "status" in err && err.status === 401);
 }
 
-/** Maps a favorite add/remove failure to its toast: a 401 ends the session, a 'limit' message is the cap toast. */
+/** Maps a favorite add/remove failure to its toast: a 401 ends the session, the server's favorite_limit is the cap toast. */
 export function favoriteFailure(op: "add" | "remove", err: unknown): FavoriteFailure {
   const raw = err instanceof Error ? err.message : "";
   const own = serverMessage(err);
   if (isSessionFailure(err)) return { kind: "session" };
-  if (op === "add" && /limit/i.test(`${own ?? ""} ${raw}`)) return { kind: "limit" };
+  if (op === "add" && errorCodeOf(err) === "favorite_limit") return { kind: "limit" };
   return op === "add"
     ? { kind: "toast", title: "Favorite add failed", description: own || raw || "Add failed" }
     : { kind: "toast", title: "Favorite remove failed", description: own || raw || "Remove failed" };
