@@ -1,4 +1,4 @@
-// Credit usage and balance (spec 02 §3): one schema each, one spelling per field.
+// Credit usage, balance and ledger rows (spec 02 §3): one schema each, one spelling per field.
 import { type Static, t } from "elysia";
 
 export const balanceSchema = t.Object({ credits: t.Number() });
@@ -11,5 +11,19 @@ export const usageSchema = t.Object({
   credits: t.Number({ description: "Current balance" }),
 });
 
+/** One row of GET /api/transactions/ (the credit ledger, newest first). */
+export const transactionSchema = t.Object({
+  id: t.Number(),
+  type: t.String({ description: "GRANT, PURCHASE, DEDUCTION, REFUND or ADJUSTMENT" }),
+  amount: t.Number({ description: "Signed: DEDUCTION is negative" }),
+  balance_after: t.Number(),
+  created_at: t.String(),
+  reference: t.Nullable(t.String({ description: "e.g. analysis_request:42" })),
+  reference_type: t.Nullable(t.String()),
+  reference_id: t.Nullable(t.Number()),
+  note: t.Nullable(t.String()),
+});
+
 export type CreditBalance = Static<typeof balanceSchema>;
 export type CreditUsage = Static<typeof usageSchema>;
+export type Transaction = Static<typeof transactionSchema>;
