@@ -2,7 +2,7 @@
 // the client's entity readers without losing a field.
 import { afterAll, expect, test } from "bun:test";
 import { analysisDetailSchema, analysisSchema, latestReasoningSchema } from "@core/contract/analysis";
-import { usageSchema } from "@core/contract/credits";
+import { transactionSchema, usageSchema } from "@core/contract/credits";
 import { addResponse, favoritesSchema, removeResponse } from "@core/contract/favorites";
 import { profileResponse } from "@core/contract/profile";
 import { type Session, sessionsResponse } from "@core/contract/session";
@@ -10,6 +10,7 @@ import { signalSchema } from "@core/contract/signal";
 import { readAnalyses, readAnalysis, readReasoning, readSignals } from "@web/entities/analysis/model/readers";
 import { readProfile } from "@web/entities/user/model/profile";
 import { toDisplaySession } from "@web/features/profile/api/profile-api";
+import { transactionTotals, usageTotals } from "@web/features/signals/model/credit-totals";
 import { favoriteSymbols } from "@web/features/trading/api/favorites";
 import { registerViaApi, signIn, accountsApp } from "../server/src/modules/auth/testing";
 import { seedSignal } from "../server/src/modules/signals/testing";
@@ -55,6 +56,11 @@ test("analysis, signal, reasoning, usage, profile and session answers fit the co
 
   const usage = await call(app, "GET", "/api/credits/usage", { token });
   fits(usageSchema, usage.body);
+  // Used Credits 2 (LONG and NO_TRADE held one each), Returned 1 (the NO_TRADE's); the ledger's sums agree with them.
+  const transactions = await call(app, "GET", "/api/transactions/", { token });
+  for (const row of transactions.body) fits(transactionSchema, row);
+  expect(usageTotals(usage.body)).toEqual({ used: 2, refunded: 1 });
+  expect(transactionTotals(transactions.body)).toEqual({ used: 2, refunded: 1 });
 
   const profile = await call(app, "GET", "/api/user/profile", { token });
   fits(profileResponse, profile.body);

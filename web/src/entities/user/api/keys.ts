@@ -14,4 +14,8 @@ export const userKeys = {
 export const creditKeys = {
   all: ["credits"] as const,
   balance: () => [...creditKeys.all, "balance"] as const,
+  /** GET /api/credits/usage: the Used and Returned Credits totals. */
+  usage: () => [...creditKeys.all, "usage"] as const,
+  /** GET /api/transactions/: the ledger, read for those totals when the usage call fails. */
+  transactions: () => [...creditKeys.all, "transactions"] as const,
 };

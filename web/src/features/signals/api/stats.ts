@@ -8,7 +8,7 @@ import { STATS_POLL_MS } from "../model/polling";
 import type { DashboardStats } from "../model/stats";
 import { useLivePoll } from "@web/lib/live-socket";
 
-/** The contract's cards renamed for the screen. */
+/** The contract's cards renamed for the screen; the two credit totals come from GET /api/credits/usage instead. */
 export const toDashboardStats = (s: SignalStats): DashboardStats => ({
   totalSignals: {
     value: s.total_signals.value,
@@ -18,8 +18,8 @@ export const toDashboardStats = (s: SignalStats): DashboardStats => ({
     series: s.total_signals.series,
   },
   liveAnalyses: { value: s.live_analyses.value, completed: s.live_analyses.completed, series: s.live_analyses.series },
-  usedCredits: { value: s.used_credits.value, today: s.used_credits.today, series: s.used_credits.series },
-  returnedCredits: { value: s.returned_credits.value, ratio: s.returned_credits.ratio, series: s.returned_credits.series },
+  usedCredits: { today: s.used_credits.today, series: s.used_credits.series },
+  returnedCredits: { ratio: s.returned_credits.ratio, series: s.returned_credits.series },
 });
 
 export const fetchSignalStats = () => apiQuery<SignalStats>("/api/signals/stats");

@@ -32,7 +32,7 @@ export function SignalsArea({ statsLast = false }: { statsLast?: boolean }) {
   lastRow.current = row;
 
   if (d.error) return <SignalsError message={describeError(d.error)} />;
-  const stats = <StatCards stats={d.stats} />;
+  const stats = <StatCards stats={d.stats} credits={d.credits} />;
   return (
     <>
       {statsLast ? null : stats}

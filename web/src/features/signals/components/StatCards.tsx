@@ -1,7 +1,9 @@
-// The four stat cards (spec 02 §2): Total Signals with 7-day trend, Live Analyses, Used Credits, Returned Credits.
+// The four stat cards (spec 02 §2): Total Signals with 7-day trend, Live Analyses, Used Credits, Returned Credits; the two
+// credit totals are spec 02 §3's credit usage, everything else the server's stats.
 import type { ReactNode } from "react";
 import { cn } from "@web/components/ui/cn";
 import { formatCount, formatSignedPercent } from "@web/lib/format";
+import type { CreditTotals } from "../model/credit-totals";
 import type { DashboardStats, DayPoint } from "../model/stats";
 import { Sparkline } from "./Sparkline";
 
@@ -29,7 +31,7 @@ function Trend({ percent, last7, previous7 }: { percent: number | null; last7: n
   );
 }
 
-export function StatCards({ stats }: { stats: DashboardStats | null }) {
+export function StatCards({ stats, credits }: { stats: DashboardStats | null; credits: CreditTotals | null }) {
   const s = stats;
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -52,7 +54,7 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
       <StatCard
         id="used"
         title="Used Credits"
-        value={s?.usedCredits.value ?? null}
+        value={credits?.used ?? null}
         sub={s ? <span className="num">{formatCount(s.usedCredits.today)} today</span> : null}
         series={s?.usedCredits.series ?? []}
         color="#f59e0b"
@@ -60,7 +62,7 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
       <StatCard
         id="returned"
         title="Returned Credits"
-        value={s?.returnedCredits.value ?? null}
+        value={credits?.refunded ?? null}
         sub={s ? <span className="num">{Math.round(s.returnedCredits.ratio * 100)}% of used</span> : null}
         series={s?.returnedCredits.series ?? []}
         color="#a78bfa"

@@ -1,19 +1,31 @@
 // Everything the dashboard's signal area needs: the paged table rows under the filters (applied on the server), their
-// totals and "load older", the stat cards (the server's) and load failures.
+// totals and "load older", the stat cards (the server's, credit totals from the usage call or the ledger) and load failures.
 import { useMemo } from "react";
 import { useActiveAnalyses } from "@web/entities/analysis/api/active-analyses";
 import { analysisKeys, signalKeys } from "@web/entities/analysis/api/keys";
 import { useCompletionWatch, type CompletionKeys } from "@web/entities/analysis/hooks/use-completion-watch";
+import { creditKeys } from "@web/entities/user/api/keys";
+import { useCreditUsage } from "../api/credit-usage";
 import { useNoSignalHistoryPages, useSignalPages } from "../api/signal-pages";
 import { useSignalStats } from "../api/stats";
+import { useTransactions } from "../api/transactions";
+import { pickCreditTotals } from "../model/credit-totals";
 import { completeRows, oldestOf, serverFilters } from "../model/paging";
 import { buildRows, filterRows, type Filters } from "../model/rows";
 
-/** On completion the dashboard also refreshes its history (the pages too) and stat cards. */
+/** On completion the dashboard also refreshes its history (the pages too), stat cards and the credit totals' two reads. */
 const COMPLETION_KEYS: CompletionKeys = {
   signals: signalKeys.feed("dashboard"),
-  refresh: [analysisKeys.history(), signalKeys.stats()],
+  refresh: [analysisKeys.history(), signalKeys.stats(), creditKeys.usage(), creditKeys.transactions()],
 };
+
+/** Used and Returned Credits (spec 02 §3): the usage call's totals, the ledger's sums only when that call fails. */
+function useCreditTotals() {
+  const usage = useCreditUsage();
+  const ledger = useTransactions();
+  const usageFailed = usage.isError || (usage.isSuccess && usage.data === null);
+  return pickCreditTotals(usageFailed, usage.data, ledger.data);
+}
 
 export function useDashboardSignals(filters: Filters) {
   const server = serverFilters(filters);
@@ -21,6 +33,7 @@ export function useDashboardSignals(filters: Filters) {
   const history = useNoSignalHistoryPages(server);
   const active = useActiveAnalyses();
   const stats = useSignalStats();
+  const credits = useCreditTotals();
   useCompletionWatch(active.data, COMPLETION_KEYS);
 
   const signalItems = useMemo(() => signals.data?.pages.flatMap((p) => p.items) ?? [], [signals.data]);
@@ -44,6 +57,7 @@ export function useDashboardSignals(filters: Filters) {
   return {
     rows,
     stats: stats.data ?? null,
+    credits,
     /** Every row the filters match: signals plus analyses without one (a just-started one may not be counted yet); the heading's count. */
     rowsTotal: Math.max(signalsTotal + historyTotal, rows.length),
     hasOlder: signals.hasNextPage || (historyOn && history.hasNextPage),

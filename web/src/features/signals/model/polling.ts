@@ -4,6 +4,8 @@ import { describeFetchError, retryWithin } from "@web/lib/fetch-errors";
 export { SIGNALS_POLL_MS } from "@web/entities/analysis/model/analysis-polling";
 
 export const STATS_POLL_MS = 10_000;
+export const USAGE_POLL_MS = 10_000;
+export const TRANSACTIONS_POLL_MS = 15_000;
 /** First three transient HTML answers of the signals list are hidden; HTML is retried up to 6 times, parse/network 3. */
 export const SIGNALS_HIDDEN_HTML = 3;
 export const SIGNALS_HTML_RETRIES = 6;

@@ -1,0 +1,68 @@
+// Credit totals of spec 02 §3: the usage answer's spellings (spent or used, refunded or returns), the ledger fallback's
+// DEDUCTION and REFUND sums, and which of the two the cards show.
+import { describe, expect, test } from "bun:test";
+import type { CreditUsage } from "@core/contract/credits";
+import { pickCreditTotals, transactionTotals, usageTotals } from "./credit-totals";
+
+describe("usage answer", () => {
+  test("the contract's spelling (used, refunded), its other fields ignored", () => {
+    const answer: CreditUsage = { used: 4, refunded: 1, net_used: 3, held: 0, credits: 7 };
+    expect(usageTotals(answer)).toEqual({ used: 4, refunded: 1 });
+  });
+
+  test("the spec's other spelling (spent, returns)", () => {
+    expect(usageTotals({ spent: 5, returns: 2 })).toEqual({ used: 5, refunded: 2 });
+    expect(usageTotals({ spent: 5, refunded: 2 })).toEqual({ used: 5, refunded: 2 });
+    expect(usageTotals({ used: 5, returns: 2 })).toEqual({ used: 5, refunded: 2 });
+  });
+
+  test("one total present: the other is 0; zeros are totals, not missing", () => {
+    expect(usageTotals({ used: 3 })).toEqual({ used: 3, refunded: 0 });
+    expect(usageTotals({ returns: 1 })).toEqual({ used: 0, refunded: 1 });
+    expect(usageTotals({ used: 0, refunded: 0 })).toEqual({ used: 0, refunded: 0 });
+  });
+
+  test("an answer with neither total (or none at all) is no totals", () => {
+    expect(usageTotals({})).toBeNull();
+    expect(usageTotals(null)).toBeNull();
+  });
+});
+
+describe("ledger fallback", () => {
+  test("sums DEDUCTION and REFUND sizes (a DEDUCTION is signed negative); other kinds do not count", () => {
+    const rows = [
+      { type: "GRANT", amount: 1 },
+      { type: "DEDUCTION", amount: -1 },
+      { type: "DEDUCTION", amount: -2 },
+      { type: "REFUND", amount: 1 },
+      { type: "PURCHASE", amount: 50 },
+      { type: "ADJUSTMENT", amount: -3 },
+    ];
+    expect(transactionTotals(rows)).toEqual({ used: 3, refunded: 1 });
+  });
+
+  test("an unsigned ledger reads the same; an empty one is zeros", () => {
+    expect(
+      transactionTotals([
+        { type: "DEDUCTION", amount: 2 },
+        { type: "REFUND", amount: 1 },
+      ]),
+    ).toEqual({ used: 2, refunded: 1 });
+    expect(transactionTotals([])).toEqual({ used: 0, refunded: 0 });
+  });
+});
+
+describe("which totals the cards show", () => {
+  const usage = { used: 4, refunded: 1 };
+  const ledger = { used: 3, refunded: 1 };
+
+  test("the usage call's, even when the ledger says otherwise", () => {
+    expect(pickCreditTotals(false, usage, ledger)).toEqual(usage);
+  });
+
+  test("the ledger's only when the usage call failed; nothing yet while either is loading", () => {
+    expect(pickCreditTotals(true, usage, ledger)).toEqual(ledger);
+    expect(pickCreditTotals(true, null, undefined)).toBeNull();
+    expect(pickCreditTotals(false, undefined, ledger)).toBeNull();
+  });
+});
