@@ -1,6 +1,7 @@
 // Dashboard in a real browser: live market panel (a core_assets push changes the BTC price without a reload), seeded
-// signals in the table, filters, the drawer (with an engine v2 context: history, crowding, a No Trade's pairs clearing the
-// bar leading to Start Trading), the sign-in redirect; screenshots at 1440 and 390 px.
+// signals in the table, the credit cards' usage and ledger polls (and the ledger standing in for a failed usage call),
+// filters, the drawer (with an engine v2 context: history, crowding, a No Trade's pairs clearing the bar leading to Start
+// Trading), the sign-in redirect; screenshots at 1440 and 390 px.
 import { expect, test, type Page } from "@playwright/test";
 import Redis from "ioredis";
 import { bookAnalysis, seedSignal as seedWithContext, type SeedContext } from "../../server/src/modules/signals/testing";
@@ -208,6 +209,83 @@ test("the count above the table counts the table's rows", async ({ page, request
   await expect(page.getByTestId("signals-total")).toHaveText("2");
   // Row times are 24-hour UTC and say so.
   await expect(rows(page).first().locator("td").first()).toContainText(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2} UTC/);
+});
+
+/** Three settled analyses (two issued, one NO_TRADE): 3 credits used today, 1 returned. */
+async function seedThreeCredits(userId: number) {
+  await seedSignal(userId, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 1, confidence: 0.7, reasoning: "Trend up." });
+  await seedSignal(userId, { symbol: "ETHUSDT", type: "SHORT", hoursAgo: 2, confidence: 0.6, reasoning: "Lower highs." });
+  await seedSignal(userId, { symbol: "SOLUSDT", type: "NO_TRADE", hoursAgo: 3, confidence: 0.4, reasoning: "Range bound." });
+}
+
+const cardValue = (page: Page, id: "used" | "returned") => page.getByTestId(`stat-${id}`).locator("p").first();
+
+test("the credit cards poll GET /api/credits/usage every 10 s and /api/transactions/ every 15 s, and show the server's totals", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  await seedThreeCredits(user.id);
+  // With the socket refused the spec's intervals hold (while it pushes the user's changes, lists poll once a minute).
+  await page.routeWebSocket(/\/ws\/market/, (ws) => ws.close());
+  const sent: Record<"usage" | "transactions", number[]> = { usage: [], transactions: [] };
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === "/api/credits/usage") sent.usage.push(Date.now());
+    else if (path === "/api/transactions/") sent.transactions.push(Date.now());
+  });
+  const usageAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/credits/usage" && r.status() === 200);
+  const statsAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/signals/stats" && r.status() === 200);
+  await openDashboard(page, user);
+
+  // Both sources agree, and the cards read exactly as when they came from the stats alone.
+  const usage = (await (await usageAnswer).json()) as { used: number; refunded: number };
+  const stats = (await (await statsAnswer).json()) as { used_credits: { value: number }; returned_credits: { value: number } };
+  expect(usage).toMatchObject({ used: 3, refunded: 1 });
+  expect([stats.used_credits.value, stats.returned_credits.value]).toEqual([3, 1]);
+  await expect(cardValue(page, "used")).toHaveText("3");
+  await expect(page.getByTestId("stat-used")).toContainText("3 today");
+  await expect(cardValue(page, "returned")).toHaveText("1");
+  await expect(page.getByTestId("stat-returned")).toContainText("33% of used");
+
+  // Each re-requested on its own interval (the gap allows for timer and network jitter).
+  await expect.poll(() => sent.usage.length, { timeout: 25_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => sent.transactions.length, { timeout: 25_000 }).toBeGreaterThanOrEqual(2);
+  const usageGap = sent.usage[1] - sent.usage[0];
+  const ledgerGap = sent.transactions[1] - sent.transactions[0];
+  expect(usageGap, `usage gap ${usageGap} ms`).toBeGreaterThan(8_000);
+  expect(usageGap, `usage gap ${usageGap} ms`).toBeLessThan(13_000);
+  expect(ledgerGap, `transactions gap ${ledgerGap} ms`).toBeGreaterThan(13_000);
+  expect(ledgerGap, `transactions gap ${ledgerGap} ms`).toBeLessThan(18_000);
+});
+
+test("a failing /api/credits/usage: Used and Returned Credits are the transactions' sums, the rest of the cards the stats'", async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  await seedThreeCredits(user.id);
+  await page.route("**/api/credits/usage", (route) => route.fulfill({ status: 500, json: { detail: "Usage is unavailable" } }));
+  // The stats' own totals made wrong, so a card still reading them instead of the ledger would show it.
+  await page.route("**/api/signals/stats", async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { used_credits: { value: number }; returned_credits: { value: number } };
+    body.used_credits.value = 99;
+    body.returned_credits.value = 98;
+    await route.fulfill({ response: res, json: body });
+  });
+  const failed = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/credits/usage" && r.status() === 500);
+  const ledger = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/transactions/" && r.status() === 200);
+  await openDashboard(page, user);
+  await failed;
+  await ledger;
+
+  await expect(cardValue(page, "used")).toHaveText("3");
+  await expect(cardValue(page, "returned")).toHaveText("1");
+  await expect(page.getByTestId("stat-used")).toContainText("3 today");
+  await expect(page.getByTestId("stat-returned")).toContainText("33% of used");
+  await expect(page.getByTestId("stat-total").locator("p").first()).toHaveText("2");
 });
 
 test("a new account sees the empty state", async ({ page, request }) => {
