@@ -10,7 +10,7 @@ import { signalSchema } from "@core/contract/signal";
 import { readAnalyses, readAnalysis, readReasoning, readSignals } from "@web/entities/analysis/model/readers";
 import { readProfile } from "@web/entities/user/model/profile";
 import { toDisplaySession } from "@web/features/profile/api/profile-api";
-import { transactionTotals, usageTotals } from "@web/features/signals/model/credit-totals";
+import { transactionTotals, usageTotals } from "@web/entities/user/model/credit-usage";
 import { favoriteSymbols } from "@web/features/trading/api/favorites";
 import { registerViaApi, signIn, accountsApp } from "../server/src/modules/auth/testing";
 import { seedSignal } from "../server/src/modules/signals/testing";

@@ -5,7 +5,7 @@ import { creditKeys } from "@web/entities/user/api/keys";
 import { apiQuery } from "@web/lib/api";
 import { useLivePoll } from "@web/lib/live-socket";
 import { useIsSignedIn } from "@web/lib/session";
-import { usageTotals } from "../model/credit-totals";
+import { usageTotals } from "@web/entities/user/model/credit-usage";
 import { USAGE_POLL_MS } from "../model/polling";
 
 export const fetchCreditUsage = () => apiQuery<CreditUsage>("/api/credits/usage");

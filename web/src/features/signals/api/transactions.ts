@@ -5,7 +5,7 @@ import { creditKeys } from "@web/entities/user/api/keys";
 import { ApiError, apiQuery } from "@web/lib/api";
 import { useLivePoll } from "@web/lib/live-socket";
 import { useIsSignedIn } from "@web/lib/session";
-import { transactionTotals } from "../model/credit-totals";
+import { transactionTotals } from "@web/entities/user/model/credit-usage";
 import { TRANSACTIONS_POLL_MS } from "../model/polling";
 
 export async function fetchTransactions(): Promise<Transaction[]> {

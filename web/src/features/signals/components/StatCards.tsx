@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { cn } from "@web/components/ui/cn";
 import { formatCount, formatSignedPercent } from "@web/lib/format";
-import type { CreditTotals } from "../model/credit-totals";
+import type { CreditTotals } from "@web/entities/user/model/credit-usage";
 import type { DashboardStats, DayPoint } from "../model/stats";
 import { Sparkline } from "./Sparkline";
 

@@ -9,7 +9,7 @@ import { useCreditUsage } from "../api/credit-usage";
 import { useNoSignalHistoryPages, useSignalPages } from "../api/signal-pages";
 import { useSignalStats } from "../api/stats";
 import { useTransactions } from "../api/transactions";
-import { pickCreditTotals } from "../model/credit-totals";
+import { pickCreditTotals } from "@web/entities/user/model/credit-usage";
 import { completeRows, oldestOf, serverFilters } from "../model/paging";
 import { buildRows, filterRows, type Filters } from "../model/rows";
 

@@ -1,4 +1,4 @@
-// The Used and Returned Credits totals (spec 02 §3 Credit usage): the usage answer in either spelling, or the ledger's sums.
+// The Credit usage entity (spec 02 §3) as the credit cards read it: the usage answer in either spelling, or the ledger's sums.
 import type { CreditUsage, Transaction } from "@core/contract/credits";
 
 export type CreditTotals = { used: number; refunded: number };

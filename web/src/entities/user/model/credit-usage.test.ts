@@ -2,7 +2,7 @@
 // DEDUCTION and REFUND sums, and which of the two the cards show.
 import { describe, expect, test } from "bun:test";
 import type { CreditUsage } from "@core/contract/credits";
-import { pickCreditTotals, transactionTotals, usageTotals } from "./credit-totals";
+import { pickCreditTotals, transactionTotals, usageTotals } from "./credit-usage";
 
 describe("usage answer", () => {
   test("the contract's spelling (used, refunded), its other fields ignored", () => {
