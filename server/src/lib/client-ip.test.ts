@@ -100,7 +100,9 @@ test("docker-compose and the image: the proxy's fixed address is the only truste
   // Redis needs a password; the proxy terminates TLS for a named site; the image runs unprivileged and ships no secrets.
   expect(compose.services.redis.command.join(" ")).toContain("--requirepass ${REDIS_PASSWORD:?");
   expect(String(compose["x-app"].environment.REDIS_URL)).toMatch(/^redis:\/\/:\$\{REDIS_PASSWORD:\?[^}]*\}@redis:6379$/);
-  expect(compose.services.proxy.command.join(" ")).toMatch(/--from \$\{SITE_ADDRESS:\?/);
+  // The proxy's Caddyfile serves {$SITE_ADDRESS}, which compose requires.
+  expect(String(compose.services.proxy.environment.SITE_ADDRESS)).toMatch(/^\$\{SITE_ADDRESS:\?/);
+  expect(await Bun.file(join(import.meta.dir, "../../../deploy/Caddyfile")).text()).toMatch(/^\{\$SITE_ADDRESS\} \{/m);
   // The app runs as a role that owns nothing; migrations run as the owner, whose password the app never needs for queries.
   const env = compose["x-app"].environment;
   const user = (url: unknown) => String(url).match(/^postgres:\/\/([^:]+):/)?.[1];
