@@ -24,10 +24,12 @@ test("the chosen pair's 7-day chart with its price and the trader's signals on i
     // Still open whenever the engine's outcome tracker (every 60 s) runs mid-test: the default levels (stop 95, target
     // 110) sit far below BTC's price, so a sweep would mark the target hit; these levels and this expiry are never reached.
     const levels = { takeProfit: 10_000_000, stopLoss: 1, expiryHours: 720 };
+    // The same for the shorts: a target at 1 and a stop far above any price (the default 105 stop sits below ETH's price).
+    const shortLevels = { takeProfit: 1, stopLoss: 10_000_000, expiryHours: 720 };
     await seedSignal(user.id, "BTCUSDT", "LONG", 0.2, { sql, marketTimeMs: Date.parse("2024-02-12T06:00:00Z"), levels });
     await seedSignal(user.id, "BTCUSDT", "NO_TRADE", 0.1, { sql, marketTimeMs: Date.parse("2024-02-14T10:00:00Z") });
-    await seedSignal(user.id, "BTCUSDT", "SHORT", 0.3, { sql, marketTimeMs: Date.parse("2024-01-20T10:00:00Z") });
-    await seedSignal(user.id, "ETHUSDT", "SHORT", 0.3, { sql, marketTimeMs: Date.parse("2024-02-13T10:00:00Z") });
+    await seedSignal(user.id, "BTCUSDT", "SHORT", 0.3, { sql, marketTimeMs: Date.parse("2024-01-20T10:00:00Z"), levels: shortLevels });
+    await seedSignal(user.id, "ETHUSDT", "SHORT", 0.3, { sql, marketTimeMs: Date.parse("2024-02-13T10:00:00Z"), levels: shortLevels });
   });
   await signIn(page, user);
   await page.goto("/start-trading");
