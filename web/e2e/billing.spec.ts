@@ -94,3 +94,33 @@ test("a cancelled checkout returns to pricing with a note and charges nothing", 
   await page.getByRole("button", { name: "What happens if I run out of credits?" }).click();
   await expect(page.getByText("Buy a credit pack on the Pricing page at any time.")).toBeVisible();
 });
+
+for (const width of [1440, 390]) {
+  test(`with Stripe unconfigured (the config the server then answers) choosing a pack says coming soon and starts no checkout, at ${width}px`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // An app without STRIPE_* answers exactly this (server/src/modules/billing/billing.test.ts asserts it).
+    await page.route("**/api/billing/config", (route) => route.fulfill({ json: { enabled: false } }));
+    const checkouts: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/billing/checkout")) checkouts.push(r.url());
+    });
+    const user = await registerUser(request, { tag: `unconfigured-${width}` });
+    await signIn(page, user);
+    await page.goto("/pricing");
+    await expect(page.getByText("Pay by card on Stripe's secure checkout")).toHaveCount(0);
+    const pro = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Pro Pack" }) });
+    await pro.getByRole("button", { name: "Choose Plan" }).click();
+    await expect(page.getByRole("alert")).toContainText("Payment integration is coming soon. Your selected pack is noted");
+    // On a phone the notice sits above the packs: it is brought into view, not left screens away from the tap.
+    await expect(page.getByRole("alert")).toBeInViewport();
+    await expect(pro.getByRole("button", { name: "Selected" })).toHaveCount(1);
+    await page.screenshot({ path: `${SCREENS}/pricing-unconfigured-${width}.png` });
+    expect(page.url()).toMatch(/\/pricing$/);
+    expect(checkouts).toEqual([]);
+    const rows = await withSql((sql) => sql`select count(*)::int as n from purchases where user_id = ${user.id}`);
+    expect(rows[0].n).toBe(0);
+  });
+}
