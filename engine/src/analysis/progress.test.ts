@@ -1,12 +1,13 @@
 // Progress within a phase: a running analysis' progress_percent rises with the phase's elapsed time, stays inside its band and is pushed.
-import { USER_CHANNEL_PREFIX } from "@core/contract/socket";
+import { USER_CHANNEL_PREFIX, userChannel } from "@core/contract/socket";
+import { userVersion } from "@core/user-version";
 import { afterAll, describe, expect, test } from "bun:test";
 import Redis from "ioredis";
 import { PROGRESS_AFTER_PHASE } from "@core/analysis-queue";
 import { applyCreditChange } from "@core/credits";
 import { closeTestDeps, createUser, testDeps, waitFor } from "../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "../market/providers/replay";
-import { tickProgress } from "./progress";
+import { publishProgress, tickProgress } from "./progress";
 import { failAnalysis } from "./settle";
 import { startAnalysisWorker } from "./worker";
 
@@ -83,5 +84,32 @@ describe("progress within a phase", () => {
     expect(q).toBeLessThanOrEqual(43);
     expect((await progressOf(overdue.id)).progress_percent).toBe(99);
     expect((await progressOf(ahead.id)).progress_percent).toBe(20);
+  });
+});
+
+describe("a progress push", () => {
+  test("announces nothing by itself: the user's version stands until a write primitive's transaction commits a change", async () => {
+    const u = await createUser();
+    const before = await userVersion(deps, u.id);
+    const sub = new Redis(deps.config.REDIS_URL);
+    const heard: string[] = [];
+    try {
+      sub.on("message", (_channel: string, message: string) => heard.push(JSON.parse(message).type));
+      await sub.subscribe(deps.keys.channel(userChannel(u.id)));
+      await publishProgress(deps, u.id, {
+        request_id: 1,
+        symbol: "BTCUSDT",
+        status: "IN_PROGRESS",
+        current_phase: 2,
+        progress_percent: 33,
+        credits_status: "HELD",
+      });
+      await waitFor(() => heard.length > 0, 5_000, "the progress push");
+      await Bun.sleep(200);
+      expect(heard).toEqual(["analysis_progress"]);
+      expect(await userVersion(deps, u.id)).toBe(before);
+    } finally {
+      await sub.quit();
+    }
   });
 });

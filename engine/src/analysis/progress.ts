@@ -6,7 +6,6 @@ import type { Sql } from "@core/db";
 import type { Logger } from "@core/log";
 import type { RedisKeys } from "@core/redis";
 import { type AnalysisProgress, encodePush, userChannel } from "@core/contract/socket";
-import { userChanged } from "@core/user-version";
 
 export type Progress = AnalysisProgress;
 
@@ -17,11 +16,10 @@ type ProgressUpdate = Pick<Progress, "request_id" | "symbol" | "status" | "curre
   Partial<Progress>;
 
 /**
- * `listsChanged: false` for the ticker's moves within a phase: only a running analysis changed, and a list holding one
- * is never confirmed by a 304 anyway, so dropping the user's version (and telling every tab to re-read all its lists)
- * every few seconds would only turn their cheap polls into full reads.
+ * The progress push only. What changed the user's lists (a phase's end, a settlement) was noted in its own transaction
+ * and is announced on commit by the servers (core/user-version); the ticker's moves within a phase change no list.
  */
-export async function publishProgress(deps: PushDeps, userId: number, update: ProgressUpdate, listsChanged = true) {
+export async function publishProgress(deps: PushDeps, userId: number, update: ProgressUpdate) {
   const data: Progress = {
     next_run_at: null,
     time_remaining_seconds: 0,
@@ -31,8 +29,6 @@ export async function publishProgress(deps: PushDeps, userId: number, update: Pr
     ...update,
   };
   try {
-    // A phase's end or a settlement changed the user's analyses (and, settled, their signals and ledger).
-    if (listsChanged) await userChanged(deps, userId);
     await deps.redis.publish(deps.keys.channel(userChannel(userId)), encodePush({ type: "analysis_progress", data }));
   } catch (err) {
     // Progress pushes are a convenience; clients poll Postgres-backed endpoints anyway.
@@ -78,21 +74,16 @@ export async function tickProgress(deps: TickDeps): Promise<number> {
               greatest(0, ceil(extract(epoch from next_run_at - now())))::int as time_remaining_seconds`;
   await Promise.all(
     moved.map((r) =>
-      publishProgress(
-        deps,
-        r.user_id,
-        {
-          request_id: r.id,
-          symbol: r.symbol,
-          status: "IN_PROGRESS",
-          current_phase: r.current_phase,
-          progress_percent: r.progress_percent,
-          next_run_at: new Date(r.next_run_at).toISOString(),
-          time_remaining_seconds: r.time_remaining_seconds,
-          credits_status: r.credits_status,
-        },
-        false,
-      ),
+      publishProgress(deps, r.user_id, {
+        request_id: r.id,
+        symbol: r.symbol,
+        status: "IN_PROGRESS",
+        current_phase: r.current_phase,
+        progress_percent: r.progress_percent,
+        next_run_at: new Date(r.next_run_at).toISOString(),
+        time_remaining_seconds: r.time_remaining_seconds,
+        credits_status: r.credits_status,
+      }),
     ),
   );
   return moved.length;

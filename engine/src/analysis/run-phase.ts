@@ -20,6 +20,7 @@ import { buildAnalysisContext, createContextCache } from "./context";
 import * as phases from "./phases";
 import type { PhaseResult } from "./phases";
 import { publishProgress } from "./progress";
+import { noteUserChanged } from "@core/user-version";
 import { clipReason, completeAnalysis, failAnalysis, insertReasoning } from "./settle";
 import { redisSnapshotStore } from "./snapshot-store";
 
@@ -71,6 +72,8 @@ export function createAnalysisRunner(deps: AnalysisDeps, queue: Queue<AnalysisJo
         select id from analysis_requests where id = ${req.id} and status = 'IN_PROGRESS' and current_phase = ${req.current_phase} for update`;
       if (!locked) return null;
       await insertReasoning(tx, req.id, result);
+      // The analysis lists changed (phase, reasoning): announced to the user's tabs on commit.
+      await noteUserChanged(tx, req.user_id, `phase-${req.id}-${next}`);
       const [row] = await tx<{ next_run_at: Date; progress_percent: number }[]>`
         update analysis_requests
         set current_phase = ${next}, progress_percent = ${PROGRESS_AFTER_PHASE[req.current_phase]},

@@ -3,6 +3,7 @@ import { analyses, credits } from "@core/metrics";
 import type { Sql, Tx } from "@core/db";
 import { insertSignalEvent } from "@core/alerts";
 import { applyCreditChange } from "@core/credits";
+import { noteUserChanged } from "@core/user-version";
 import type { FinalResult, PhaseResult } from "./phases";
 import { publishProgress, type PushDeps } from "./progress";
 import { EXPIRY_HOURS } from "./trade";
@@ -107,9 +108,14 @@ export async function completeAnalysis(deps: SettleDeps, req: Request, final: Fi
       set status = 'COMPLETED', credits_status = ${creditsStatus}, final_signal_id = ${id}, progress_percent = 100,
           next_run_at = null, completed_at = now(), updated_at = now(), market_time_ms = coalesce(market_time_ms, ${marketNow})
       where id = ${req.id}`;
+    // A NO_TRADE's refund announces the change through the credit primitive; a LONG/SHORT writes no ledger row, so the
+    // settlement notes it itself (announced to the user's tabs on commit).
     if (noTrade) await refund(tx, req.user_id, req.id, "No trade: credit returned");
-    // The trader bought a LONG/SHORT: its ISSUED alert commits with it (core/alerts; NO_TRADE writes none).
-    else await insertSignalEvent(tx, id, "ISSUED");
+    else {
+      // The trader bought a LONG/SHORT: its ISSUED alert commits with it (core/alerts; NO_TRADE writes none).
+      await insertSignalEvent(tx, id, "ISSUED");
+      await noteUserChanged(tx, req.user_id, `settled-${req.id}`);
+    }
     return id;
   });
   if (signalId === null) return;

@@ -6,7 +6,8 @@ import Redis from "ioredis";
 import { PROGRESS_AFTER_PHASE, enqueuePhase, phaseJobId } from "@core/analysis-queue";
 import { applyCreditChange } from "@core/credits";
 import { createLogger } from "@core/log";
-import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../test/helpers";
+import { listenUserChanges } from "@core/user-version";
+import { call, closeTestDeps, createUser, testApp, testDeps, waitFor } from "../../../test/helpers";
 import { expectFits, misfits } from "../../../test/contract-fit";
 import { createReplayClock, createReplayProvider } from "../market/providers/replay";
 import { buildAnalysisContext, createContextCache } from "./context";
@@ -73,6 +74,7 @@ const model: PhaseModel = {
 };
 
 let worker: AnalysisWorker;
+let stopListening: () => Promise<void>;
 const subscriber = new Redis(deps.config.REDIS_URL);
 const progress: Array<{ channel: string; message: { type: string; data: Record<string, unknown> } }> = [];
 
@@ -81,10 +83,14 @@ beforeAll(async () => {
   await deps.redis.del(deps.keys.key("market:health"), deps.keys.key("market:gate"));
   await subscriber.psubscribe(deps.keys.channel(`${USER_CHANNEL_PREFIX}*`));
   subscriber.on("pmessage", (_p, channel, message) => progress.push({ channel, message: JSON.parse(message) }));
+  // The servers' listener announces what the write primitives noted in their transactions (the start's hold, each phase's
+  // end, the settlement); here the test process plays that server.
+  stopListening = await listenUserChanges(deps);
   worker = await startAnalysisWorker({ ...deps, log: createLogger("engine", deps.config.LOG_LEVEL), provider, model });
 });
 
 afterAll(async () => {
+  await stopListening();
   await worker.close();
   await subscriber.quit();
   await closeTestDeps();
@@ -189,16 +195,21 @@ describe("analysis worker", () => {
     const signals = await call(app, "GET", "/api/signals/", { token: u.token });
     expect(signals.body.map((s: { id: number }) => s.id)).toEqual([row.final_signal_id]);
 
-    const onChannel = progress.filter((p) => p.channel === deps.keys.channel(userChannel(u.id))).map((p) => p.message);
-    // Progress pushes, and a "user_changed" notice (the polled lists re-read) after each phase's end; the ticker's moves
-    // within a phase send none. The start's hold (and a NO_TRADE's refund) is announced by the credit primitive through
-    // the servers' listener, which does not run here (server/src/modules/analysis/analysis.test.ts holds that).
+    const channel = deps.keys.channel(userChannel(u.id));
+    const changes = () => progress.filter((p) => p.channel === channel && p.message.type === "user_changed").length;
+    // One "user_changed" notice (the polled lists re-read) per committed change, each noted by its write primitive and
+    // announced on commit: the test user's granted credits, the start's hold, the two phase ends and the settlement (a
+    // LONG/SHORT's own note, a NO_TRADE's refund). The ticker's moves within a phase send none. Announcements land just
+    // after the commits.
+    await waitFor(() => changes() >= 5, 10_000, "five announced changes");
+    await Bun.sleep(300);
+    expect(changes()).toBe(5);
+    const onChannel = progress.filter((p) => p.channel === channel).map((p) => p.message);
     expect(onChannel.every((m) => m.type === "analysis_progress" || m.type === "user_changed")).toBe(true);
     const mine = onChannel.filter((m) => m.type === "analysis_progress");
     // Each phase's result pushes the next band's start (with its reason); the ticker's pushes between stay inside a band.
     const phaseEnds = mine.filter((m) => m.data.reason !== null);
     expect(phaseEnds.map((m) => m.data.progress_percent)).toEqual([33, 66, 100]);
-    expect(onChannel.filter((m) => m.type === "user_changed").length).toBe(phaseEnds.length);
     for (const { data } of mine.filter((m) => m.data.reason === null)) {
       const phase = data.current_phase as number;
       expect(data.status).toBe("IN_PROGRESS");
