@@ -1,7 +1,8 @@
 // A per-user version in Redis that changes whenever the user's analyses, signals, ledger or favorites change: polled
 // lists answer 304 from it alone. Rebuildable: a missing key (restart, flush, expiry) is a new version, never an old one.
-// The write primitives (credit change, a phase's end, settlement, outcome, favorites, preferences) note the change in their own transaction;
-// server hears it on commit and one of them announces it, so no caller (the admin CLI included) has to remember.
+// The write primitives (credit change, a phase's end, settlement, outcome, favorites, preferences) note the change in
+// their own transaction; every server hears it on commit and one of them announces it, so no caller (the admin CLI
+// included) has to remember.
 import type Redis from "ioredis";
 import { USER_CHANGED_MESSAGE, userChannel } from "./contract/socket";
 import type { Sql, Tx } from "./db";
