@@ -124,6 +124,17 @@ test("a new live row's first frame: its own progress and a countdown from now, a
   // A minute with no live row: the table's clock sits idle meanwhile.
   await advance(page, 60_000);
 
+  // Every text the row shows, from its first frame on (the assertions below may run seconds later). Watched before the
+  // row exists: the hold's own announcement (the credit primitive's, on commit) may bring it before ours does.
+  await page.evaluate(() => {
+    const frames: string[] = [];
+    (window as unknown as { frames_: string[] }).frames_ = frames;
+    new MutationObserver(() => {
+      const row = [...document.querySelectorAll('[data-testid="signal-row"]')].find((r) => r.textContent?.includes("SOLUSDT"));
+      const text = row?.textContent ?? "";
+      if (text && frames[frames.length - 1] !== text) frames.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   // An analysis just started (progress 0, next step 20 s away on the page's clock), its credit held as a start holds it.
   const nextRunAt = new Date((await page.evaluate(() => Date.now())) + 20_000);
   const requestId = await withSql((sql) =>
@@ -136,16 +147,6 @@ test("a new live row's first frame: its own progress and a countdown from now, a
   );
   const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
   const announce = () => userChanged({ redis, keys: redisKeys(process.env.E2E_REDIS_PREFIX ?? "") }, user.id);
-  // Every text the row shows, from its first frame on (the assertions below may run seconds later).
-  await page.evaluate(() => {
-    const frames: string[] = [];
-    (window as unknown as { frames_: string[] }).frames_ = frames;
-    new MutationObserver(() => {
-      const row = [...document.querySelectorAll('[data-testid="signal-row"]')].find((r) => r.textContent?.includes("SOLUSDT"));
-      const text = row?.textContent ?? "";
-      if (text && frames[frames.length - 1] !== text) frames.push(text);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
   try {
     await announce();
     await expect(page.getByTestId("signal-row").filter({ hasText: "SOLUSDT" })).toContainText("LIVE");
