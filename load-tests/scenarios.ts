@@ -2,14 +2,20 @@
 
 export type PollTarget = { name: string; path: string; everySeconds: number; auth: boolean };
 
-/** The dashboard + start-trading polling mix of one open tab. */
+/**
+ * What one open dashboard tab polls, exactly as the web client asks it (web/e2e/load-mix.spec.ts holds the two to each
+ * other): the signals table's first page, the analyses that issued no signal, the stat cards, the credit calls and
+ * the market lists.
+ */
 export const TRADER_POLLING: PollTarget[] = [
-  { name: "signals", path: "/api/signals/", everySeconds: 5, auth: true },
+  { name: "signals", path: "/api/signals/?limit=50&cursor=", everySeconds: 5, auth: true },
   { name: "analysis_active", path: "/api/analysis/active", everySeconds: 5, auth: true },
-  { name: "analysis_history", path: "/api/analysis/history", everySeconds: 10, auth: true },
+  { name: "analysis_history", path: "/api/analysis/history?limit=50&cursor=&has_signal=false", everySeconds: 10, auth: true },
+  { name: "signal_stats", path: "/api/signals/stats", everySeconds: 10, auth: true },
   { name: "credits_usage", path: "/api/credits/usage", everySeconds: 10, auth: true },
   { name: "transactions", path: "/api/transactions/", everySeconds: 15, auth: true },
   { name: "market_orderbook_btc", path: "/api/market/orderbook?symbol=BTCUSDT", everySeconds: 15, auth: false },
+  { name: "market_orderbook_eth", path: "/api/market/orderbook?symbol=ETHUSDT", everySeconds: 15, auth: false },
   { name: "market_health", path: "/api/market/health", everySeconds: 40, auth: false },
   { name: "market_session", path: "/api/market/session", everySeconds: 60, auth: false },
   { name: "market_pre_analysis", path: "/api/market/pre-analysis", everySeconds: 80, auth: false },

@@ -62,9 +62,9 @@ function openLoop(baseUrl: string, tokens: string[], opts: PollingOptions) {
       seconds: opts.seconds,
       warm,
       cold: opts.cold,
+      connections: opts.cold ? COLD_CONNECTIONS / opts.workers : undefined,
     })),
     (opts.seconds + GRACE_SECONDS + (warm ? 300 : 0)) * 1000,
-    opts.cold ? COLD_CONNECTIONS / opts.workers : undefined,
   ).then(merge);
 }
 

@@ -27,7 +27,10 @@ export async function seedTraders(databaseUrl: string, secret: string, n: number
 
 /**
  * A settled history per trader for the polling endpoints to read: `perUser` completed analyses an hour apart, each
- * with its signal (LONG, SHORT, NO_TRADE in turn). Three statements for all traders, so thousands seed in seconds.
+ * with its signal (LONG won, SHORT lost, NO_TRADE in turn). Settled, not OPEN: the engine's outcome tracker would
+ * otherwise close every seeded signal during the run (levels near 100 against today's prices), and each closing is a
+ * change to its trader's lists, so the benchmark would measure a settlement storm instead of the polling. Three
+ * statements for all traders, so thousands seed in seconds.
  */
 async function seedSignals(sql: Sql, ids: number[], perUser: number) {
   await sql`
@@ -38,11 +41,12 @@ async function seedSignals(sql: Sql, ids: number[], perUser: number) {
     order by u, i`;
   await sql`
     insert into signals (user_id, request_id, symbol, type, confidence, entry_price, take_profit, stop_loss, rr_ratio, timeframe, reasoning,
-                         no_trade, is_active, market_time_ms, outcome, created_at)
+                         no_trade, is_active, market_time_ms, outcome, outcome_at, outcome_market_ms, r_multiple, created_at)
     select user_id, id, symbol, (array['LONG', 'SHORT', 'NO_TRADE'])[1 + k % 3], 0.6,
-           case when k % 3 = 2 then null else 100 end, case when k % 3 = 2 then null else 104 end,
-           case when k % 3 = 2 then null else 98 end, case when k % 3 = 2 then null else 2 end, '1h', 'seeded for the benchmark',
-           k % 3 = 2, false, 0, case when k % 3 = 2 then null else 'OPEN' end, created_at
+           case when k % 3 = 2 then null else 100 end, case when k % 3 = 0 then 104 when k % 3 = 1 then 96 end,
+           case when k % 3 = 0 then 98 when k % 3 = 1 then 102 end, case when k % 3 = 2 then null else 2 end, '1h', 'seeded for the benchmark',
+           k % 3 = 2, false, 0, (array['TP_HIT', 'SL_HIT', null])[1 + k % 3], case when k % 3 = 2 then null else created_at + interval '1 hour' end,
+           case when k % 3 = 2 then null else 3600000 end, (array[2, -1, null])[1 + k % 3], created_at
     from (select r.*, (row_number() over (partition by user_id order by id) - 1)::int as k
           from analysis_requests r where user_id = any(${ids}::bigint[])) r`;
   await sql`

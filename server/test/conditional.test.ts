@@ -7,7 +7,7 @@ import { seedSignal } from "../src/modules/signals/testing";
 const app = testApp();
 afterAll(() => closeTestDeps());
 
-const POLLED = ["/api/signals/", "/api/analysis/active", "/api/analysis/history", "/api/credits/usage", "/api/transactions/"];
+const POLLED = ["/api/signals/", "/api/signals/stats", "/api/analysis/active", "/api/analysis/history", "/api/credits/usage", "/api/transactions/"];
 
 test("each polled list is tagged, and the tag alone answers 304 with no body", async () => {
   const u = await createUser({ credits: 3 });
@@ -75,4 +75,20 @@ test("another user's tag, a flushed version and a relative range are never confi
   const ranged = await call(app, "GET", "/api/signals/?range=24h", { token: a.token });
   const plain = await call(app, "GET", "/api/signals/", { token: a.token });
   expect(ranged.headers.get("etag")).not.toBe(plain.headers.get("etag"));
+});
+
+test("the stat cards answer 304 until a change is announced, then count it; their tag is not a list's", async () => {
+  const deps = testDeps();
+  const u = await createUser({ credits: 1 });
+  const first = await call(app, "GET", "/api/signals/stats", { token: u.token });
+  expect(first.body.total_signals.value).toBe(0);
+  const etag = first.headers.get("etag")!;
+  const list = await call(app, "GET", "/api/signals/", { token: u.token });
+  expect(list.headers.get("etag")).not.toBe(etag);
+  await seedSignal(u.id, "BTCUSDT", "LONG", 0);
+  expect((await call(app, "GET", "/api/signals/stats", { token: u.token, headers: { "if-none-match": etag } })).status).toBe(304);
+  await userChanged(deps, u.id);
+  const after = await call(app, "GET", "/api/signals/stats", { token: u.token, headers: { "if-none-match": etag } });
+  expect(after.status).toBe(200);
+  expect(after.body.total_signals.value).toBe(1);
 });

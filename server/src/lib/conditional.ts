@@ -17,11 +17,21 @@ function matches(header: string | null, etag: string): boolean {
   });
 }
 
-/** A query relative to now (`range=24h`) changes with the clock alone: its tag also carries the minute. */
-function scope(url: URL): string {
-  const minute = url.searchParams.has("range") ? `:${Math.floor(Date.now() / 60_000)}` : "";
+/**
+ * An answer relative to now (a `range=24h` query, the stat cards' last-7-days counts) changes with the clock alone: its
+ * tag also carries the minute, so it is confirmed for at most the rest of that minute.
+ */
+function scope(url: URL, clock: boolean): string {
+  const minute = clock || url.searchParams.has("range") ? `:${Math.floor(Date.now() / 60_000)}` : "";
   return Bun.hash(url.pathname + url.search + minute).toString(36);
 }
+
+export type ConditionalOptions<T> = {
+  /** `false` (an analysis still running: its progress and countdown move with the clock) leaves the answer untagged. */
+  stable?: (data: T) => boolean;
+  /** The answer counts from the current time whatever the query (see scope). */
+  clock?: boolean;
+};
 
 /**
  * Reads in flight by (user, version, query): a tab that opens asks for each list once, but a poll that comes due while
@@ -34,15 +44,14 @@ export const listReads = new Gate(16);
 
 /**
  * Answers 304 when the client's tag names the user's current version and this exact query; otherwise reads and tags
- * the answer. `stable(data) === false` (an analysis still running: its progress and countdown move with the clock)
- * leaves the answer untagged, so the next poll reads again.
+ * the answer (unless `stable` says it moves with the clock, so the next poll reads again).
  */
 export async function conditionalRead<T>(
   deps: Pick<ServerDeps, "redis" | "keys" | "log">,
   ctx: { request: Request; set: Set },
   userId: number,
   read: () => Promise<T>,
-  stable: (data: T) => boolean = () => true,
+  { stable = () => true, clock = false }: ConditionalOptions<T> = {},
 ): Promise<T> {
   let version: string | null = null;
   try {
@@ -52,7 +61,7 @@ export async function conditionalRead<T>(
     deps.log.debug("user version unavailable", { error: String(err) });
   }
   const url = new URL(ctx.request.url);
-  const etag = version ? `W/"${version}.${scope(url)}"` : null;
+  const etag = version ? `W/"${version}.${scope(url, clock)}"` : null;
   const list = url.pathname.replace(/\/$/, "");
   if (etag && matches(ctx.request.headers.get("if-none-match"), etag)) {
     ctx.set.headers.etag = etag;

@@ -45,12 +45,12 @@ export const analysisModule = (deps: AppDeps) => {
         },
       },
     )
-    .get("/active", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => listActive(deps.sql, ctx.user.id), settled), {
+    .get("/active", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => listActive(deps.sql, ctx.user.id), { stable: settled }), {
       auth: true,
       response: { 200: t.Array(analysisSchema) },
       detail: { summary: "My running analyses (an empty list when none)" },
     })
-    .get("/history", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => listHistory(deps.sql, ctx.user.id, ctx.query), settled), {
+    .get("/history", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => listHistory(deps.sql, ctx.user.id, ctx.query), { stable: settled }), {
       auth: true,
       query: historyQuery,
       response: { 200: t.Union([t.Array(analysisSchema), pageOf(analysisSchema)]), 400: errorSchema },
