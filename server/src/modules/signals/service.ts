@@ -1,7 +1,7 @@
 // Signals of one user: list with filters, one by id, the dashboard's four stat cards; plus the row → API shape used by analysis too.
 import { ledgerTotals } from "@core/credits";
 import { last7Days, trendPercent } from "@core/stats";
-import type { Sql } from "@core/db";
+import { jsonRows, type Sql } from "@core/db";
 import { badRequest, notFound } from "../../lib/http-error";
 import { parseId } from "../../lib/params";
 import type { Signal, SignalContext, SignalType } from "@core/contract/signal";
@@ -9,7 +9,7 @@ import type { CreditsStatus, SignalOutcome } from "@core/contract/status";
 
 export type { SignalType };
 
-/** A signals row joined with its request's credits_status. */
+/** A signals row joined with its request's credits_status, as Postgres renders it in JSON (jsonRows). */
 type SignalRow = {
   id: number;
   user_id: number;
@@ -30,10 +30,10 @@ type SignalRow = {
   is_active: boolean;
   market_time_ms: number;
   outcome: SignalOutcome | null;
-  outcome_at: Date | null;
+  outcome_at: string | null;
   outcome_market_ms?: number | string | null;
   r_multiple: number | null;
-  created_at: Date;
+  created_at: string;
   credits_status: CreditsStatus | null;
   context: SignalContext | null;
 };
@@ -77,9 +77,11 @@ export type SignalDto = Signal;
 /** Signals by id for one user (used to embed final_signal in analysis rows). */
 export async function signalsByIds(sql: Sql, userId: number, ids: number[]): Promise<Map<number, SignalDto>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql<SignalRow[]>`
-    select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
-    where s.user_id = ${userId} and s.id in ${sql(ids)}`;
+  const rows = await jsonRows<SignalRow>(
+    sql,
+    sql`select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
+        where s.user_id = ${userId} and s.id in ${sql(ids)}`,
+  );
   return new Map(rows.map((r) => [r.id, signalDto(r)]));
 }
 
@@ -151,12 +153,15 @@ export async function listSignals(sql: Sql, userId: number, q: SignalFilters & {
   const f = parseFilters({ ...q, limit: q.limit || (paged ? String(PAGE_SIZE) : undefined) });
   const after = paged ? parseCursor(q.cursor ?? "") : null;
   const matching = () => matchingSignals(sql, userId, f);
-  const rows = await sql<SignalRow[]>`
+  const rows = await jsonRows<SignalRow>(
+    sql,
+    sql`
     select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
     where ${matching()}
       ${after !== null ? sql`and (s.created_at, s.id) < (select c.created_at, c.id from signals c where c.id = ${after} and c.user_id = ${userId})` : sql``}
     order by s.created_at desc, s.id desc
-    limit ${paged ? f.limit + 1 : f.limit}`;
+    limit ${paged ? f.limit + 1 : f.limit}`,
+  );
   if (!paged) return rows.map(signalDto);
   const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from signals s where ${matching()}`;
   return toPage(rows, f.limit, total, signalDto);
@@ -169,71 +174,82 @@ export async function getSignal(sql: Sql, userId: number, rawId: string) {
   const [row] =
     id === null
       ? []
-      : await sql<SignalRow[]>`
-          select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
-          where s.id = ${id} and s.user_id = ${userId}`;
+      : await jsonRows<SignalRow>(
+          sql,
+          sql`select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
+              where s.id = ${id} and s.user_id = ${userId}`,
+        );
   if (!row) throw notFound("Signal not found");
   return signalDto(row);
 }
 
 type DayPoint = { date: string; value: number };
 
-const series = (days: string[], counts: Map<string, number>): DayPoint[] => days.map((date) => ({ date, value: counts.get(date) ?? 0 }));
+/** A day series from {"YYYY-MM-DD": n} (days without a row count 0). */
+const series = (days: string[], counts: Record<string, number> | null): DayPoint[] => days.map((date) => ({ date, value: counts?.[date] ?? 0 }));
+
+type StatsRow = {
+  total: number;
+  last7: number;
+  prev7: number;
+  live: number;
+  completed: number;
+  failed: number;
+  signal_days: Record<string, number> | null;
+  started_days: Record<string, number> | null;
+  used_days: Record<string, number> | null;
+  refund_days: Record<string, number> | null;
+};
 
 /**
  * The dashboard's four stat cards (spec 02 §2), each with a 7-day daily series in UTC days. Total Signals counts issued
- * LONG and SHORT signals: a NO_TRADE is a refunded analysis (Live Analyses counts it as completed).
+ * LONG and SHORT signals: a NO_TRADE is a refunded analysis (Live Analyses counts it as completed). Every dashboard
+ * asks for them every 10 s, so the counts and the three series come from one statement beside the ledger totals: two
+ * round trips, not eight.
  */
 export async function signalStats(sql: Sql, userId: number) {
-  const [{ today }] = await sql<{ today: Date }[]>`select date_trunc('day', now() at time zone 'utc') at time zone 'utc' as today`;
-  const days = last7Days(new Date(today).getTime());
-  const byDay = async (rows: Promise<{ day: string; n: number }[]>) => new Map((await rows).map((r) => [r.day, r.n]));
-
-  const [signalCounts, requestCounts, ledgerCounts] = await Promise.all([
-    sql<{ total: number; last7: number; prev7: number }[]>`
-      select count(*)::int as total,
-             count(*) filter (where created_at >= now() - interval '7 days')::int as last7,
-             count(*) filter (where created_at < now() - interval '7 days' and created_at >= now() - interval '14 days')::int as prev7
-      from signals where user_id = ${userId} and type <> 'NO_TRADE'`,
-    sql<{ live: number; completed: number; failed: number }[]>`
-      select count(*) filter (where status = 'IN_PROGRESS')::int as live,
-             count(*) filter (where status = 'COMPLETED')::int as completed,
-             count(*) filter (where status = 'FAILED')::int as failed
-      from analysis_requests where user_id = ${userId}`,
-    ledgerTotals(sql, userId, new Date(today)),
+  const days = last7Days(Date.now());
+  const since = new Date(`${days[0]}T00:00:00Z`);
+  const today = new Date(`${days[6]}T00:00:00Z`);
+  const perDay = (rows: ReturnType<Sql>) => sql`(select json_object_agg(day, n) from (${rows}) d)`;
+  const utcDay = sql`to_char(created_at at time zone 'utc', 'YYYY-MM-DD')`;
+  const [[c], l] = await Promise.all([
+    sql<StatsRow[]>`
+      with issued as (select created_at from signals where user_id = ${userId} and type <> 'NO_TRADE'),
+           requests as (select status, created_at from analysis_requests where user_id = ${userId}),
+           moves as (select kind, amount, created_at from credit_ledger
+                     where user_id = ${userId} and kind in ('DEDUCTION', 'REFUND') and created_at >= ${since})
+      select (select count(*)::int from issued) as total,
+             (select count(*)::int from issued where created_at >= now() - interval '7 days') as last7,
+             (select count(*)::int from issued
+              where created_at < now() - interval '7 days' and created_at >= now() - interval '14 days') as prev7,
+             (select count(*)::int from requests where status = 'IN_PROGRESS') as live,
+             (select count(*)::int from requests where status = 'COMPLETED') as completed,
+             (select count(*)::int from requests where status = 'FAILED') as failed,
+             ${perDay(sql`select ${utcDay} as day, count(*)::int as n from issued where created_at >= ${since} group by 1`)} as signal_days,
+             ${perDay(sql`select ${utcDay} as day, count(*)::int as n from requests where created_at >= ${since} group by 1`)} as started_days,
+             ${perDay(sql`select ${utcDay} as day, sum(-amount)::int as n from moves where kind = 'DEDUCTION' group by 1`)} as used_days,
+             ${perDay(sql`select ${utcDay} as day, sum(amount)::int as n from moves where kind = 'REFUND' group by 1`)} as refund_days`,
+    ledgerTotals(sql, userId, today),
   ]);
-  const since = `${days[0]}T00:00:00Z`;
-  const [signalDays, startedDays, usedDays, refundDays] = await Promise.all([
-    byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, count(*)::int as n from signals
-              where user_id = ${userId} and type <> 'NO_TRADE' and created_at >= ${since} group by 1`),
-    byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, count(*)::int as n from analysis_requests
-              where user_id = ${userId} and created_at >= ${since} group by 1`),
-    byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, sum(-amount)::int as n from credit_ledger
-              where user_id = ${userId} and kind = 'DEDUCTION' and created_at >= ${since} group by 1`),
-    byDay(sql`select to_char(created_at at time zone 'utc', 'YYYY-MM-DD') as day, sum(amount)::int as n from credit_ledger
-              where user_id = ${userId} and kind = 'REFUND' and created_at >= ${since} group by 1`),
-  ]);
-  const s = signalCounts[0];
-  const r = requestCounts[0];
-  const l = ledgerCounts;
-  const trend = trendPercent(s.last7, s.prev7);
+  const trend = trendPercent(c.last7, c.prev7);
   return {
     total_signals: {
-      value: s.total,
-      last_7_days: s.last7,
-      previous_7_days: s.prev7,
+      value: c.total,
+      last_7_days: c.last7,
+      previous_7_days: c.prev7,
       trend_percent: trend,
-      trend: s.last7 > s.prev7 ? "up" : s.last7 < s.prev7 ? "down" : "flat",
-      series: series(days, signalDays),
+      trend: c.last7 > c.prev7 ? "up" : c.last7 < c.prev7 ? "down" : "flat",
+      series: series(days, c.signal_days),
     },
-    live_analyses: { value: r.live, completed: r.completed, failed: r.failed, series: series(days, startedDays) },
-    used_credits: { value: l.used, today: l.used_since, series: series(days, usedDays) },
+    live_analyses: { value: c.live, completed: c.completed, failed: c.failed, series: series(days, c.started_days) },
+    used_credits: { value: l.used, today: l.used_since, series: series(days, c.used_days) },
     returned_credits: {
       value: l.refunded,
       today: l.refunded_since,
       // Share of held credits that came back (NO_TRADE or failure), 0..1.
       ratio: l.used === 0 ? 0 : Math.round((l.refunded / l.used) * 1000) / 1000,
-      series: series(days, refundDays),
+      series: series(days, c.refund_days),
     },
   };
 }
