@@ -390,7 +390,8 @@ describe("/ws/market limits", () => {
     const snapshot = { status: "NORMAL", composite_score: 0.42, components: {}, marker: "stored" };
     await deps.redis.set(key, JSON.stringify({ data: snapshot, computed_at: new Date().toISOString() }));
     // MONITOR sees every command the server sends to Redis; only that server uses this prefix.
-    const monitor = await deps.redis.duplicate().monitor();
+    // Its own connection without auto-pipelining: ioredis cannot pipeline commands to a connection in MONITOR mode.
+    const monitor = await deps.redis.duplicate({ enableAutoPipelining: false }).monitor();
     const reads: string[][] = [];
     monitor.on("monitor", (_time: string, args: string[]) => {
       if (args.includes(key)) reads.push(args);
