@@ -24,6 +24,8 @@ export type PollingOptions = {
   workers: number;
   /** Open loop from cold: every trader's first poll of each list is a full read, all within the first interval. */
   cold?: boolean;
+  /** Server processes (the cold start only; the steady-state figures are per process). */
+  servers?: number;
 };
 
 /**
@@ -51,12 +53,13 @@ async function closedLoop(baseUrl: string, targets: PollTarget[], tokens: string
   return { ...merge(results), rps: results.reduce((sum, r) => sum + r.requests / r.seconds, 0) };
 }
 
-function openLoop(baseUrl: string, tokens: string[], opts: PollingOptions) {
+/** With several server processes, each worker's tabs stay on one of them (as a proxy keeps a connection on its replica). */
+function openLoop(baseUrls: string[], tokens: string[], opts: PollingOptions) {
   const warm = !opts.cold;
   return runClients<HttpResult>(
-    split(tokens, opts.workers).map((part) => ({
+    split(tokens, opts.workers).map((part, i) => ({
       kind: "open",
-      baseUrl,
+      baseUrl: baseUrls[i % baseUrls.length],
       targets: TRADER_POLLING,
       tokens: part,
       seconds: opts.seconds,
@@ -82,13 +85,14 @@ async function marketReady(baseUrl: string) {
  * Each tab keeps at most one request per list out, as the web client's React Query does. Reports the first loads' p99 (from when each was due), when the last one completed, errors (time-outs included) and
  * the requests per second served over the run.
  */
-async function coldStart(baseUrl: string, tokens: string[], opts: PollingOptions): Promise<Report> {
-  const open = await openLoop(baseUrl, tokens, opts);
+async function coldStart(baseUrls: string[], tokens: string[], opts: PollingOptions): Promise<Report> {
+  const open = await openLoop(baseUrls, tokens, opts);
   const p = percentiles(open.first);
   const expected = tokens.length * TRADER_POLLING.length;
   const json = {
     scenario: "polling_cold",
     users: opts.users,
+    servers: baseUrls.length,
     first_load_p99_ms: round(p.p99),
     last_first_load_ms: round(open.lastFirstMs),
     errors: open.errors + (expected - open.first.length),
@@ -100,7 +104,7 @@ async function coldStart(baseUrl: string, tokens: string[], opts: PollingOptions
     rps: round(open.requests / open.seconds, 0),
   };
   const lines = [
-    `cold start: ${opts.users} traders open ${TRADER_POLLING.length} lists each within 1 s, then poll for ${opts.seconds}s (${open.requests} requests)`,
+    `cold start: ${opts.users} traders (over ${baseUrls.length} server process${baseUrls.length > 1 ? "es" : ""}) open ${TRADER_POLLING.length} lists each within 1 s, then poll for ${opts.seconds}s (${open.requests} requests)`,
     `  first loads n=${p.n}/${expected}  p50 ${round(p.p50)} ms  p99 ${json.first_load_p99_ms} ms  last done ${json.last_first_load_ms} ms after start`,
     `  polls not sent while the same list's request was out (as React Query does): ${open.skipped}`,
     `errors ${json.errors}${json.errors ? `: ${open.errorSamples.slice(0, 5).join("; ")}` : ""}`,
@@ -110,17 +114,17 @@ async function coldStart(baseUrl: string, tokens: string[], opts: PollingOptions
 
 export async function pollingBench(opts: PollingOptions): Promise<Report> {
   const ws = await createWorkspace("bench", await realServicesAvailable());
-  const app = await startApp(ws, { quiet: true });
+  const app = await startApp(ws, { quiet: true, servers: opts.servers ?? 1 });
   try {
     const baseUrl = app.baseUrls[0];
     const { tokens } = await seedTraders(ws.databaseUrl, app.env.JWT_SECRET!, opts.users, opts.signalsPerUser);
     await marketReady(baseUrl);
     await closedLoop(baseUrl, [BASELINE], tokens, opts, 2); // warm-up: JIT, connection pools
-    if (opts.cold) return await coldStart(baseUrl, tokens, opts);
+    if (opts.cold) return await coldStart(app.baseUrls, tokens, opts);
     // Closed loops first: an overloaded open loop leaves a backlog that would eat into a later saturation run.
     const ceiling = await closedLoop(baseUrl, [BASELINE], tokens, opts, opts.saturateSeconds);
     const mix = await closedLoop(baseUrl, TRADER_POLLING, tokens, opts, opts.saturateSeconds, !opts.cold);
-    const open = await openLoop(baseUrl, tokens, opts);
+    const open = await openLoop([baseUrl], tokens, opts);
     const p = percentiles(open.all);
     const errors = open.errors + ceiling.errors + mix.errors;
     const json = {

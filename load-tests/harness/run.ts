@@ -41,6 +41,7 @@ const SCENARIOS: Record<string, () => Promise<Report>> = {
       saturateSeconds: bounded("saturate-seconds", flag("saturate-seconds", 10), 600),
       workers,
       cold: rest.includes("--cold"),
+      servers: bounded("servers", flag("servers", 1), 8),
     }),
   fanout: () => fanoutBench(fanoutOptions(false)),
   "fanout-floor": () => fanoutBench(fanoutOptions(true)),
@@ -60,7 +61,7 @@ const names = which === "all" ? ["polling", "fanout", "analysis", "auth", "web"]
 if (!names.every((n) => n in SCENARIOS)) {
   console.error(
     "usage: bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|engine|all>[,…] [--json] [--workers N]\n" +
-      "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold]\n" +
+      "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold [--servers N]]\n" +
       "  fanout: --sockets N --servers N --updates N --batch N (fanout-floor: the same clients against a bare Bun.serve relay)\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size\n  engine: --pairs N --samples N --days N (scoring one analysis; backtest of the most liquid pairs × 3 years)",
   );
   process.exit(2);
