@@ -1,6 +1,7 @@
 // A load-generating client process of the benchmarks (spawned by clients.ts, never in the server's process): reads one
 // task as a JSON line on stdin, runs it over loopback and prints JSON lines on stdout: {"event":"ready"} once its
 // sockets are subscribed, then {"event":"result",…}. End of stdin asks it to finish early (fan-out: updates are done).
+import { Gate } from "../../core/coalesce";
 import { ANALYSIS_SYMBOLS, pickTarget, pollHeaders, pollOk, type PollTarget, SUBSCRIBE_MESSAGE } from "../scenarios";
 
 /**
@@ -77,37 +78,12 @@ function countError(result: { errors: number; errorSamples: string[]; errorKinds
 }
 
 /**
- * At most `size` requests out at once; the rest wait in arrival order. In JavaScript rather than in Bun's fetch queue
- * (BUN_CONFIG_MAX_HTTP_REQUESTS): with tens of thousands of requests queued there, the load generator spent several
- * times the CPU per request, CPU the server it measures then lacked on this machine.
+ * The pool a worker's requests go through, when its task sets one (the cold start): at most that many out at once, the
+ * rest waiting in arrival order. In JavaScript rather than in Bun's fetch queue (BUN_CONFIG_MAX_HTTP_REQUESTS): with
+ * tens of thousands of requests queued there, the load generator spent several times the CPU per request, CPU the
+ * server it measures then lacked on this machine.
  */
-class Pool {
-  private out = 0;
-  private waiting: (() => void)[] = [];
-  private head = 0;
-  constructor(private readonly size: number) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.out >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.out++;
-    try {
-      return await work();
-    } finally {
-      if (this.head < this.waiting.length) {
-        // The slot passes straight to the next in line (`out` stays), so nobody can overtake it.
-        const next = this.waiting[this.head];
-        this.waiting[this.head++] = () => {};
-        if (this.head > 4096 && this.head * 2 > this.waiting.length) {
-          this.waiting = this.waiting.slice(this.head);
-          this.head = 0;
-        }
-        next();
-      } else this.out--;
-    }
-  }
-}
-/** The pool a worker's requests go through, when its task sets one (the cold start). */
-let pool: Pool | null = null;
+let pool: Gate | null = null;
 
 /** The last tag per (token, path), as each trader's browser keeps it. */
 const etags = new Map<string, string>();
@@ -199,7 +175,7 @@ async function closedLoop(task: ClosedTask): Promise<HttpResult> {
  * first second and loads all its lists at once (after a deploy or an outage), then polls at the intervals.
  */
 async function openLoop(task: OpenTask): Promise<HttpResult> {
-  if (task.connections) pool = new Pool(task.connections);
+  if (task.connections) pool = new Gate(task.connections);
   if (task.warm) await warmUp({ ...task, concurrency: 64 });
   const result = newHttpResult(task.seconds);
   const started = wallMs();
