@@ -124,6 +124,23 @@ export async function compressResponse(request: Request, response: Response): Pr
 /** A static body and its compressed copies, each made at most once (or read from the build) and then kept. */
 export type StaticBody = { raw: Bytes; encoded: Partial<Record<Encoding, Promise<Bytes>>> };
 
+/** `value` as a JSON body whose compressed copies are made on first use (see sharedJson). */
+export const jsonBody = (value: unknown): StaticBody => ({ raw: new TextEncoder().encode(JSON.stringify(value)), encoded: {} });
+
+/**
+ * A JSON answer every caller shares until its source changes (the market reads): serialised once, each encoding
+ * compressed at most once, by the same rules as compressResponse (which then leaves it as it is).
+ */
+export async function sharedJson(request: Request, body: StaticBody): Promise<Response> {
+  const compressible = body.raw.byteLength >= MIN_COMPRESS_BYTES;
+  const encoding = compressible ? negotiate(request.headers.get("accept-encoding")) : null;
+  const headers = new Headers({ "content-type": "application/json;charset=utf-8" });
+  if (compressible) varyOnEncoding(headers);
+  if (!encoding) return new Response(body.raw, { headers });
+  headers.set("content-encoding", encoding);
+  return new Response(await encodedBody(body, encoding, "dynamic"), { headers });
+}
+
 /** The copy of `body` in `encoding`, compressed on first use; concurrent first requests share one compression. */
 export function encodedBody(body: StaticBody, encoding: Encoding, effort: Effort): Promise<Bytes> {
   body.encoded[encoding] ??= compress(body.raw, encoding, effort);

@@ -6,7 +6,8 @@ import { createLimiter } from "../../lib/rate-limit";
 import type { AppDeps } from "../../deps";
 import { candleService } from "./candles";
 import { candlesQuery, candlesResponse, coreAssetsQuery, errorResponse, moversQuery, orderbookQuery, snapshotResponse } from "./model";
-import { coreAssets, movers, orderbook, readSnapshot, refreshIntervals, symbolsList } from "./service";
+import { sharedJson } from "../../lib/compression";
+import { coreAssets, movers, orderbook, refreshIntervals, snapshotAnswer, symbolsList } from "./service";
 import { marketSocket } from "./socket";
 
 const responses = { 200: snapshotResponse, 400: errorResponse, 404: errorResponse, 503: errorResponse };
@@ -28,28 +29,41 @@ export const marketModule = (deps: AppDeps, opts: { candleSource?: ChartCandleSo
         response: { 200: snapshotResponse },
         detail: { summary: "Supported pairs, most traded first" },
       })
-      .get("/health", () => readSnapshot(deps, "health"), { response: responses, detail: { summary: "Market health: status and composite score" } })
-      .get("/pre-analysis", () => readSnapshot(deps, "gate"), { response: responses, detail: { summary: "Pre-analysis gate: GO / CAUTION / NO_GO" } })
-      .get("/session", () => readSnapshot(deps, "session"), { response: responses, detail: { summary: "Trading sessions (UTC) and overlaps" } })
-      .get("/sentiment", () => readSnapshot(deps, "sentiment"), {
+      .get("/health", async ({ request }) => sharedJson(request, await snapshotAnswer(deps, "health")), {
+        response: responses,
+        detail: { summary: "Market health: status and composite score" },
+      })
+      .get("/pre-analysis", async ({ request }) => sharedJson(request, await snapshotAnswer(deps, "gate")), {
+        response: responses,
+        detail: { summary: "Pre-analysis gate: GO / CAUTION / NO_GO" },
+      })
+      .get("/session", async ({ request }) => sharedJson(request, await snapshotAnswer(deps, "session")), {
+        response: responses,
+        detail: { summary: "Trading sessions (UTC) and overlaps" },
+      })
+      .get("/sentiment", async ({ request }) => sharedJson(request, await snapshotAnswer(deps, "sentiment")), {
         response: responses,
         detail: { summary: "BTC volume dominance, BTC-ETH correlation, funding" },
       })
-      .get("/core-assets", ({ query }) => coreAssets(deps, query.symbols), {
+      .get("/core-assets", async ({ query, request }) => sharedJson(request, await coreAssets(deps, query.symbols)), {
         query: coreAssetsQuery,
         response: responses,
         detail: { summary: "BTC/ETH cards" },
       })
-      .get("/orderbook", ({ query }) => orderbook(deps, query.symbol), {
+      .get("/orderbook", async ({ query, request }) => sharedJson(request, await orderbook(deps, query.symbol)), {
         query: orderbookQuery,
         response: responses,
         detail: { summary: "Order book modelled from candles" },
       })
-      .get("/movers", ({ query }) => movers(deps, query.full_details === "true" || query.full_details === "1"), {
-        query: moversQuery,
-        response: responses,
-        detail: { summary: "24h gainers, losers (and every pair with full_details=true)" },
-      })
+      .get(
+        "/movers",
+        async ({ query, request }) => sharedJson(request, await movers(deps, query.full_details === "true" || query.full_details === "1")),
+        {
+          query: moversQuery,
+          response: responses,
+          detail: { summary: "24h gainers, losers (and every pair with full_details=true)" },
+        },
+      )
       .get(
         "/candles",
         async ({ query, request, server }) => {

@@ -123,4 +123,32 @@ describe("market API", () => {
     expect(await deps.redis.get(deps.keys.key("market:leader"))).toBeNull();
     await b.stop();
   });
+
+  test("a market answer is serialised once for every caller, compressed as asked, headed as every API answer, and new with each snapshot", async () => {
+    const key = deps.keys.key("market:movers");
+    const stored = JSON.parse((await deps.redis.get(key))!) as { data: Record<string, unknown>; computed_at: string };
+    const ask = (encoding?: string) =>
+      app.handle(new Request("http://localhost/api/market/movers?full_details=true", { headers: encoding ? { "accept-encoding": encoding } : {} }));
+    const [gz, br, plain] = await Promise.all([ask("gzip"), ask("br, gzip"), ask()]);
+    expect([gz.headers.get("content-encoding"), br.headers.get("content-encoding"), plain.headers.get("content-encoding")]).toEqual([
+      "gzip",
+      "br",
+      null,
+    ]);
+    for (const r of [gz, br, plain]) {
+      expect(r.headers.get("vary")).toContain("Accept-Encoding");
+      expect(r.headers.get("cache-control")).toBe("no-store");
+      expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(r.headers.get("content-type")).toStartWith("application/json");
+    }
+    const text = await plain.text();
+    expect(JSON.parse(text)).toEqual(stored);
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toBe(text);
+    // A new snapshot announced on its channel replaces the answer at once.
+    const next = { ...stored, computed_at: new Date(Date.parse(stored.computed_at) + 60_000).toISOString() };
+    await deps.redis.set(key, JSON.stringify(next));
+    await deps.redis.publish(deps.keys.channel("market.movers"), "1");
+    await Bun.sleep(50);
+    expect((await (await ask()).json()).computed_at).toBe(next.computed_at);
+  });
 });

@@ -3,7 +3,30 @@ import { CORE_ASSET_SYMBOLS, MARKET_REFRESH_SECONDS, type MarketTopic, type Stor
 import { isSupportedSymbol, SUPPORTED_SYMBOLS, unavailableReason, type MarketProviderName } from "@core/symbols";
 import type { ServerDeps } from "../../deps";
 import { badRequest, HttpError, unavailable } from "../../lib/http-error";
+import { jsonBody, type StaticBody } from "../../lib/compression";
 import { cachedSnapshot } from "./snapshot-cache";
+
+/**
+ * Each snapshot copy's answers, serialised once per variant (a query's symbols, full details or not): every tab asks the
+ * same few, and serialising (and compressing) the same object for each request was most of a market read's cost. Keyed
+ * by the copy itself, so an answer goes when the copy does (a new snapshot, or after its second).
+ */
+const rendered = new WeakMap<StoredSnapshot, Map<string, StaticBody>>();
+
+/** The answer `variant` of `snap` (made by `make` the first time) as a shared JSON body. */
+function renderedOnce(snap: StoredSnapshot, variant: string, make: () => unknown): StaticBody {
+  let answers = rendered.get(snap);
+  if (!answers) rendered.set(snap, (answers = new Map()));
+  let body = answers.get(variant);
+  if (!body) answers.set(variant, (body = jsonBody(make())));
+  return body;
+}
+
+/** A topic's stored snapshot as the shared answer (503 before the engine has published it). */
+export async function snapshotAnswer(deps: Pick<ServerDeps, "redis" | "keys" | "log">, topic: MarketTopic): Promise<StaticBody> {
+  const snap = await readSnapshot(deps, topic);
+  return renderedOnce(snap, "", () => snap);
+}
 
 export async function readSnapshot(deps: Pick<ServerDeps, "redis" | "keys" | "log">, topic: MarketTopic): Promise<StoredSnapshot> {
   const snap = await cachedSnapshot(deps, topic);
@@ -25,7 +48,7 @@ function requireCoreAsset(symbol: string, what: string) {
     throw new HttpError(404, `No ${what} for ${symbol}: tracked for ${CORE_ASSET_SYMBOLS.join(", ")} only`);
 }
 
-export async function coreAssets(deps: Pick<ServerDeps, "redis" | "keys" | "log">, symbolsParam: string | undefined): Promise<StoredSnapshot> {
+export async function coreAssets(deps: Pick<ServerDeps, "redis" | "keys" | "log">, symbolsParam: string | undefined): Promise<StaticBody> {
   const requested = (symbolsParam ?? CORE_ASSET_SYMBOLS.join(","))
     .split(",")
     .filter((s) => s.trim() !== "")
@@ -34,20 +57,22 @@ export async function coreAssets(deps: Pick<ServerDeps, "redis" | "keys" | "log"
   for (const s of requested) requireCoreAsset(s, "core-asset data");
   const snap = await readSnapshot(deps, "core_assets");
   const all = snap.data as Record<string, unknown>;
-  return { ...snap, data: Object.fromEntries(requested.map((s) => [s, all[s]])) };
+  return renderedOnce(snap, requested.join(","), () => ({ ...snap, data: Object.fromEntries(requested.map((s) => [s, all[s]])) }));
 }
 
-export async function orderbook(deps: Pick<ServerDeps, "redis" | "keys" | "log">, symbolParam: string | undefined): Promise<StoredSnapshot> {
+export async function orderbook(deps: Pick<ServerDeps, "redis" | "keys" | "log">, symbolParam: string | undefined): Promise<StaticBody> {
   const symbol = parseSymbol(symbolParam ?? "BTCUSDT");
   requireCoreAsset(symbol, "order-book model");
-  return readSnapshot(deps, `orderbook:${symbol}`);
+  return snapshotAnswer(deps, `orderbook:${symbol}`);
 }
 
-export async function movers(deps: Pick<ServerDeps, "redis" | "keys" | "log">, fullDetails: boolean): Promise<StoredSnapshot> {
+export async function movers(deps: Pick<ServerDeps, "redis" | "keys" | "log">, fullDetails: boolean): Promise<StaticBody> {
   const snap = await readSnapshot(deps, "movers");
-  if (fullDetails) return snap;
-  const { all_symbols: _omit, ...rest } = snap.data as Record<string, unknown>;
-  return { ...snap, data: rest };
+  if (fullDetails) return renderedOnce(snap, "full", () => snap);
+  return renderedOnce(snap, "summary", () => {
+    const { all_symbols: _omit, ...rest } = snap.data as Record<string, unknown>;
+    return { ...snap, data: rest };
+  });
 }
 
 export const refreshIntervals = () => ({ data: { ...MARKET_REFRESH_SECONDS }, computed_at: null });
