@@ -16,9 +16,15 @@ const rendered = new WeakMap<StoredSnapshot, Map<string, StaticBody>>();
 /** The answer `variant` of `snap` (made by `make` the first time) as a shared JSON body. */
 function renderedOnce(snap: StoredSnapshot, variant: string, make: () => unknown): StaticBody {
   let answers = rendered.get(snap);
-  if (!answers) rendered.set(snap, (answers = new Map()));
+  if (!answers) {
+    answers = new Map();
+    rendered.set(snap, answers);
+  }
   let body = answers.get(variant);
-  if (!body) answers.set(variant, (body = jsonBody(make())));
+  if (!body) {
+    body = jsonBody(make());
+    answers.set(variant, body);
+  }
   return body;
 }
 
