@@ -34,7 +34,7 @@ export async function snapshotAnswer(deps: Pick<ServerDeps, "redis" | "keys" | "
   return renderedOnce(snap, "", () => snap);
 }
 
-export async function readSnapshot(deps: Pick<ServerDeps, "redis" | "keys" | "log">, topic: MarketTopic): Promise<StoredSnapshot> {
+async function readSnapshot(deps: Pick<ServerDeps, "redis" | "keys" | "log">, topic: MarketTopic): Promise<StoredSnapshot> {
   const snap = await cachedSnapshot(deps, topic);
   if (!snap) throw unavailable(`Market data not available yet (${topic}); the market engine has not published it`);
   return snap;
