@@ -5,6 +5,7 @@ import { clientIp, ipKey } from "../../lib/client-ip";
 import { createLimiter } from "../../lib/rate-limit";
 import type { AppDeps } from "../../deps";
 import { candleService } from "./candles";
+import type { MarketTopic } from "@core/market-intervals";
 import { candlesQuery, candlesResponse, coreAssetsQuery, errorResponse, moversQuery, orderbookQuery, snapshotResponse } from "./model";
 import { sharedJson } from "../../lib/compression";
 import { coreAssets, movers, orderbook, refreshIntervals, snapshotAnswer, symbolsList } from "./service";
@@ -19,6 +20,11 @@ export const marketModule = (deps: AppDeps, opts: { candleSource?: ChartCandleSo
   const candles = candleService(deps, { source: opts.candleSource });
   // Cached answers cost little, but a sweep of symbols, intervals and ends would not hit the cache: limited per address.
   const candlesPerIp = createLimiter(deps, { name: "candles-ip", points: CANDLES_PER_MINUTE, durationSeconds: 60 });
+  /** The route of a topic answered as its stored snapshot, shared by every caller. */
+  const topic =
+    (name: MarketTopic) =>
+    async ({ request }: { request: Request }) =>
+      sharedJson(request, await snapshotAnswer(deps, name));
   return new Elysia().use(marketSocket(deps)).use(
     new Elysia({ prefix: "/api/market", tags: ["market"] })
       .get("/refresh-interval", () => refreshIntervals(), {
@@ -29,19 +35,19 @@ export const marketModule = (deps: AppDeps, opts: { candleSource?: ChartCandleSo
         response: { 200: snapshotResponse },
         detail: { summary: "Supported pairs, most traded first" },
       })
-      .get("/health", async ({ request }) => sharedJson(request, await snapshotAnswer(deps, "health")), {
+      .get("/health", topic("health"), {
         response: responses,
         detail: { summary: "Market health: status and composite score" },
       })
-      .get("/pre-analysis", async ({ request }) => sharedJson(request, await snapshotAnswer(deps, "gate")), {
+      .get("/pre-analysis", topic("gate"), {
         response: responses,
         detail: { summary: "Pre-analysis gate: GO / CAUTION / NO_GO" },
       })
-      .get("/session", async ({ request }) => sharedJson(request, await snapshotAnswer(deps, "session")), {
+      .get("/session", topic("session"), {
         response: responses,
         detail: { summary: "Trading sessions (UTC) and overlaps" },
       })
-      .get("/sentiment", async ({ request }) => sharedJson(request, await snapshotAnswer(deps, "sentiment")), {
+      .get("/sentiment", topic("sentiment"), {
         response: responses,
         detail: { summary: "BTC volume dominance, BTC-ETH correlation, funding" },
       })
