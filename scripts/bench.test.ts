@@ -34,6 +34,30 @@ test("polling: one line with users, closed-loop throughputs and open-loop latenc
   expect(json.rps).toBeGreaterThan(0);
 }, 60_000);
 
+test("polling --cold: every tab's first loads answered, the later polls timed, the health check passed throughout", async () => {
+  const lines = await bench(["polling", "--cold", "--users", "4", "--seconds", "6"]);
+  expect(lines).toHaveLength(1);
+  const json = JSON.parse(lines[0]);
+  expect(json).toEqual({
+    scenario: "polling_cold",
+    users: 4,
+    servers: 1,
+    first_load_p99_ms: number,
+    last_first_load_ms: number,
+    errors: 0,
+    first_load_errors: 0,
+    errors_by_kind: {},
+    poll_p99_ms: number,
+    poll_max_ms: number,
+    health_failures: 0,
+    health_max_ms: number,
+    rps: number,
+  });
+  // Each health probe and each later poll was really made: the figures come from samples, not from an empty list.
+  expect(json.health_max_ms).toBeGreaterThan(0);
+  expect(json.poll_max_ms).toBeGreaterThan(0);
+}, 90_000);
+
 test("fanout: one line with every update delivered to every socket", async () => {
   const lines = await bench(["fanout", "--sockets", "20", "--updates", "3", "--batch", "7"]);
   expect(lines).toHaveLength(1);

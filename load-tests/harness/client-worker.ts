@@ -51,6 +51,8 @@ export type HttpResult = {
   seconds: number;
   first?: number[];
   lastFirstMs?: number;
+  /** Cold loop: the latencies of the polls after each list's first load (from when each was due). */
+  polled?: number[];
   /** Cold loop: polls not sent because the same list's request was still out (as the web client does). */
   skipped?: number;
   /** Errors by request kind (a tab's first load, or a later poll) and what went wrong (status, or the fetch error's name). */
@@ -180,7 +182,7 @@ async function openLoop(task: OpenTask): Promise<HttpResult> {
   const result = newHttpResult(task.seconds);
   const started = wallMs();
   const until = started + task.seconds * 1000;
-  if (task.cold) result.first = [];
+  if (task.cold) [result.first, result.polled] = [[], []];
   const firstLoad = async (target: PollTarget, token: string, due: number) => {
     result.first!.push(await timedRequest(task.baseUrl, target, token, due, result, FIRST_LOAD_TIMEOUT_MS, "first"));
     result.lastFirstMs = Math.max(result.lastFirstMs ?? 0, round2(wallMs() - started));
@@ -207,7 +209,7 @@ async function openLoop(task: OpenTask): Promise<HttpResult> {
     for (; due < until; due += every) {
       await Bun.sleep(Math.max(0, due - wallMs()));
       if (task.cold && pending) result.skipped = (result.skipped ?? 0) + 1;
-      else send(timedRequest(task.baseUrl, target, token, due, result));
+      else send(timedRequest(task.baseUrl, target, token, due, result).then((latency) => result.polled?.push(latency)));
     }
     await Promise.all(inFlight);
   };

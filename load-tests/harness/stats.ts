@@ -17,7 +17,7 @@ export const round = (x: number, digits = 2) => (Number.isFinite(x) ? Math.round
 /** The client workers' results as one: counts added, latencies pooled per target. */
 export function merge(
   results: HttpResult[],
-): HttpResult & { all: number[]; first: number[]; lastFirstMs: number; skipped: number; errorKinds: Record<string, number> } {
+): HttpResult & { all: number[]; first: number[]; polled: number[]; lastFirstMs: number; skipped: number; errorKinds: Record<string, number> } {
   const latencies: Record<string, number[]> = {};
   for (const r of results) for (const [name, values] of Object.entries(r.latencies)) latencies[name] = (latencies[name] ?? []).concat(values);
   return {
@@ -28,6 +28,7 @@ export function merge(
     seconds: Math.max(0, ...results.map((r) => r.seconds)),
     all: Object.values(latencies).flat(),
     first: results.flatMap((r) => r.first ?? []),
+    polled: results.flatMap((r) => r.polled ?? []),
     lastFirstMs: Math.max(0, ...results.map((r) => r.lastFirstMs ?? 0)),
     skipped: results.reduce((sum, r) => sum + (r.skipped ?? 0), 0),
     errorKinds: results.reduce<Record<string, number>>((all, r) => {
