@@ -31,6 +31,7 @@ import { webhooksModule } from "./modules/webhooks";
 import { telegramModule } from "./modules/telegram";
 import { billingModule } from "./modules/billing";
 import { createSessionCheck } from "./modules/sessions/service";
+import { refuseDeepJson } from "./lib/json-depth";
 import { metricsModule } from "./modules/metrics";
 import { recordHandlerError, recordRequest } from "./modules/metrics/service";
 
@@ -91,6 +92,8 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
         set.status = 415;
         return { detail: "Unsupported content type: send the body as JSON (application/json)", code: "unsupported_media_type" };
       }
+      // Before Elysia parses and validates it: describing a deeply nested value's validation error took seconds.
+      if (request.body && pathname.startsWith("/api/")) return refuseDeepJson(request, set);
     })
     .onAfterResponse({ as: "global" }, ({ request, set, path, route }) => {
       if (!path.startsWith("/api/")) return;
