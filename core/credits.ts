@@ -51,10 +51,10 @@ export type LedgerTotals = {
 
 /**
  * A user's ledger summed by kind, in one pass: credits used (held by starts) and refunded are positive counts.
- * `since` adds the used and refunded totals from that moment on (the dashboard's "today").
+ * `since` adds the used and refunded totals from that moment on (the dashboard's "today"). The statement alone
+ * (`ledgerTotalsQuery`) lets a polled answer read the totals beside its own counts in one round trip (totalsOf).
  */
-export async function ledgerTotals(db: Sql | Tx, userId: number, since: Date = new Date(0)): Promise<LedgerTotals> {
-  const [row] = await db<LedgerTotals[]>`
+export const ledgerTotalsQuery = (db: Sql | Tx, userId: number, since: Date = new Date(0)) => db<LedgerTotals[]>`
     select coalesce(sum(amount) filter (where kind = 'GRANT'), 0)::int as granted,
            coalesce(sum(amount) filter (where kind = 'PURCHASE'), 0)::int as purchased,
            coalesce(sum(-amount) filter (where kind = 'DEDUCTION'), 0)::int as used,
@@ -63,5 +63,11 @@ export async function ledgerTotals(db: Sql | Tx, userId: number, since: Date = n
            coalesce(sum(-amount) filter (where kind = 'DEDUCTION' and created_at >= ${since}), 0)::int as used_since,
            coalesce(sum(amount) filter (where kind = 'REFUND' and created_at >= ${since}), 0)::int as refunded_since
     from credit_ledger where user_id = ${userId}`;
+
+export async function ledgerTotals(db: Sql | Tx, userId: number, since: Date = new Date(0)): Promise<LedgerTotals> {
+  const [row] = await ledgerTotalsQuery(db, userId, since);
   return row;
 }
+
+/** The totals as one JSON column of a larger statement: `select …, ${totalsOf(ledgerTotalsQuery(…))} as ledger`. */
+export const totalsOf = (db: Sql | Tx, query: ReturnType<typeof ledgerTotalsQuery>) => db`(select row_to_json(l) from (${query}) l)`;

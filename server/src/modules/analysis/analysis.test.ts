@@ -230,6 +230,16 @@ describe("reading analyses", () => {
     expect(eth.body.total).toBe(2);
     expect((await call(app, "GET", "/api/analysis/history?cursor=&range=24h&has_signal=true", { token: u.token })).body.total).toBe(1);
 
+    // Past the last page, and a trader with no analyses: no rows, the count still there.
+    expect((await call(app, "GET", `/api/analysis/history?cursor=${failed.id}`, { token: u.token })).body).toEqual({
+      items: [],
+      next_cursor: null,
+      total: 6,
+    });
+    const newcomer = await createUser();
+    const empty = await call(app, "GET", "/api/analysis/history?limit=50&cursor=&has_signal=false", { token: newcomer.token });
+    expect(empty.body).toEqual({ items: [], next_cursor: null, total: 0 });
+
     const bare = await call(app, "GET", "/api/analysis/history?limit=2", { token: u.token });
     expect(bare.body.map((a: { id: number }) => a.id)).toEqual(everyId.slice(0, 2));
     expect((await call(app, "GET", "/api/analysis/history?has_signal=maybe", { token: u.token })).status).toBe(400);

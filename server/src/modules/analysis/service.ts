@@ -1,7 +1,7 @@
 // Analyses of one user: start (conditional debit + request row in one transaction, then phase 1 queued), lists and details.
 import type { Queue } from "bullmq";
 import type { Analysis, AnalysisRequestRow } from "@core/contract/analysis";
-import type { Sql } from "@core/db";
+import { pageWithTotal, type Sql } from "@core/db";
 import { applyCreditChange } from "@core/credits";
 import { isSupportedSymbol, unavailableReason } from "@core/symbols";
 import { MAX_ACTIVE_ANALYSES, enqueuePhase, phaseMs, type AnalysisJobData } from "@core/analysis-queue";
@@ -206,12 +206,13 @@ export async function listHistory(sql: Sql, userId: number, q: HistoryQuery = {}
     ${f.symbol ? sql`and a.symbol like ${"%" + f.symbol + "%"}` : sql``}
     ${f.hours ? sql`and a.created_at >= now() - make_interval(hours => ${f.hours})` : sql``}
     ${hasSignal === null ? sql`` : hasSignal ? sql`and a.final_signal_id is not null` : sql`and a.final_signal_id is null`}`;
-  const rows = await sql<RequestRow[]>`
+  const query = sql<RequestRow[]>`
     select a.* from analysis_requests a where ${matching()}
       ${after !== null ? sql`and (a.created_at, a.id) < (select c.created_at, c.id from analysis_requests c where c.id = ${after} and c.user_id = ${userId})` : sql``}
     order by a.created_at desc, a.id desc limit ${paged ? limit + 1 : limit}`;
-  if (!paged) return toDtos(sql, userId, rows);
-  const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from analysis_requests a where ${matching()}`;
+  if (!paged) return toDtos(sql, userId, await query);
+  const count = sql`select count(*)::int as total from analysis_requests a where ${matching()}`;
+  const { rows, total } = await pageWithTotal<RequestRow>(sql, query, count);
   const page = toPage(rows, limit, total, (r) => r);
   return { ...page, items: await toDtos(sql, userId, page.items) };
 }

@@ -1,16 +1,16 @@
 // Credit usage totals from the ledger: held at start (spent/used), given back on NO_TRADE or failure (refunded/returns).
 import type { CreditBalance, CreditUsage } from "@core/contract/credits";
-import { ledgerTotals } from "@core/credits";
+import { type LedgerTotals, ledgerTotalsQuery, totalsOf } from "@core/credits";
 import type { Sql } from "@core/db";
 import { notFound } from "../../lib/http-error";
 
 export async function creditUsage(sql: Sql, userId: number): Promise<CreditUsage> {
-  const [totals, [row]] = await Promise.all([
-    ledgerTotals(sql, userId),
-    sql<{ held: number; balance: number }[]>`
+  // One round trip: every dashboard asks for this on its first load.
+  const [row] = await sql<{ held: number; balance: number; ledger: LedgerTotals }[]>`
       select (select count(*) from analysis_requests where user_id = ${userId} and credits_status = 'HELD')::int as held,
-             coalesce((select credits from users where id = ${userId}), 0)::int as balance`,
-  ]);
+             coalesce((select credits from users where id = ${userId}), 0)::int as balance,
+             ${totalsOf(sql, ledgerTotalsQuery(sql, userId))} as ledger`;
+  const totals = row.ledger;
   const spent = totals.used;
   const refunded = totals.refunded;
   return {

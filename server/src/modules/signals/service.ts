@@ -1,7 +1,7 @@
 // Signals of one user: list with filters, one by id, the dashboard's four stat cards; plus the row → API shape used by analysis too.
-import { ledgerTotals } from "@core/credits";
+import { type LedgerTotals, ledgerTotalsQuery, totalsOf } from "@core/credits";
 import { last7Days, trendPercent } from "@core/stats";
-import { jsonRows, type Sql } from "@core/db";
+import { jsonRows, pageWithTotal, type Sql } from "@core/db";
 import { badRequest, notFound } from "../../lib/http-error";
 import { parseId } from "../../lib/params";
 import type { Signal, SignalContext, SignalType } from "@core/contract/signal";
@@ -153,17 +153,15 @@ export async function listSignals(sql: Sql, userId: number, q: SignalFilters & {
   const f = parseFilters({ ...q, limit: q.limit || (paged ? String(PAGE_SIZE) : undefined) });
   const after = paged ? parseCursor(q.cursor ?? "") : null;
   const matching = () => matchingSignals(sql, userId, f);
-  const rows = await jsonRows<SignalRow>(
-    sql,
-    sql`
+  const page = sql`
     select s.*, r.credits_status from signals s join analysis_requests r on r.id = s.request_id
     where ${matching()}
       ${after !== null ? sql`and (s.created_at, s.id) < (select c.created_at, c.id from signals c where c.id = ${after} and c.user_id = ${userId})` : sql``}
     order by s.created_at desc, s.id desc
-    limit ${paged ? f.limit + 1 : f.limit}`,
-  );
-  if (!paged) return rows.map(signalDto);
-  const [{ total }] = await sql<{ total: number }[]>`select count(*)::int as total from signals s where ${matching()}`;
+    limit ${paged ? f.limit + 1 : f.limit}`;
+  if (!paged) return (await jsonRows<SignalRow>(sql, page)).map(signalDto);
+  const count = sql`select count(*)::int as total from signals s where ${matching()}`;
+  const { rows, total } = await pageWithTotal<SignalRow>(sql, page, count, { json: true });
   return toPage(rows, f.limit, total, signalDto);
 }
 
@@ -199,13 +197,14 @@ type StatsRow = {
   started_days: Record<string, number> | null;
   used_days: Record<string, number> | null;
   refund_days: Record<string, number> | null;
+  ledger: LedgerTotals;
 };
 
 /**
  * The dashboard's four stat cards (spec 02 §2), each with a 7-day daily series in UTC days. Total Signals counts issued
  * LONG and SHORT signals: a NO_TRADE is a refunded analysis (Live Analyses counts it as completed). Every dashboard
- * asks for them every 10 s, so the counts and the three series come from one statement beside the ledger totals: two
- * round trips, not eight.
+ * asks for them every 10 s, so the counts, the three series and the ledger totals come from one statement: one round
+ * trip, not eight.
  */
 export async function signalStats(sql: Sql, userId: number) {
   const days = last7Days(Date.now());
@@ -213,8 +212,7 @@ export async function signalStats(sql: Sql, userId: number) {
   const today = new Date(`${days[6]}T00:00:00Z`);
   const perDay = (rows: ReturnType<Sql>) => sql`(select json_object_agg(day, n) from (${rows}) d)`;
   const utcDay = sql`to_char(created_at at time zone 'utc', 'YYYY-MM-DD')`;
-  const [[c], l] = await Promise.all([
-    sql<StatsRow[]>`
+  const [c] = await sql<StatsRow[]>`
       with issued as (select created_at from signals where user_id = ${userId} and type <> 'NO_TRADE'),
            requests as (select status, created_at from analysis_requests where user_id = ${userId}),
            moves as (select kind, amount, created_at from credit_ledger
@@ -229,9 +227,9 @@ export async function signalStats(sql: Sql, userId: number) {
              ${perDay(sql`select ${utcDay} as day, count(*)::int as n from issued where created_at >= ${since} group by 1`)} as signal_days,
              ${perDay(sql`select ${utcDay} as day, count(*)::int as n from requests where created_at >= ${since} group by 1`)} as started_days,
              ${perDay(sql`select ${utcDay} as day, sum(-amount)::int as n from moves where kind = 'DEDUCTION' group by 1`)} as used_days,
-             ${perDay(sql`select ${utcDay} as day, sum(amount)::int as n from moves where kind = 'REFUND' group by 1`)} as refund_days`,
-    ledgerTotals(sql, userId, today),
-  ]);
+             ${perDay(sql`select ${utcDay} as day, sum(amount)::int as n from moves where kind = 'REFUND' group by 1`)} as refund_days,
+             ${totalsOf(sql, ledgerTotalsQuery(sql, userId, today))} as ledger`;
+  const l = c.ledger;
   const trend = trendPercent(c.last7, c.prev7);
   return {
     total_signals: {

@@ -111,7 +111,18 @@ describe("GET /api/signals", () => {
 
     // Another user's cursor finds nothing here; a malformed one is a 400.
     const theirs = await call(app, "GET", "/api/signals/", { token: other.token });
-    expect((await call(app, "GET", `/api/signals/?cursor=${theirs.body[0].id}`, { token: u.token })).body.items).toEqual([]);
+    // An empty page still counts every matching signal (the count travels with the page's rows).
+    expect((await call(app, "GET", `/api/signals/?cursor=${theirs.body[0].id}`, { token: u.token })).body).toEqual({
+      items: [],
+      next_cursor: null,
+      total: 8,
+    });
+    const newcomer = await createUser();
+    expect((await call(app, "GET", "/api/signals/?limit=50&cursor=", { token: newcomer.token })).body).toEqual({
+      items: [],
+      next_cursor: null,
+      total: 0,
+    });
     const bad = await call(app, "GET", "/api/signals/?cursor=abc", { token: u.token });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toContain("cursor");
