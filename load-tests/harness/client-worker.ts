@@ -203,13 +203,13 @@ async function openLoop(task: OpenTask): Promise<HttpResult> {
     };
     if (task.cold) {
       await Bun.sleep(Math.max(0, due - wallMs()));
-      send(firstLoad(target, token, due));
+      send(firstLoad(target, token, startedAt(due)));
       due += every;
     }
     for (; due < until; due += every) {
       await Bun.sleep(Math.max(0, due - wallMs()));
       if (task.cold && pending) result.skipped = (result.skipped ?? 0) + 1;
-      else send(timedRequest(task.baseUrl, target, token, due, result).then((latency) => result.polled?.push(latency)));
+      else send(timedRequest(task.baseUrl, target, token, startedAt(due), result).then((latency) => result.polled?.push(latency)));
     }
     await Promise.all(inFlight);
   };
@@ -222,6 +222,12 @@ async function openLoop(task: OpenTask): Promise<HttpResult> {
   result.seconds = (wallMs() - started) / 1000;
   return result;
 }
+
+/**
+ * Where a request's latency counts from: its due time, or when it was sent if that was earlier (a timer may wake a
+ * fraction of a millisecond early, and counting from the due time then gave negative latencies).
+ */
+const startedAt = (due: number) => Math.min(due, wallMs());
 
 /** Opens one socket and subscribes it; resolves false if it does not get to "subscribed" in time. */
 function connect(url: string, onUpdate: (sentAt: number) => void, sockets: WebSocket[]): Promise<boolean> {
