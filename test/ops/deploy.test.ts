@@ -7,6 +7,7 @@ import { z } from "zod";
 import { registry } from "@core/metrics";
 import { ROOT } from "../../scripts/app-process";
 import { COLD_CONNECTIONS } from "../../load-tests/harness/polling";
+import { QUERY_TIMEOUT_MS } from "../../web/src/lib/timeout";
 
 const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
 /** A YAML file parsed and checked against the shape of the parts a test reads (a missing part fails with its path). */
@@ -147,6 +148,9 @@ describe("deploy/Caddyfile", () => {
     // A request waits for a place no longer than the cold-start target (every first answer within 30 s), then 503.
     expect(seconds(api.get("lb_try_duration"))).toBeGreaterThan(0);
     expect(seconds(api.get("lb_try_duration"))).toBeLessThanOrEqual(30);
+    // The web client's polled reads wait longer than that, so a tab hears the answer (or the proxy's 503) instead of
+    // giving up and sending the read again behind the queue it left.
+    expect(QUERY_TIMEOUT_MS / 1000).toBeGreaterThan(seconds(api.get("lb_try_duration")));
     expect(api.get("health_uri")).toBe("/api/health");
     expect(seconds(api.get("health_interval"))).toBeLessThanOrEqual(10);
     expect(seconds(api.get("fail_duration"))).toBeGreaterThan(0);

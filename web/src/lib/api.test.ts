@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
 import { ApiError, apiQuery, apiRequest, forgetTags, nonJsonMessage, serverMessage } from "./api";
 import { classifyFailure, isNetworkFailure } from "./fetch-errors";
-import { REQUEST_TIMEOUT_MS } from "./timeout";
+import { QUERY_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from "./timeout";
 import { setApiHost } from "./api-host";
 import { getAccessToken } from "./session";
 import { resetSession, signInAt } from "./test-session";
@@ -307,11 +307,27 @@ describe("time limit and credentials", () => {
     expect(classifyFailure(err)).toBe("network");
   });
 
-  test("queries live under the same limit", async () => {
+  test("polled reads outwait the actions' limit and end at their own as a network failure", async () => {
     jest.useFakeTimers();
-    const call = apiQuery("/api/hang").catch((err: unknown) => err);
+    let outcome: unknown = "pending";
+    const call = apiQuery("/api/hang").then(
+      () => "answered",
+      (err: unknown) => err,
+    );
+    void call.then((v) => {
+      outcome = v;
+    });
     jest.advanceTimersByTime(REQUEST_TIMEOUT_MS);
-    expect(((await call) as DOMException).name).toBe("TimeoutError");
+    // A round trip meanwhile: the read is still open past the 15 s an action would have had.
+    expect(await apiRequest("GET", "/api/echo")).toEqual({ ok: true });
+    expect(outcome).toBe("pending");
+    jest.advanceTimersByTime(QUERY_TIMEOUT_MS - REQUEST_TIMEOUT_MS - 1);
+    expect(await apiRequest("GET", "/api/echo")).toEqual({ ok: true });
+    expect(outcome).toBe("pending");
+    jest.advanceTimersByTime(1);
+    const err = await call;
+    expect((err as DOMException).name).toBe("TimeoutError");
+    expect(classifyFailure(err)).toBe("network");
   });
 
   test("credentials 'omit' sends neither the cookie mode nor the bearer token", async () => {

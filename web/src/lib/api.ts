@@ -2,7 +2,7 @@
 import { type ErrorCode, isErrorCode } from "@core/contract/errors";
 import { resolveApiUrl } from "./api-host";
 import { clearSession, getAccessToken, isExpiredOrUnknown, refreshAccessToken } from "./session";
-import { withTimeout } from "./timeout";
+import { QUERY_TIMEOUT_MS, withTimeout } from "./timeout";
 
 /** An HTTP failure; `message` follows spec 01 §8, `status` and `body` let callers map server texts. */
 export class ApiError extends Error {
@@ -154,7 +154,7 @@ export function apiQuery<T = unknown>(path: string): Promise<T | null> {
     const body = await readJson<T>(res);
     keepTagged(path, res, body);
     return body;
-  });
+  }, QUERY_TIMEOUT_MS);
 }
 
 /**
