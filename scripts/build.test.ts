@@ -33,4 +33,6 @@ test("bun run build writes every file with its compressed copies, and the server
   expect(new Uint8Array(brotliDecompressSync(await script.body.encoded.br!))).toEqual(script.body.raw);
   expect(new Uint8Array(gunzipSync(await script.body.encoded.gzip!))).toEqual(script.body.raw);
   expect(path.startsWith("/chunk-")).toBe(true);
+  // Every copy's read was started by readWebDist; all must finish before afterAll deletes the folder under them.
+  await Promise.all([...web.files.values()].flatMap((file) => Object.values(file.body.encoded)));
 }, 60_000);
