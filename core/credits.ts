@@ -3,7 +3,7 @@ import { credits } from "./metrics";
 import type { Sql, Tx } from "./db";
 import { noteUserChanged } from "./user-version";
 
-export type LedgerKind = "GRANT" | "PURCHASE" | "DEDUCTION" | "REFUND" | "ADJUSTMENT";
+export type LedgerKind = "GRANT" | "PURCHASE" | "DEDUCTION" | "REFUND" | "ADJUSTMENT" | "REFUND_HOLD";
 
 export type LedgerEntry = {
   userId: number;
@@ -36,7 +36,34 @@ export async function applyCreditChange(tx: Tx, entry: LedgerEntry): Promise<{ b
   // Counted when applied: a transaction that rolls back afterwards (rare: the caller's later statement failing) overcounts by one.
   if (entry.kind === "DEDUCTION") credits.inc({ movement: "held" }, -entry.amount);
   if (entry.kind === "REFUND") credits.inc({ movement: "refunded" }, entry.amount);
+  if (entry.kind === "REFUND" && entry.referenceType === "analysis_request" && entry.referenceId !== undefined) {
+    const claimed = await claimForDispute(tx, entry.userId, entry.referenceId);
+    if (claimed) return claimed;
+  }
   return { balance: row.credits as number };
+}
+
+/**
+ * A credit released by an analysis that was running when its trader's purchase was disputed goes to the dispute, in
+ * the release's own transaction (whoever releases it: the engine, its sweeper, a script), while that dispute still has
+ * credits to claim. The user row is already locked by the release, the same order the dispute takes it in.
+ */
+async function claimForDispute(tx: Tx, userId: number, requestId: number): Promise<{ balance: number } | null> {
+  const [claim] = await tx<{ purchase_id: number }[]>`
+    update purchase_dispute_claims c set claimed_at = now()
+    where c.request_id = ${requestId} and c.claimed_at is null
+      and (select p.claimable_credits from purchases p where p.id = c.purchase_id) >
+          (select count(*) from purchase_dispute_claims o where o.purchase_id = c.purchase_id and o.claimed_at is not null)
+    returning purchase_id`;
+  if (!claim) return null;
+  return applyCreditChange(tx, {
+    userId,
+    kind: "ADJUSTMENT",
+    amount: -1,
+    referenceType: "purchase_dispute_claim",
+    referenceId: Number(claim.purchase_id),
+    note: `Frozen: chargeback (credit released by analysis ${requestId})`,
+  });
 }
 
 export type LedgerTotals = {

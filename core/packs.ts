@@ -27,3 +27,13 @@ export function refundQuote(pack: { cents: number; credits: number }, available:
   const credits = Math.max(0, Math.min(pack.credits, available));
   return { credits, cents: Math.round((pack.cents * credits) / pack.credits) };
 }
+
+/**
+ * The credits `cents` returned of a pack pay for, in proportion and by the quote's own rounding: the fewest credits
+ * whose quote reaches the amount. A quote's own cents give back its credits exactly; any cent more takes one more.
+ */
+export function creditsForCents(pack: { cents: number; credits: number }, cents: number): number {
+  if (cents <= 0) return 0;
+  for (let n = 1; n <= pack.credits; n++) if (refundQuote(pack, n).cents >= cents) return n;
+  return pack.credits;
+}

@@ -1,16 +1,22 @@
 // `bun run admin -- reconcile`: the credit books balance. Balances equal their ledgers; each analysis is settled exactly
-// once; each paid purchase credited once and each refund or chargeback removed once.
+// once; each paid purchase credited once; each refund request's credits held; each refund, dashboard refund and
+// chargeback removed what it owes; with Stripe, the books agree with Stripe's own state.
 import type Stripe from "stripe";
 import type { Sql } from "@core/db";
+import { creditsForCents } from "@core/packs";
 
 export type Finding = { kind: string; detail: string };
 
 /** A payment Stripe has taken must be credited by then (webhooks arrive within seconds; retries cover minutes). */
 export const FULFIL_WITHIN_MS = 5 * 60_000;
+/** Purchases held to Stripe's state: paid within a card dispute's window (120 days), newest first, at most this many calls. */
+const STRIPE_BOOKS_DAYS = 120;
+const STRIPE_BOOKS_LIMIT = 500;
 
 /**
  * Everything wrong with the books, or an empty list. `maxHeldMs` is the analysis time-out (held credits older are stuck).
- * With `stripe`, purchases still PENDING after 5 minutes are asked of Stripe: a paid one was never fulfilled.
+ * With `stripe`, purchases still PENDING after 5 minutes are asked of Stripe (a paid one was never fulfilled), and recent
+ * paid ones too (money returned or a dispute the books never applied).
  */
 export async function reconcile(sql: Sql, maxHeldMs: number, opts: { stripe?: Stripe | null } = {}): Promise<Finding[]> {
   const findings: Finding[] = [];
@@ -39,7 +45,7 @@ export async function reconcile(sql: Sql, maxHeldMs: number, opts: { stripe?: St
     if (problems.length) findings.push({ kind: "analysis", detail: `analysis ${a.id}: ${problems.join("; ")}` });
   }
   findings.push(...(await purchaseFindings(sql)));
-  if (opts.stripe) findings.push(...(await unfulfilledAtStripe(sql, opts.stripe)));
+  if (opts.stripe) findings.push(...(await unfulfilledAtStripe(sql, opts.stripe)), ...(await booksAtStripe(sql, opts.stripe)));
   return findings;
 }
 
@@ -47,39 +53,103 @@ type PurchaseBooks = {
   id: number;
   status: string;
   credits: number;
-  refund_credits: number | null;
-  frozen_credits: number;
+  amount_cents: number;
+  held_credits: number;
+  returned_cents: number;
+  claimable_credits: number;
+  unrecovered_credits: number;
   paid_ms: number | null;
   purchases: number;
   purchased: number;
-  removals: number;
+  held: number;
   removed: number;
+  claimed: number;
+  claims_released: number;
+  kept_events: number;
 };
 
-/** Each purchase against its ledger rows: one PURCHASE of its credits once paid, one removal per refund or chargeback. */
+/**
+ * Each purchase against its ledger rows. The books per purchase: cents paid and returned, credits granted and removed.
+ * Rows: one PURCHASE of its credits once paid; a live refund request's hold; removals that cover what it owes.
+ */
 async function purchaseFindings(sql: Sql): Promise<Finding[]> {
   const rows = await sql<PurchaseBooks[]>`
-    select p.id, p.status, p.credits, p.refund_credits, p.frozen_credits,
+    select p.id, p.status, p.credits, p.amount_cents, p.held_credits, p.returned_cents, p.claimable_credits, p.unrecovered_credits,
            (extract(epoch from now() - p.paid_at) * 1000)::float8 as paid_ms,
            count(l.id) filter (where l.reference_type = 'purchase')::int as purchases,
            coalesce(sum(l.amount) filter (where l.reference_type = 'purchase'), 0)::int as purchased,
-           count(l.id) filter (where l.reference_type in ('purchase_refund', 'purchase_dispute'))::int as removals,
-           coalesce(-sum(l.amount) filter (where l.reference_type in ('purchase_refund', 'purchase_dispute')), 0)::int as removed
+           coalesce(-sum(l.amount) filter (where l.reference_type in ('purchase_refund_hold', 'purchase_refund_release')), 0)::int as held,
+           coalesce(-sum(l.amount) filter (where l.reference_type in
+             ('purchase_refund_hold', 'purchase_refund_release', 'purchase_refund', 'purchase_dispute')), 0)::int as removed,
+           coalesce(-sum(l.amount) filter (where l.reference_type = 'purchase_dispute_claim'), 0)::int as claimed,
+           (select count(*) from purchase_dispute_claims c join analysis_requests r on r.id = c.request_id
+             where c.purchase_id = p.id and r.credits_status = 'RELEASED')::int as claims_released,
+           (select count(*) from stripe_early_events e where e.payment_intent_id = p.payment_intent_id and e.applied_at is null
+             and p.status <> 'PENDING')::int as kept_events
     from purchases p
-    left join credit_ledger l on l.reference_id = p.id and l.reference_type in ('purchase', 'purchase_refund', 'purchase_dispute')
+    left join credit_ledger l on l.reference_id = p.id and l.reference_type like 'purchase%'
     group by p.id`;
   const findings: Finding[] = [];
   for (const p of rows) {
-    const problems: string[] = [];
-    const paid = p.paid_ms !== null;
-    if (paid && p.purchases !== 1) problems.push(`paid with ${p.purchases} PURCHASE rows`);
-    if (paid && p.purchases === 1 && p.purchased !== p.credits) problems.push(`credited ${p.purchased} of ${p.credits}`);
-    if (!paid && p.purchases !== 0) problems.push(`${p.status} but credited`);
-    // What the books must show removed: the refund's credits, a chargeback's frozen credits, nothing otherwise.
-    const due = p.status === "REFUNDED" ? (p.refund_credits ?? 0) : p.status === "DISPUTED" ? p.frozen_credits : 0;
-    if (p.removed !== due || p.removals !== (due > 0 ? 1 : 0))
-      problems.push(`${p.status}: ${p.removals} removal(s) of ${p.removed} credits, expected ${due}`);
+    const problems = purchaseProblems(p);
     if (problems.length) findings.push({ kind: "purchase", detail: `purchase ${p.id}: ${problems.join("; ")}` });
+  }
+  return findings;
+}
+
+/** What one purchase's books get wrong; the rule of what a purchase owes is the money-back rule of core/packs. */
+export function purchaseProblems(p: PurchaseBooks): string[] {
+  const problems: string[] = [];
+  const paid = p.paid_ms !== null;
+  if (paid && p.purchases !== 1) problems.push(`paid with ${p.purchases} PURCHASE rows`);
+  if (paid && p.purchases === 1 && p.purchased !== p.credits) problems.push(`credited ${p.purchased} of ${p.credits}`);
+  if (!paid && p.purchases !== 0) problems.push(`${p.status} but credited`);
+  if (p.held !== p.held_credits) problems.push(`the refund request holds ${p.held_credits} credits, the ledger ${p.held}`);
+  const disputed = p.status === "DISPUTED";
+  // Owed: all of a disputed pack; else the request's hold or the share Stripe's returned money pays for, the larger.
+  const refundDue = Math.max(p.held_credits, creditsForCents({ cents: p.amount_cents, credits: p.credits }, p.returned_cents));
+  const due = disputed ? p.credits : Math.min(p.credits, refundDue);
+  const accounted = p.removed + p.unrecovered_credits + p.claimable_credits;
+  if (accounted !== due) {
+    const what = disputed ? `DISPUTED: all ${due} credits due` : `${p.returned_cents} of ${p.amount_cents} cents returned: ${due} credits due`;
+    const claims = p.claimable_credits ? `, ${p.claimable_credits} to claim from running analyses` : "";
+    problems.push(`${what}, ${p.removed} removed${claims}, ${p.unrecovered_credits} recorded as already spent`);
+  }
+  if (p.removed + p.claimed > p.credits) problems.push(`${p.removed + p.claimed} credits removed of the ${p.credits} granted`);
+  // Every analysis running at the dispute that released its credit gave it to the dispute, up to what it could claim.
+  const claimDue = Math.min(p.claimable_credits, p.claims_released);
+  if (p.claimed !== claimDue)
+    problems.push(`${p.claims_released} analyses running at the dispute released their credit: ${p.claimed} claimed, expected ${claimDue}`);
+  if (p.kept_events > 0) problems.push(`${p.kept_events} Stripe event(s) that came before the payment never applied`);
+  return problems;
+}
+
+/**
+ * Each recent purchase held to Stripe's own state (Stripe's advice: events are hints, the object is the truth): the
+ * money returned and whether the charge is disputed. A refund or dispute the books never applied shows here.
+ */
+async function booksAtStripe(sql: Sql, stripe: Stripe): Promise<Finding[]> {
+  const recent = await sql<{ id: number; status: string; payment_intent_id: string; returned_cents: number; settling: boolean }[]>`
+    select p.id, p.status, p.payment_intent_id, p.returned_cents,
+           exists (select 1 from credit_ledger l where l.reference_type = 'purchase_refund_hold' and l.reference_id = p.id
+                   and l.created_at > now() - make_interval(secs => ${FULFIL_WITHIN_MS / 1000})) as settling
+    from purchases p
+    where p.payment_intent_id is not null and p.status in ('PAID', 'REFUND_PENDING', 'REFUNDED', 'DISPUTED')
+      and p.paid_at > now() - make_interval(days => ${STRIPE_BOOKS_DAYS})
+    order by p.paid_at desc limit ${STRIPE_BOOKS_LIMIT}`;
+  const findings: Finding[] = [];
+  for (const p of recent) {
+    const pi = await stripe.paymentIntents.retrieve(p.payment_intent_id, { expand: ["latest_charge"] }).catch((err: Error) => err);
+    if (pi instanceof Error) {
+      findings.push({ kind: "purchase", detail: `purchase ${p.id}: Stripe lookup failed (${pi.message})` });
+      continue;
+    }
+    const charge = pi.latest_charge && typeof pi.latest_charge === "object" ? pi.latest_charge : null;
+    if (!charge) continue;
+    // A refund the app asked for minutes ago may still be on its way as an event.
+    if (charge.amount_refunded !== p.returned_cents && !p.settling)
+      findings.push({ kind: "purchase", detail: `purchase ${p.id}: Stripe has returned ${charge.amount_refunded} cents, the books ${p.returned_cents}` });
+    if (charge.disputed && p.status !== "DISPUTED") findings.push({ kind: "purchase", detail: `purchase ${p.id}: disputed at Stripe, not in the books` });
   }
   return findings;
 }

@@ -43,6 +43,8 @@ class StripeStandIn {
   private readonly cards = new Map<string, Obj[]>();
   private readonly sdk = new Stripe("sk_test_stand_in", { httpClient: Stripe.createFetchHttpClient() });
   private readonly server: ReturnType<typeof Bun.serve>;
+  /** Set by a test: the next refunds are refused as Stripe refuses them (a card that cannot take money back). */
+  failRefunds = false;
   private held: Array<() => Promise<unknown>> | null = null;
   private release: (() => Promise<void>) | null = null;
   private n = 0;
@@ -128,6 +130,7 @@ class StripeStandIn {
       amount: s.amount_total,
       amount_refunded: 0,
       refunded: false,
+      disputed: false,
       receipt_url: `${this.base}/receipts/${pi}`,
     };
     this.intents.set(pi, { id: pi, object: "payment_intent", amount: s.amount_total, latest_charge: charge, metadata: s.metadata });
@@ -135,6 +138,24 @@ class StripeStandIn {
     this.cards.set(s.customer, [...(this.cards.get(s.customer) ?? []), { id: this.id("pm"), object: "payment_method", type: "card", card }]);
     Object.assign(s, { payment_intent: pi, status: "complete", payment_status: async ? "unpaid" : "paid" });
     return { session: s, charge };
+  }
+
+  /** Money sent back from Stripe's dashboard, outside the app: the charge grows its amount_refunded and says so. */
+  async dashboardRefund(paymentIntent: string, amount: number): Promise<Sent> {
+    const charge = this.intents.get(paymentIntent)?.latest_charge;
+    if (!charge) throw new Error(`no payment intent ${paymentIntent}`);
+    const total = Math.min(charge.amount, charge.amount_refunded + amount);
+    Object.assign(charge, { amount_refunded: total, refunded: total >= charge.amount });
+    return this.send("charge.refunded", { ...charge });
+  }
+
+  /** The card holder disputes the charge with their bank: the charge is marked disputed and the event sent. */
+  async dispute(paymentIntent: string): Promise<Sent> {
+    const charge = this.intents.get(paymentIntent)?.latest_charge;
+    if (!charge) throw new Error(`no payment intent ${paymentIntent}`);
+    charge.disputed = true;
+    const dispute = { id: this.id("dp"), object: "dispute", payment_intent: paymentIntent, charge: charge.id, amount: charge.amount };
+    return this.send("charge.dispute.created", dispute);
   }
 
   private createSession(params: Obj): Obj {
@@ -168,6 +189,7 @@ class StripeStandIn {
   private refund(params: Obj): Response {
     const pi = this.intents.get(params.payment_intent);
     if (!pi) return stripeError("No such payment_intent");
+    if (this.failRefunds) return stripeError("This charge cannot be refunded", 400);
     const amount = Number(params.amount ?? pi.amount);
     const r = { id: this.id("re"), object: "refund", amount, payment_intent: pi.id, status: "succeeded", metadata: params.metadata ?? {} };
     this.refunds.push(r);

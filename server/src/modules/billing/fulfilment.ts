@@ -1,10 +1,11 @@
-// Verified Stripe events → purchases and the ledger: each event once (stripe_events), each purchase credited, refunded
-// and frozen at most once (unique ledger references), whatever order or how often Stripe delivers them.
+// Verified Stripe events → purchases and the ledger: each event once (stripe_events), each purchase credited once and
+// its removals brought up to what it owes (books.ts), whatever order or how often Stripe delivers them.
 import type Stripe from "stripe";
 import { applyCreditChange } from "@core/credits";
 import type { Tx } from "@core/db";
 import { isPackId, PACKS } from "@core/packs";
 import type { ServerDeps } from "../../deps";
+import { type PurchaseRow, releaseHold, settleOwed } from "./books";
 
 type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
 /** What a handled event leaves for after the commit (a mail, the receipt link): never inside the transaction. */
@@ -33,10 +34,13 @@ export async function applyEvent(deps: Deps, event: Stripe.Event): Promise<After
         await sessionEnded(tx, event.data.object, "EXPIRED");
         return {};
       case "charge.refunded":
-        await chargeRefunded(deps, tx, event.data.object);
+        await chargeRefunded(deps, tx, event.data.object, event);
         return {};
       case "charge.dispute.created":
-        await disputeCreated(deps, tx, event.data.object);
+        await disputeCreated(deps, tx, event.data.object, event);
+        return {};
+      case "refund.failed":
+        await refundFailed(deps, tx, event.data.object);
         return {};
       default:
         return {};
@@ -84,6 +88,8 @@ async function sessionSettled(deps: Deps, tx: Tx, s: Stripe.Checkout.Session): P
   });
   if (!credited) return {};
   await tx`update purchases set status = 'PAID', paid_at = now() where id = ${p.id}`;
+  const [{ payment_intent_id: known }] = await tx`select payment_intent_id from purchases where id = ${p.id}`;
+  if (known) await applyKeptEvents(deps, tx, known as string);
   deps.log.info("purchase fulfilled", { purchase_id: Number(p.id), user_id: Number(p.user_id), credits: p.credits });
   return { fulfilled: { purchaseId: Number(p.id), userId: Number(p.user_id), paymentIntent } };
 }
@@ -93,47 +99,88 @@ async function sessionEnded(tx: Tx, s: Stripe.Checkout.Session, status: "FAILED"
   await tx`update purchases set status = ${status} where session_id = ${s.id} and status = 'PENDING'`;
 }
 
-/** Removes up to `wanted` of a purchase's credits through the ledger, never below a zero balance; returns how many left. */
-async function takeCredits(tx: Tx, p: Record<string, unknown>, wanted: number, referenceType: string, note: string): Promise<number> {
-  const [u] = await tx`select credits from users where id = ${p.user_id as number} for update`;
-  const taken = Math.min(wanted, u.credits as number);
-  if (taken > 0)
-    await applyCreditChange(tx, { userId: Number(p.user_id), kind: "ADJUSTMENT", amount: -taken, referenceType, referenceId: Number(p.id), note });
-  return taken;
+/** A purchase row by its payment intent, locked: the lock every event on one payment queues behind. */
+async function purchaseOfIntent(tx: Tx, paymentIntent: string | null): Promise<PurchaseRow | null> {
+  if (!paymentIntent) return null;
+  const [p] = await tx<PurchaseRow[]>`select * from purchases where payment_intent_id = ${paymentIntent} for update`;
+  return p ?? null;
 }
 
 /**
- * The money went back: the refunded credits leave through the ledger (the quote of the request, or the refunded share
- * of the pack for a refund made in Stripe's dashboard), capped by the balance so it never goes below zero.
+ * A refund or dispute for a payment the books do not know as paid yet (Stripe promises no order): kept, and applied
+ * by the completion that marks it paid. Returns true when the event was kept.
  */
-async function chargeRefunded(deps: Deps, tx: Tx, charge: Stripe.Charge) {
+async function keptForLater(tx: Tx, event: Stripe.Event, paymentIntent: string | null, p: PurchaseRow | null): Promise<boolean> {
+  if (!paymentIntent || (p && p.status !== "PENDING")) return false;
+  await tx`insert into stripe_early_events (event_id, payment_intent_id, type, object)
+           values (${event.id}, ${paymentIntent}, ${event.type}, ${JSON.stringify(event.data.object)}::text::jsonb)
+           on conflict (event_id) do nothing`;
+  return true;
+}
+
+/** The events kept for this payment, applied in arrival order once it is paid (sessionSettled's transaction). */
+async function applyKeptEvents(deps: Deps, tx: Tx, paymentIntent: string) {
+  const kept = await tx<{ event_id: string; type: string; object: Stripe.Charge & Stripe.Dispute }[]>`
+    select event_id, type, object from stripe_early_events
+    where payment_intent_id = ${paymentIntent} and applied_at is null order by received_at, event_id for update`;
+  if (kept.length)
+    await tx`update stripe_early_events set applied_at = now() where event_id in ${tx(kept.map((e) => e.event_id))}`;
+  for (const e of kept) {
+    deps.log.info("applying a Stripe event that came before the payment", { event: e.event_id, type: e.type });
+    if (e.type === "charge.refunded") await chargeRefunded(deps, tx, e.object);
+    else if (e.type === "charge.dispute.created") await disputeCreated(deps, tx, e.object);
+  }
+}
+
+/**
+ * Money went back (the app's own refund, or one made in Stripe's dashboard, partial or full, repeated): the books take
+ * Stripe's amount_refunded (the largest seen: events may come out of order) and remove the credits it pays for.
+ */
+async function chargeRefunded(deps: Deps, tx: Tx, charge: Stripe.Charge, event?: Stripe.Event) {
   const paymentIntent = idOf(charge.payment_intent);
-  const [p] = paymentIntent ? await tx`select * from purchases where payment_intent_id = ${paymentIntent} for update` : [];
-  if (!p || !["PAID", "REFUND_PENDING", "DISPUTED"].includes(p.status)) {
+  const p = await purchaseOfIntent(tx, paymentIntent);
+  if (event && (await keptForLater(tx, event, paymentIntent, p))) {
+    deps.log.warn("charge.refunded before the payment was recorded: kept until it is", { payment_intent: paymentIntent });
+    return;
+  }
+  if (!p || !["PAID", "REFUND_PENDING", "REFUNDED", "DISPUTED"].includes(p.status)) {
     deps.log.warn("charge.refunded for no refundable purchase", { payment_intent: paymentIntent, status: p?.status });
     return;
   }
-  let removed = 0;
-  // A disputed pack's unused credits were frozen (taken out) already: the refund removes nothing more.
-  if (p.status !== "DISPUTED") {
-    const wanted = p.refund_credits ?? Math.ceil((p.credits * charge.amount_refunded) / p.amount_cents);
-    removed = await takeCredits(tx, p, wanted, "purchase_refund", `Refund of ${PACKS[p.pack as keyof typeof PACKS]?.name ?? p.pack}`);
-  }
-  await tx`update purchases set status = 'REFUNDED', refunded_at = now(), refund_cents = ${charge.amount_refunded},
-             refund_credits = ${p.status === "DISPUTED" ? p.frozen_credits : removed}, charge_id = coalesce(charge_id, ${charge.id})
-           where id = ${p.id}`;
-  deps.log.info("purchase refunded", { purchase_id: Number(p.id), credits_removed: removed, cents: charge.amount_refunded });
+  const returned = Math.max(p.returned_cents, charge.amount_refunded);
+  const status = p.status === "DISPUTED" ? "DISPUTED" : "REFUNDED";
+  const [updated] = await tx<PurchaseRow[]>`
+    update purchases set status = ${status}, returned_cents = ${returned}, refund_cents = ${returned},
+           refunded_at = coalesce(refunded_at, now()), charge_id = coalesce(charge_id, ${charge.id})
+    where id = ${p.id} returning *`;
+  const settled = await settleOwed(tx, updated, "purchase_refund");
+  deps.log.info("purchase refunded", { purchase_id: p.id, cents: returned, ...settled });
 }
 
-/** A chargeback: the pack's unused credits are frozen (removed through the ledger) and the case is logged for the operator. */
-async function disputeCreated(deps: Deps, tx: Tx, dispute: Stripe.Dispute) {
+/**
+ * A chargeback: every credit of the pack still unspent leaves. What the balance holds is frozen now; what analyses
+ * running at the dispute hold is claimed as they release it; the rest was spent before the dispute.
+ */
+async function disputeCreated(deps: Deps, tx: Tx, dispute: Stripe.Dispute, event?: Stripe.Event) {
   const paymentIntent = idOf(dispute.payment_intent);
-  const [p] = paymentIntent ? await tx`select * from purchases where payment_intent_id = ${paymentIntent} for update` : [];
-  if (!p || !["PAID", "REFUND_PENDING"].includes(p.status)) {
+  const p = await purchaseOfIntent(tx, paymentIntent);
+  if (event && (await keptForLater(tx, event, paymentIntent, p))) {
+    deps.log.warn("charge.dispute.created before the payment was recorded: kept until it is", { payment_intent: paymentIntent });
+    return;
+  }
+  if (!p || !["PAID", "REFUND_PENDING", "REFUNDED"].includes(p.status)) {
     deps.log.warn("charge.dispute.created for no open purchase", { payment_intent: paymentIntent, status: p?.status });
     return;
   }
-  const frozen = await takeCredits(tx, p, p.credits as number, "purchase_dispute", `Frozen: chargeback ${dispute.id}`);
-  await tx`update purchases set status = 'DISPUTED', disputed_at = now(), frozen_credits = ${frozen} where id = ${p.id}`;
-  deps.log.warn("purchase disputed: unused credits frozen", { purchase_id: Number(p.id), user_id: Number(p.user_id), dispute: dispute.id, frozen });
+  const [updated] = await tx<PurchaseRow[]>`
+    update purchases set status = 'DISPUTED', disputed_at = now() where id = ${p.id} returning *`;
+  const settled = await settleOwed(tx, updated, "purchase_dispute");
+  await tx`update purchases set frozen_credits = frozen_credits + ${settled.taken} where id = ${p.id}`;
+  deps.log.warn("purchase disputed: unspent credits frozen", { purchase_id: p.id, user_id: p.user_id, dispute: dispute.id, ...settled });
+}
+
+/** Stripe could not send the money after all: the request's held credits go back (books.ts releaseHold). */
+async function refundFailed(deps: Deps, tx: Tx, refund: Stripe.Refund) {
+  const p = await purchaseOfIntent(tx, idOf(refund.payment_intent));
+  if (p && (await releaseHold(tx, p.id, refund.id))) deps.log.warn("refund failed at Stripe: held credits returned", { purchase_id: p.id });
 }

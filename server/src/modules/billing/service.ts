@@ -4,6 +4,7 @@ import type { Sql, Tx } from "@core/db";
 import { PACKS, REFUND_WINDOW_DAYS, refundQuote, type PackId } from "@core/packs";
 import type { ServerDeps } from "../../deps";
 import { HttpError, notFound } from "../../lib/http-error";
+import { holdForRefund, type PurchaseRow, releaseHold } from "./books";
 import { providerError, requireStripe, stripeFor } from "./stripe-client";
 
 type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
@@ -77,23 +78,20 @@ export async function createCheckout(deps: Deps, userId: number, packId: PackId)
 
 const refundUntil = (paidAt: Date | null) => (paidAt ? new Date(paidAt.getTime() + REFUND_WINDOW_DAYS * 86_400_000) : null);
 
-/** Credits of the balance not already promised to a pending refund: what the next refund may count as unused. */
-async function availableForRefund(db: Sql | Tx, userId: number): Promise<number> {
-  const [row] = await db<{ available: number }[]>`
-    select (u.credits - coalesce((select sum(refund_credits) from purchases
-            where user_id = u.id and status = 'REFUND_PENDING'), 0))::int as available
-    from users u where u.id = ${userId}`;
-  return row?.available ?? 0;
+/** The balance: credits promised to a pending refund already left it (REFUND_HOLD), so none is counted twice. */
+async function balanceOf(db: Sql | Tx, userId: number): Promise<number> {
+  const [row] = await db<{ credits: number }[]>`select credits from users where id = ${userId}`;
+  return row?.credits ?? 0;
 }
 
 /** The purchase history, newest first, with each PAID pack's refund quote while its 30 days run. */
 export async function listPurchases(sql: Sql, userId: number) {
   const [rows, available] = await Promise.all([
     // Abandoned and expired checkouts are not purchases; an async payment still on its way or failed is.
-    sql`select * from purchases where user_id = ${userId}
-          and (status not in ('PENDING', 'EXPIRED') or payment_intent_id is not null)
-        order by created_at desc limit 100`,
-    availableForRefund(sql, userId),
+    sql`select p.*, b.credits_removed from purchases p join purchase_books b on b.id = p.id where p.user_id = ${userId}
+          and (p.status not in ('PENDING', 'EXPIRED') or p.payment_intent_id is not null)
+        order by p.created_at desc limit 100`,
+    balanceOf(sql, userId),
   ]);
   return rows.map((r) => {
     const until = refundUntil(r.paid_at);
@@ -110,8 +108,10 @@ export async function listPurchases(sql: Sql, userId: number) {
       created_at: (r.created_at as Date).toISOString(),
       paid_at: r.paid_at ? (r.paid_at as Date).toISOString() : null,
       refunded_at: r.refunded_at ? (r.refunded_at as Date).toISOString() : null,
+      // While pending: the request's quote; once money went back: what Stripe returned and what the books removed for it.
       refund_cents: (r.refund_cents as number | null) ?? null,
-      refund_credits: (r.refund_credits as number | null) ?? null,
+      refund_credits:
+        r.status === "REFUND_PENDING" ? (r.held_credits as number) : r.refund_cents !== null ? (r.credits_removed as number) - (r.frozen_credits as number) : null,
       frozen_credits: r.frozen_credits as number,
       refund_until: until?.toISOString() ?? null,
       refund_quote: open ? refundQuote({ cents: r.amount_cents, credits: r.credits }, available) : null,
@@ -137,31 +137,22 @@ export async function checkoutStatus(sql: Sql, userId: number, sessionId: string
 }
 
 /**
- * The 30-day money-back request: the quote is fixed and the purchase marked REFUND_PENDING under a row lock, then
- * Stripe refunds the money; the credits leave when Stripe's charge.refunded arrives (fulfilment.ts).
+ * The 30-day money-back request: under the purchase's and the user's row locks the quote is fixed and its credits held
+ * (REFUND_HOLD: they leave the balance now, so no analysis can spend them while Stripe refunds); then Stripe refunds
+ * the money. A refusal gives the hold back (books.ts).
  */
 export async function requestRefund(deps: Deps, userId: number, purchaseId: number) {
   const stripe = requireStripe(deps.config);
   const quoted = await deps.sql.begin(async (tx) => {
-    const [p] = await tx`select * from purchases where id = ${purchaseId} and user_id = ${userId} for update`;
+    const [p] = await tx<PurchaseRow[]>`select * from purchases where id = ${purchaseId} and user_id = ${userId} for update`;
     if (!p) throw notFound("Purchase not found");
-    if (p.status !== "PAID")
-      throw new HttpError(409, `This purchase cannot be refunded (it is ${String(p.status).toLowerCase().replace("_", " ")})`).withCode(
-        "refund_not_available",
-      );
-    const until = refundUntil(p.paid_at);
-    if (!until || until.getTime() <= Date.now())
-      throw new HttpError(
-        409,
-        `The ${REFUND_WINDOW_DAYS}-day money-back period for this purchase ended on ${until?.toISOString().slice(0, 10)}`,
-      ).withCode("refund_window_closed");
+    refundable(p as PurchaseRow & { paid_at: Date | null });
     await tx`select id from users where id = ${userId} for update`;
-    const quote = refundQuote({ cents: p.amount_cents, credits: p.credits }, await availableForRefund(tx, userId));
+    const quote = refundQuote({ cents: p.amount_cents, credits: p.credits }, await balanceOf(tx, userId));
     if (quote.credits === 0)
       throw new HttpError(409, "Every credit of this pack has been used, so nothing is left to refund").withCode("refund_nothing_unused");
-    await tx`update purchases set status = 'REFUND_PENDING', refund_credits = ${quote.credits}, refund_cents = ${quote.cents}
-             where id = ${purchaseId}`;
-    return { quote, paymentIntent: p.payment_intent_id as string };
+    await holdForRefund(tx, p, quote);
+    return { quote, paymentIntent: (p as unknown as { payment_intent_id: string }).payment_intent_id };
   });
   try {
     const refund = await stripe.refunds.create(
@@ -170,18 +161,41 @@ export async function requestRefund(deps: Deps, userId: number, purchaseId: numb
         amount: quoted.quote.cents,
         metadata: { purchase_id: String(purchaseId), credits: String(quoted.quote.credits) },
       },
-      { idempotencyKey: `purchase-${purchaseId}-refund` },
+      { idempotencyKey: `purchase-${purchaseId}-refund-${await requestNumber(deps.sql, purchaseId)}` },
     );
     await deps.sql`update purchases set refund_id = ${refund.id} where id = ${purchaseId} and refund_id is null`;
   } catch (err) {
-    // Stripe refused or did not answer: the purchase is refundable again, nothing was promised.
-    await deps.sql`update purchases set status = 'PAID', refund_credits = null, refund_cents = null
-                   where id = ${purchaseId} and status = 'REFUND_PENDING' and refund_id is null`;
+    // Stripe refused or did not answer: the held credits come back and the purchase is refundable again.
+    await deps.sql.begin((tx) => releaseHold(tx, purchaseId, null));
     deps.log.error("stripe refund failed", { purchase_id: purchaseId, error: String(err) });
     throw providerError();
   }
   deps.log.info("refund requested", { purchase_id: purchaseId, user_id: userId, ...quoted.quote });
   return { status: "REFUND_PENDING", ...quoted.quote };
+}
+
+/** A PAID purchase inside its window, or the 409 saying why not. */
+function refundable(p: { status: string; paid_at: Date | null }) {
+  if (p.status !== "PAID")
+    throw new HttpError(409, `This purchase cannot be refunded (it is ${String(p.status).toLowerCase().replace("_", " ")})`).withCode(
+      "refund_not_available",
+    );
+  const until = refundUntil(p.paid_at);
+  if (!until || until.getTime() <= Date.now())
+    throw new HttpError(
+      409,
+      `The ${REFUND_WINDOW_DAYS}-day money-back period for this purchase ended on ${until?.toISOString().slice(0, 10)}`,
+    ).withCode("refund_window_closed");
+}
+
+/**
+ * Which request of this purchase this is (holds placed so far): a request made again after a refused one is a new
+ * refund at Stripe, not the refused one's idempotent replay.
+ */
+async function requestNumber(sql: Sql, purchaseId: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from credit_ledger where reference_type = 'purchase_refund_hold' and reference_id = ${purchaseId}`;
+  return row.n;
 }
 
 /** Saved cards from Stripe; unconfigured, the card keeps the spec's local mock (configured: false). */
