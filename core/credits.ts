@@ -44,25 +44,25 @@ export async function applyCreditChange(tx: Tx, entry: LedgerEntry): Promise<{ b
 }
 
 /**
- * A credit released by an analysis that was running when its trader's purchase was disputed goes to the dispute, in
- * the release's own transaction (whoever releases it: the engine, its sweeper, a script), while that dispute still has
- * credits to claim. The user row is already locked by the release, the same order the dispute takes it in.
+ * A credit released by an analysis that was running when its trader's purchase was disputed or refunded outside the app
+ * goes to that purchase, in the release's own transaction (whoever releases it: the engine, its sweeper, a script), while
+ * the purchase still has credits to claim. The user row is already locked by the release, as the purchase's events lock it.
  */
 async function claimForDispute(tx: Tx, userId: number, requestId: number): Promise<{ balance: number } | null> {
   const [claim] = await tx<{ purchase_id: number }[]>`
-    update purchase_dispute_claims c set claimed_at = now()
+    update purchase_claims c set claimed_at = now()
     where c.request_id = ${requestId} and c.claimed_at is null
       and (select p.claimable_credits from purchases p where p.id = c.purchase_id) >
-          (select count(*) from purchase_dispute_claims o where o.purchase_id = c.purchase_id and o.claimed_at is not null)
+          (select count(*) from purchase_claims o where o.purchase_id = c.purchase_id and o.claimed_at is not null)
     returning purchase_id`;
   if (!claim) return null;
   return applyCreditChange(tx, {
     userId,
     kind: "ADJUSTMENT",
     amount: -1,
-    referenceType: "purchase_dispute_claim",
+    referenceType: "purchase_claim",
     referenceId: Number(claim.purchase_id),
-    note: `Frozen: chargeback (credit released by analysis ${requestId})`,
+    note: `Owed back to purchase ${claim.purchase_id} (credit released by analysis ${requestId})`,
   });
 }
 

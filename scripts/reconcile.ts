@@ -81,8 +81,8 @@ async function purchaseFindings(sql: Sql): Promise<Finding[]> {
            coalesce(-sum(l.amount) filter (where l.reference_type in ('purchase_refund_hold', 'purchase_refund_release')), 0)::int as held,
            coalesce(-sum(l.amount) filter (where l.reference_type in
              ('purchase_refund_hold', 'purchase_refund_release', 'purchase_refund', 'purchase_dispute')), 0)::int as removed,
-           coalesce(-sum(l.amount) filter (where l.reference_type = 'purchase_dispute_claim'), 0)::int as claimed,
-           (select count(*) from purchase_dispute_claims c join analysis_requests r on r.id = c.request_id
+           coalesce(-sum(l.amount) filter (where l.reference_type = 'purchase_claim'), 0)::int as claimed,
+           (select count(*) from purchase_claims c join analysis_requests r on r.id = c.request_id
              where c.purchase_id = p.id and r.credits_status = 'RELEASED')::int as claims_released,
            (select count(*) from stripe_early_events e where e.payment_intent_id = p.payment_intent_id and e.applied_at is null
              and p.status <> 'PENDING')::int as kept_events
@@ -119,7 +119,7 @@ export function purchaseProblems(p: PurchaseBooks): string[] {
   // Every analysis running at the dispute that released its credit gave it to the dispute, up to what it could claim.
   const claimDue = Math.min(p.claimable_credits, p.claims_released);
   if (p.claimed !== claimDue)
-    problems.push(`${p.claims_released} analyses running at the dispute released their credit: ${p.claimed} claimed, expected ${claimDue}`);
+    problems.push(`${p.claims_released} analyses running when money went back released their credit: ${p.claimed} claimed, expected ${claimDue}`);
   if (p.kept_events > 0) problems.push(`${p.kept_events} Stripe event(s) that came before the payment never applied`);
   return problems;
 }
@@ -148,8 +148,12 @@ async function booksAtStripe(sql: Sql, stripe: Stripe): Promise<Finding[]> {
     if (!charge) continue;
     // A refund the app asked for minutes ago may still be on its way as an event.
     if (charge.amount_refunded !== p.returned_cents && !p.settling)
-      findings.push({ kind: "purchase", detail: `purchase ${p.id}: Stripe has returned ${charge.amount_refunded} cents, the books ${p.returned_cents}` });
-    if (charge.disputed && p.status !== "DISPUTED") findings.push({ kind: "purchase", detail: `purchase ${p.id}: disputed at Stripe, not in the books` });
+      findings.push({
+        kind: "purchase",
+        detail: `purchase ${p.id}: Stripe has returned ${charge.amount_refunded} cents, the books ${p.returned_cents}`,
+      });
+    if (charge.disputed && p.status !== "DISPUTED")
+      findings.push({ kind: "purchase", detail: `purchase ${p.id}: disputed at Stripe, not in the books` });
   }
   return findings;
 }

@@ -29,14 +29,14 @@ alter table purchases
 update purchases set returned_cents = coalesce(refund_cents, 0) where status = 'REFUNDED';
 update purchases set unrecovered_credits = credits - frozen_credits where status = 'DISPUTED';
 
--- Analyses that were running when their trader's purchase was disputed: the credit each releases later goes to the
--- dispute (while the dispute still has claimable credits), once.
-create table purchase_dispute_claims (
+-- Analyses that were running when money went back outside a request (a dispute, a dashboard refund): the credit each
+-- releases later goes to that purchase (while it still has claimable credits), once.
+create table purchase_claims (
   request_id  bigint primary key references analysis_requests(id) on delete cascade,
   purchase_id bigint not null references purchases(id) on delete cascade,
   claimed_at  timestamptz
 );
-create index purchase_dispute_claims_purchase on purchase_dispute_claims (purchase_id);
+create index purchase_claims_purchase on purchase_claims (purchase_id);
 
 -- charge.refunded and charge.dispute.created for a payment the books do not know as paid yet: kept, and applied in
 -- the transaction that marks the purchase paid (Stripe promises no order).
@@ -58,5 +58,5 @@ create view purchase_books as
   from purchases p
   left join credit_ledger l on l.reference_id = p.id
     and l.reference_type in ('purchase', 'purchase_refund_hold', 'purchase_refund_release', 'purchase_refund',
-                             'purchase_dispute', 'purchase_dispute_claim')
+                             'purchase_dispute', 'purchase_claim')
   group by p.id;

@@ -4,9 +4,10 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { reconcile } from "../../../../scripts/reconcile";
 import { closeTestDeps, createUser, waitFor } from "../../../../test/helpers";
 import { stripeFor } from "./stripe-client";
+import { failAnalysis } from "../../../../engine/src/analysis/settle";
 import { moneyKit } from "./testing";
 
-const kit = moneyKit("whsec_bookstest0123456789");
+const kit = moneyKit("whsec_bookstest0123456789", failAnalysis);
 const { stand, sql, purchase, balance, buy, payOnly, refund, start, release, use } = kit;
 
 afterAll(async () => {
@@ -15,8 +16,8 @@ afterAll(async () => {
 });
 
 const ledgerOf = async (userId: number) =>
-  [...(await sql`select kind, amount, reference_type from credit_ledger where user_id = ${userId} order by id`)].map(
-    (l) => `${l.kind} ${l.amount} ${l.reference_type ?? ""}`.trim(),
+  [...(await sql`select kind, amount, reference_type from credit_ledger where user_id = ${userId} order by id`)].map((l) =>
+    `${l.kind} ${l.amount} ${l.reference_type ?? ""}`.trim(),
   );
 const refunded = (sid: string) => waitFor(async () => (await purchase(sid)).status === "REFUNDED", 3000, "charge.refunded");
 
@@ -44,7 +45,10 @@ describe("item 1: a refund request holds the quoted credits at once", () => {
     const raced = await Promise.all(
       traders.map(async (u, i) => {
         const [r, ...starts] = await Promise.all([refund(u, bought[i].id), start(u), start(u), start(u)]);
-        return { quoted: r.status === 200 ? (r.body.credits as number) : 0, started: starts.filter((s) => s.status === 200).map((s) => s.body.request_id as number) };
+        return {
+          quoted: r.status === 200 ? (r.body.credits as number) : 0,
+          started: starts.filter((s) => s.status === 200).map((s) => s.body.request_id as number),
+        };
       }),
     );
     await Promise.all(bought.filter((_, i) => raced[i].quoted > 0).map((b) => refunded(b.sid)));

@@ -40,12 +40,13 @@ async function removedSoFar(tx: Tx, purchaseId: number): Promise<number> {
 }
 
 /**
- * Analyses running at a dispute hold credits that are not spent yet: each one's release is claimed (core/credits).
- * An analysis is claimed by one dispute only. Returns how many of `wanted` credits their releases can cover.
+ * Analyses running when money went back (a dispute, a dashboard refund) hold credits that are not spent yet: each
+ * one's release is claimed (core/credits). An analysis is claimed for one purchase only. Returns how many of `wanted`
+ * credits their releases can cover.
  */
 async function registerClaims(tx: Tx, p: PurchaseRow, wanted: number): Promise<number> {
   const rows = await tx`
-    insert into purchase_dispute_claims (request_id, purchase_id)
+    insert into purchase_claims (request_id, purchase_id)
     select id, ${p.id} from analysis_requests
     where user_id = ${p.user_id} and status = 'IN_PROGRESS' and credits_status = 'HELD'
     on conflict (request_id) do nothing returning request_id`;
@@ -54,7 +55,7 @@ async function registerClaims(tx: Tx, p: PurchaseRow, wanted: number): Promise<n
 
 /**
  * Brings the purchase's removals up to what it owes: the outstanding credits leave the balance now (never below zero);
- * under a dispute what the balance lacks is claimed from running analyses; the rest is recorded as already spent.
+ * what the balance lacks is claimed from analyses running now as they release it; the rest was spent already.
  * `p` must be the purchase as just updated, locked by the caller.
  */
 export async function settleOwed(tx: Tx, p: PurchaseRow, referenceType: "purchase_refund" | "purchase_dispute") {
@@ -67,7 +68,7 @@ export async function settleOwed(tx: Tx, p: PurchaseRow, referenceType: "purchas
   const note = referenceType === "purchase_dispute" ? `Frozen: chargeback of ${packName(p)}` : `Refund of ${packName(p)}`;
   if (taken > 0) await applyCreditChange(tx, { userId: p.user_id, kind: "ADJUSTMENT", amount: -taken, referenceType, referenceId: p.id, note });
   const short = outstanding - taken;
-  const claimable = p.status === "DISPUTED" && short > 0 ? await registerClaims(tx, p, short) : 0;
+  const claimable = short > 0 ? await registerClaims(tx, p, short) : 0;
   await tx`update purchases set claimable_credits = claimable_credits + ${claimable},
              unrecovered_credits = unrecovered_credits + ${short - claimable} where id = ${p.id}`;
   return { taken, claimable, unrecovered: short - claimable };

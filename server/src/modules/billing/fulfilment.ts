@@ -123,8 +123,7 @@ async function applyKeptEvents(deps: Deps, tx: Tx, paymentIntent: string) {
   const kept = await tx<{ event_id: string; type: string; object: Stripe.Charge & Stripe.Dispute }[]>`
     select event_id, type, object from stripe_early_events
     where payment_intent_id = ${paymentIntent} and applied_at is null order by received_at, event_id for update`;
-  if (kept.length)
-    await tx`update stripe_early_events set applied_at = now() where event_id in ${tx(kept.map((e) => e.event_id))}`;
+  if (kept.length) await tx`update stripe_early_events set applied_at = now() where event_id in ${tx(kept.map((e) => e.event_id))}`;
   for (const e of kept) {
     deps.log.info("applying a Stripe event that came before the payment", { event: e.event_id, type: e.type });
     if (e.type === "charge.refunded") await chargeRefunded(deps, tx, e.object);

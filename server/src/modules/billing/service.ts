@@ -111,7 +111,11 @@ export async function listPurchases(sql: Sql, userId: number) {
       // While pending: the request's quote; once money went back: what Stripe returned and what the books removed for it.
       refund_cents: (r.refund_cents as number | null) ?? null,
       refund_credits:
-        r.status === "REFUND_PENDING" ? (r.held_credits as number) : r.refund_cents !== null ? (r.credits_removed as number) - (r.frozen_credits as number) : null,
+        r.status === "REFUND_PENDING"
+          ? (r.held_credits as number)
+          : r.refund_cents !== null
+            ? (r.credits_removed as number) - (r.frozen_credits as number)
+            : null,
       frozen_credits: r.frozen_credits as number,
       refund_until: until?.toISOString() ?? null,
       refund_quote: open ? refundQuote({ cents: r.amount_cents, credits: r.credits }, available) : null,

@@ -1,7 +1,6 @@
 // Test kit for the money tests: the app wired to the Stripe stand-in, buying, refunding, disputing, and analyses that hold and settle credits.
 import { createAnalysisQueue } from "@core/analysis-queue";
 import type { Sql } from "@core/db";
-import { failAnalysis } from "../../../../engine/src/analysis/settle";
 import { startStripeStandIn } from "../../../../scripts/stripe-stand-in";
 import { call, createUser, type TestUser, testDeps } from "../../../../test/helpers";
 import { createApp } from "../../app";
@@ -9,8 +8,11 @@ import type { ServerDeps } from "../../deps";
 
 export type MoneyKit = ReturnType<typeof moneyKit>;
 
+/** The engine's failure path (engine/src/analysis/settle failAnalysis): passed in, as only tests may reach the engine. */
+type FailAnalysis = (deps: ServerDeps, requestId: number, reason: string) => Promise<boolean>;
+
 /** One stand-in and one app per test file; `close` stops the stand-in and drops the analysis jobs nobody will run. */
-export function moneyKit(secret: string) {
+export function moneyKit(secret: string, failAnalysis: FailAnalysis) {
   const answers: number[] = [];
   const stand = startStripeStandIn({
     secret,
@@ -62,7 +64,7 @@ export function moneyKit(secret: string) {
   const start = (u: TestUser, symbol = "BTCUSDT") => call(app, "POST", "/api/analysis/start", { token: u.token, body: { symbol } });
 
   /** The engine's NO_TRADE / failure path: the held credit comes back through the ledger. */
-  const release = (requestId: number) => failAnalysis({ ...deps }, requestId, "test: released");
+  const release = (requestId: number) => failAnalysis(deps, requestId, "test: released");
 
   /** The engine's LONG/SHORT path: the held credit is kept (no ledger row), the request completed. */
   const use = (requestId: number) =>
