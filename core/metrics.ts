@@ -183,6 +183,12 @@ export const webhookDeliveries = new Counter({
   labelNames: ["result"],
   ...on,
 });
+export const stripeResponses = new Counter({
+  name: "tradewind_stripe_responses_total",
+  help: "Answers from Stripe's API by status class; status=\"429\" counts Stripe's rate limit (shared by every trader)",
+  labelNames: ["status"],
+  ...on,
+});
 export const webhookRetries = new Counter({ name: "tradewind_webhook_retries_total", help: "Webhook attempts beyond the first", ...on });
 
 // Runtime beyond the defaults

@@ -45,6 +45,10 @@ class StripeStandIn {
   private readonly server: ReturnType<typeof Bun.serve>;
   /** Set by a test: the next refunds are refused as Stripe refuses them (a card that cannot take money back). */
   failRefunds = false;
+  /** Set by a test: this many next API calls get Stripe's 429 (its per-account rate limit). */
+  rateLimitNext = 0;
+  /** API calls received, by method and path (`GET /v1/customers/cus_…/payment_methods`). */
+  readonly calls: string[] = [];
   private held: Array<() => Promise<unknown>> | null = null;
   private release: (() => Promise<void>) | null = null;
   private n = 0;
@@ -201,6 +205,11 @@ class StripeStandIn {
   }
 
   private async api(req: Request, path: string): Promise<Response> {
+    this.calls.push(`${req.method} ${path}`);
+    if (this.rateLimitNext > 0) {
+      this.rateLimitNext--;
+      return Response.json({ error: { type: "rate_limit_error", message: "Too many requests" } }, { status: 429 });
+    }
     const params = req.method === "POST" ? parseForm(await req.text()) : {};
     const [, , kind, id, sub] = path.split("/");
     if (path === "/v1/customers") return Response.json({ id: this.id("cus"), object: "customer", email: params.email, metadata: params.metadata });

@@ -2,6 +2,7 @@
 // async payments, bad signatures, refunds within and after 30 days, partial use, disputes, saved cards.
 import { afterAll, describe, expect, test } from "bun:test";
 import { applyCreditChange } from "@core/credits";
+import { registry } from "@core/metrics";
 import { reconcile } from "../../../../scripts/reconcile";
 import { startStripeStandIn } from "../../../../scripts/stripe-stand-in";
 import { call, closeTestDeps, createUser, testDeps, waitFor } from "../../../../test/helpers";
@@ -302,6 +303,34 @@ describe("payment methods", () => {
     expect(res.body.methods).toEqual([{ id: expect.stringMatching(/^pm_/), brand: "visa", last4: "4242", exp: "12/30" }]);
     const portal = await call(app, "POST", "/api/billing/portal", { token: u.token });
     expect(portal.body.url).toStartWith(`${stand.base}/portal?customer=cus_`);
+  });
+});
+
+describe("Stripe calls one trader can cause", () => {
+  test("the card list is cached and cards plus portal are limited per trader (429 JSON); Stripe's 429s are counted", async () => {
+    const u = await createUser();
+    await buy(u, "trial");
+    const cardCalls = () => stand.calls.filter((c) => c.endsWith("/payment_methods")).length;
+    const portalCalls = () => stand.calls.filter((c) => c === "POST /v1/billing_portal/sessions").length;
+    const [cards0, portal0] = [cardCalls(), portalCalls()];
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push((await call(app, "GET", "/api/billing/payment-methods", { token: u.token })).status);
+    for (let i = 0; i < 30; i++) answers.push((await call(app, "POST", "/api/billing/portal", { token: u.token })).status);
+    // 20 a minute over both routes; the cards were asked of Stripe once, each portal opened once per allowed call.
+    expect(answers.filter((s) => s === 200).length).toBe(20);
+    expect(answers.filter((s) => s === 429).length).toBe(40);
+    expect(cardCalls() - cards0).toBe(1);
+    expect(portalCalls() - portal0).toBe(0);
+    const refused = await call(app, "GET", "/api/billing/payment-methods", { token: u.token });
+    expect(refused.body).toMatchObject({ code: "rate_limited", detail: expect.stringContaining("payment provider") });
+    // Another trader still gets through; a 429 from Stripe itself is counted by status.
+    const v = await createUser();
+    const counted = async () => (await registry.getSingleMetricAsString("tradewind_stripe_responses_total")).match(/status="429"[^\n]* (\d+)/)?.[1];
+    const before = Number((await counted()) ?? 0);
+    stand.rateLimitNext = 1;
+    const limited = await call(app, "POST", "/api/billing/portal", { token: v.token });
+    expect(limited.status).toBe(502);
+    expect(Number(await counted())).toBe(before + 1);
   });
 });
 

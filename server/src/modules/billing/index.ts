@@ -17,7 +17,7 @@ import {
   portalResponse,
   purchaseSchema,
 } from "./model";
-import { checkoutStatus, createCheckout, listPurchases, paymentMethods, portalSession, requestRefund } from "./service";
+import { checkoutStatus, createCheckout, forgetCards, listPurchases, paymentMethods, portalSession, requestRefund } from "./service";
 import { stripeFor } from "./stripe-client";
 import { receiveWebhook } from "./webhook";
 
@@ -43,6 +43,11 @@ export const billingModule = (deps: AppDeps) => {
   const mailer = createMailer(deps);
   // Each checkout is a Stripe session and a row: 10 per trader in 10 minutes is plenty for a person choosing a pack.
   const checkouts = createLimiter(deps, { name: "billing-checkout", points: 10, durationSeconds: 600 });
+  // Cards and the portal each cost a Stripe call, and Stripe allows about 100 a second for the whole account: one
+  // trader gets 20 a minute over both, far above a person's use, far below what would starve everyone's checkouts.
+  const stripeReads = createLimiter(deps, { name: "billing-stripe", points: 20, durationSeconds: 60 });
+  const stripeRead = (userId: number) =>
+    stripeReads.consume(`u:${userId}`, "Too many requests to the payment provider. Please wait a minute and try again.");
   return new Elysia({ prefix: "/api/billing", tags: ["billing"] })
     .use(publicBillingRoutes(deps, mailer))
     .use(authPlugin(deps))
@@ -90,14 +95,29 @@ export const billingModule = (deps: AppDeps) => {
         detail: { summary: "30-day money-back: refund a pack's unused credits" },
       },
     )
-    .get("/payment-methods", ({ user }) => paymentMethods(deps, user.id), {
-      auth: true,
-      response: { 200: paymentMethodsSchema },
-      detail: { summary: "Saved cards (from Stripe when configured)" },
-    })
-    .post("/portal", ({ user }) => portalSession(deps, user.id), {
-      auth: true,
-      response: { 200: portalResponse, 409: errorSchema },
-      detail: { summary: "Open Stripe's customer portal" },
-    });
+    .get(
+      "/payment-methods",
+      async ({ user }) => {
+        await stripeRead(user.id);
+        return paymentMethods(deps, user.id);
+      },
+      {
+        auth: true,
+        response: { 200: paymentMethodsSchema, 429: errorSchema, 502: errorSchema },
+        detail: { summary: "Saved cards (from Stripe when configured)" },
+      },
+    )
+    .post(
+      "/portal",
+      async ({ user }) => {
+        await stripeRead(user.id);
+        await forgetCards(deps, user.id);
+        return portalSession(deps, user.id);
+      },
+      {
+        auth: true,
+        response: { 200: portalResponse, 409: errorSchema, 429: errorSchema, 502: errorSchema },
+        detail: { summary: "Open Stripe's customer portal" },
+      },
+    );
 };

@@ -202,24 +202,34 @@ async function requestNumber(sql: Sql, purchaseId: number): Promise<number> {
   return row.n;
 }
 
-/** Saved cards from Stripe; unconfigured, the card keeps the spec's local mock (configured: false). */
-export async function paymentMethods(deps: Deps, userId: number) {
+/** How long a trader's card list is served from Redis: a reload or a second tab does not ask Stripe again. */
+export const CARDS_CACHE_SECONDS = 30;
+const cardsKey = (deps: Pick<ServerDeps, "keys">, userId: number) => deps.keys.key(`billing:cards:${userId}`);
+
+/** A new card may have been saved (a paid checkout, the portal): the next read asks Stripe. */
+export const forgetCards = (deps: Pick<ServerDeps, "redis" | "keys">, userId: number) => deps.redis.del(cardsKey(deps, userId));
+
+type Card = { id: string; brand: string; last4: string; exp: string };
+
+/** Saved cards from Stripe, cached briefly; unconfigured, the card keeps the spec's local mock (configured: false). */
+export async function paymentMethods(deps: Deps & Pick<ServerDeps, "redis" | "keys">, userId: number) {
   const stripe = stripeFor(deps.config);
   if (!stripe) return { configured: false, methods: [] };
+  const cached = await deps.redis.get(cardsKey(deps, userId));
+  if (cached) return { configured: true, methods: JSON.parse(cached) as Card[] };
   const [known] = await deps.sql`select customer_id from billing_customers where user_id = ${userId}`;
   if (!known) return { configured: true, methods: [] };
   const list = await viaStripe(deps, "customers.listPaymentMethods", () =>
     stripe.customers.listPaymentMethods(known.customer_id, { type: "card", limit: 20 }),
   );
-  return {
-    configured: true,
-    methods: list.data.map((m) => ({
-      id: m.id,
-      brand: m.card?.brand ?? "card",
-      last4: m.card?.last4 ?? "····",
-      exp: m.card ? `${String(m.card.exp_month).padStart(2, "0")}/${String(m.card.exp_year).slice(-2)}` : "",
-    })),
-  };
+  const methods: Card[] = list.data.map((m) => ({
+    id: m.id,
+    brand: m.card?.brand ?? "card",
+    last4: m.card?.last4 ?? "····",
+    exp: m.card ? `${String(m.card.exp_month).padStart(2, "0")}/${String(m.card.exp_year).slice(-2)}` : "",
+  }));
+  await deps.redis.set(cardsKey(deps, userId), JSON.stringify(methods), "EX", CARDS_CACHE_SECONDS);
+  return { configured: true, methods };
 }
 
 /** Stripe's customer portal, where saved cards are added and removed; back to the profile afterwards. */

@@ -1,6 +1,7 @@
 // The one Stripe SDK client per configuration: Bun's fetch as its HTTP client, STRIPE_API_BASE (tests) as its host.
 import Stripe from "stripe";
 import type { Config } from "@core/config";
+import { stripeResponses } from "@core/metrics";
 import { HttpError } from "../../lib/http-error";
 
 const clients = new WeakMap<Config, Stripe>();
@@ -24,6 +25,8 @@ export function stripeFor(config: Config): Stripe | null {
         }
       : {}),
   });
+  // Every answer counted, 429s on their own: Stripe's limit is per account, so one hot path starves every checkout.
+  client.on("response", (e: Stripe.ResponseEvent) => stripeResponses.inc({ status: e.status === 429 ? "429" : `${Math.floor(e.status / 100)}xx` }));
   clients.set(config, client);
   return client;
 }

@@ -5,9 +5,10 @@ import type { ServerDeps } from "../../deps";
 import { HttpError } from "../../lib/http-error";
 import type { Mailer } from "../mail/service";
 import { type AfterCommit, applyEvent } from "./fulfilment";
+import { forgetCards } from "./service";
 import { requireStripe } from "./stripe-client";
 
-type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
+type Deps = Pick<ServerDeps, "config" | "sql" | "log" | "redis" | "keys">;
 
 /** Verifies and applies one delivery; a bad signature is a 400 and writes nothing. */
 export async function receiveWebhook(deps: Deps, mailer: Mailer, rawBody: string, signature: string | null) {
@@ -27,6 +28,8 @@ export async function receiveWebhook(deps: Deps, mailer: Mailer, rawBody: string
 
 /** The charge's receipt link onto the purchase, then the confirmation mail; failures are logged, the credits stay. */
 async function afterFulfilment(deps: Deps, stripe: Stripe, mailer: Mailer, done: NonNullable<AfterCommit["fulfilled"]>) {
+  // The checkout saved the card: the cached list would hide it.
+  await forgetCards(deps, done.userId).catch(() => {});
   try {
     if (done.paymentIntent) {
       const pi = await stripe.paymentIntents.retrieve(done.paymentIntent, { expand: ["latest_charge"] });
