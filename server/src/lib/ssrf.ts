@@ -10,11 +10,15 @@ import { isPrivate } from "./client-ip";
  * Beyond the private ranges lib/client-ip keeps (RFC 1918, loopback, link-local with the 169.254.169.254 metadata
  * address, CGNAT with Alibaba's 100.100.100.200, unique-local IPv6 with AWS's fd00:ec2::254): multicast, broadcast,
  * reserved and documentation blocks, and the IPv6 forms that embed an IPv4 address (mapped, compatible, NAT64,
- * 6to4, Teredo), which could otherwise smuggle a private one past the IPv4 checks.
+ * 6to4, Teredo), which could otherwise smuggle a private one past the IPv4 checks. Also IANA's reserved IPv6 blocks that
+ * are not global unicast: the deprecated site-local fec0::/10 (still routed inside some networks), the documentation
+ * block 3fff::/20 (RFC 9637) and the SRv6 SID block 5f00::/16 (RFC 9602).
  */
 const NOT_PUBLIC_V4 = trustedProxies("224.0.0.0/4,240.0.0.0/4,192.0.0.0/24,192.0.2.0/24,198.18.0.0/15,198.51.100.0/24,203.0.113.0/24");
 // Checked for IPv6 addresses only: node's BlockList matches every IPv4 address against an IPv4-mapped rule.
-const NOT_PUBLIC_V6 = trustedProxies("ff00::/8,::/96,::ffff:0:0/96,64:ff9b::/96,64:ff9b:1::/48,2002::/16,2001::/32,2001:db8::/32,100::/64");
+const NOT_PUBLIC_V6 = trustedProxies(
+  "ff00::/8,::/96,::ffff:0:0/96,64:ff9b::/96,64:ff9b:1::/48,2002::/16,2001::/32,2001:db8::/32,100::/64,fec0::/10,3fff::/20,5f00::/16",
+);
 const LOOPBACK = trustedProxies("127.0.0.0/8,::1/128");
 
 export class RefusedAddressError extends Error {
