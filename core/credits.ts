@@ -77,7 +77,8 @@ export type LedgerTotals = {
 };
 
 /**
- * A user's ledger summed by kind, in one pass: credits used (held by starts) and refunded are positive counts.
+ * A user's ledger summed by kind, in one pass: credits used (held by starts) and refunded are positive counts; a
+ * money-back hold and its release count as adjustments, so the totals still sum to the balance.
  * `since` adds the used and refunded totals from that moment on (the dashboard's "today"). The statement alone
  * (`ledgerTotalsQuery`) lets a polled answer read the totals beside its own counts in one round trip (totalsOf).
  */
@@ -86,7 +87,7 @@ export const ledgerTotalsQuery = (db: Sql | Tx, userId: number, since: Date = ne
            coalesce(sum(amount) filter (where kind = 'PURCHASE'), 0)::int as purchased,
            coalesce(sum(-amount) filter (where kind = 'DEDUCTION'), 0)::int as used,
            coalesce(sum(amount) filter (where kind = 'REFUND'), 0)::int as refunded,
-           coalesce(sum(amount) filter (where kind = 'ADJUSTMENT'), 0)::int as adjusted,
+           coalesce(sum(amount) filter (where kind in ('ADJUSTMENT', 'REFUND_HOLD')), 0)::int as adjusted,
            coalesce(sum(-amount) filter (where kind = 'DEDUCTION' and created_at >= ${since}), 0)::int as used_since,
            coalesce(sum(amount) filter (where kind = 'REFUND' and created_at >= ${since}), 0)::int as refunded_since
     from credit_ledger where user_id = ${userId}`;

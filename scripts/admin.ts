@@ -22,7 +22,9 @@ export const USAGE = `Usage:
   bun run admin -- block <email>               block the account and end its sessions
   bun run admin -- unblock <email>             allow the account to sign in again
   bun run admin -- reconcile                   check the books: balances equal ledgers, every analysis settled once,
-                                               every paid purchase credited once, every refund removed once
+                                               every paid purchase credited once, every refund hold,
+                                               refund and dispute removed what it owes (with Stripe
+                                               configured: held to Stripe's own refunds and disputes)
   bun run admin -- verify-ledger [signal-id] [--anchors <file>]
                                                recompute the signal ledger's hash chain against the stored signals;
                                                with an id, also prove that signal's inclusion in its day's root; with
