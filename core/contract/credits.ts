@@ -14,7 +14,9 @@ export const usageSchema = t.Object({
 /** One row of GET /api/transactions/ (the credit ledger, newest first). */
 export const transactionSchema = t.Object({
   id: t.Number(),
-  type: t.String({ description: "GRANT, PURCHASE, DEDUCTION, REFUND, ADJUSTMENT or REFUND_HOLD (credits held for, or given back from, a money-back request)" }),
+  type: t.String({
+    description: "GRANT, PURCHASE, DEDUCTION, REFUND, ADJUSTMENT or REFUND_HOLD (credits held for, or given back from, a money-back request)",
+  }),
   amount: t.Number({ description: "Signed: DEDUCTION is negative" }),
   balance_after: t.Number(),
   created_at: t.String(),
