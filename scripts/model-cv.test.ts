@@ -1,8 +1,9 @@
 // `model:cv` end to end on a small folder of the shipped candles: it runs, and cv.json carries the published fields.
 import { expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { shippedVersions } from "../engine/src/analysis/model/shipped";
 
 const ROOT = resolve(import.meta.dir, "..");
 const SRC = join(ROOT, "engine", "data", "market", "spot", "1h");
@@ -14,7 +15,9 @@ test("model:cv writes cv.json, the reliability diagram and the signal-rate curve
   mkdirSync(data, { recursive: true });
   for (const p of PAIRS) symlinkSync(join(SRC, `${p}.csv.gz`), join(data, `${p}.csv.gz`));
   const out = join(dir, "out");
-  const args = ["--data", data, "--out", out, "--stride", "12", "--select-days", "20", "--min-train-evals", "600"];
+  const versions = join(dir, "versions");
+  const args = ["--data", data, "--out", out, "--stride", "12", "--select-days", "20", "--min-train-evals", "600", "--versions", versions];
+  args.push("--variant", "test-rule", "--rule", "the rule under test");
   const proc = Bun.spawn(["bun", "scripts/model-cv.ts", ...args], {
     cwd: ROOT,
     stdout: "pipe",
@@ -42,8 +45,18 @@ test("model:cv writes cv.json, the reliability diagram and the signal-rate curve
       "by_month",
       "baselines",
       "by_year",
+      "ci_block_days",
+      "excess_r",
+      "by_quarter",
+      "quarters_judged",
+      "quarters_non_negative_share",
+      "expectancy_without_best_quarter_r",
     ].sort(),
   );
+  // Every figure beyond market direction carries a block interval, and the quarters add up to the signals.
+  expect(cv.ci_block_days).toBeGreaterThanOrEqual(7);
+  for (const k of ["vs_always_long", "vs_trend_7d", "side_skill"]) expect(cv.excess_r[k].ci).toHaveLength(2);
+  expect(cv.by_quarter.reduce((n: number, q: { signals: number }) => n + q.signals, 0)).toBe(cv.signals);
   const details = JSON.parse(readFileSync(join(out, "cv-details.json"), "utf8"));
   expect(Object.keys(cv.baselines).sort()).toEqual(["always_long", "random_direction", "trend_7d"]);
   expect(cv.by_year.map((y: { year: number }) => y.year)).toEqual([2024, 2025]);
@@ -61,4 +74,13 @@ test("model:cv writes cv.json, the reliability diagram and the signal-rate curve
   expect(details.curve.length).toBe(50);
   expect(readFileSync(join(out, "reliability.svg"), "utf8").startsWith("<svg")).toBe(true);
   expect(existsSync(join(out, "signal-rate.svg"))).toBe(true);
+  // The run is in the variant ledger, and the headline deflated for every variant the ledger holds.
+  const ledger = readFileSync(join(out, "variants.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  expect(ledger.map((v: { variant: string }) => v.variant)).toEqual(["test-rule"]);
+  expect(details.deflated.variants_tried).toBe(1);
+  // Every fold's model and the next fold are version files a registry can be seeded from; the last is the newest.
+  const files = readdirSync(versions).filter((f) => f.endsWith(".json.gz"));
+  expect(files.length).toBe(details.folds.length + 1);
+  const shipped = shippedVersions(versions);
+  expect(shipped.at(-1)!.trained_at > shipped[0].trained_at).toBe(true);
 });

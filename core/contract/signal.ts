@@ -29,7 +29,11 @@ export const signalContextSchema = t.Object({
   invalidation_level: t.Number(),
   entry_source: t.Union([t.Literal("5m"), t.Literal("1h")]),
   snapshot_at: t.String(),
-  model: t.Object({ trained: t.String(), bar_r: t.Number() }),
+  model: t.Object({
+    trained: t.String(),
+    bar_r: t.Nullable(t.Number({ description: "null: this model version issues nothing (no bar paid on its inner window)" })),
+    version: t.Optional(t.String({ description: "the model version that decided it (GET /api/public/model?version=)" })),
+  }),
   history: t.Optional(
     t.Nullable(
       t.Object(

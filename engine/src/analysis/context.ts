@@ -21,6 +21,9 @@ export type AnalysisContext = {
   /** the last closed hour's cross-sectional snapshot of every pair */
   snapshot: Snapshot;
   funding: number | null;
+  /** when the pair's perpetual was listed (a SHORT needs one), and the same for any pair (the alternatives a NO_TRADE lists) */
+  perpSince: number | null;
+  perpSinceOf?: (symbol: string) => number | null;
   health?: HealthInput;
   gate?: GateInput;
 };
@@ -103,5 +106,15 @@ export async function buildAnalysisContext(
   ]);
   const row = snapshot.rows.find((r) => r.symbol === symbol);
   const entry = freshEntry(now, m5.at(-1), row?.close ?? null);
-  return { symbol, now, price: entry.price, priceSource: entry.source, snapshot, funding, ...market };
+  return {
+    symbol,
+    now,
+    price: entry.price,
+    priceSource: entry.source,
+    snapshot,
+    funding,
+    perpSince: provider.perpSince(symbol),
+    perpSinceOf: (s) => provider.perpSince(s),
+    ...market,
+  };
 }

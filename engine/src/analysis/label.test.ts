@@ -4,7 +4,8 @@ import type { Candle } from "@core/candles";
 import { INTERVAL_MS } from "@core/candles";
 import { mulberry32 } from "../backtest/stats";
 import { evaluateOutcome, type OutcomeStatus } from "../outcomes";
-import { buildPanel, tradeFor } from "../research/panel";
+import { delayedEntry, ENTRY_DELAY_HOURS, tradeFor } from "./model/geometry";
+import { buildPanel } from "../research/panel";
 import { type Outcome, pathFrom, signalOf, tradeOutcome } from "./label";
 import { buildSnapshot } from "./snapshot";
 import { costsFor, EXPIRY_HOURS } from "./trade";
@@ -64,7 +65,7 @@ describe("panel label paths", () => {
     expect(["left out", ref.outcome]).toContain(got);
   });
 
-  test("the research panel's labels equal the shipped outcome rule for the same trade; rows whose outcome is unknown are left out", () => {
+  test("the research panel's labels equal the shipped outcome rule for the same trade, entered an hour after the clock; rows whose outcome is unknown are left out", () => {
     const rand = mulberry32(42);
     const hours = 336 + 120;
     const data = ["BTCUSDT", "ETHUSDT", "SOLUSDT"].map((symbol, s) => {
@@ -91,15 +92,17 @@ describe("panel label paths", () => {
       for (const r of snap.rows) {
         const h1 = data.find((s) => s.symbol === r.symbol)!.h1;
         const e = Array.from(p.t).findIndex((t, i) => t === at && p.symbols[p.sym[i]] === r.symbol);
+        const entry = delayedEntry(h1, at)!;
+        expect(entry.from).toBe(at + ENTRY_DELAY_HOURS * H);
         const refs = (["LONG", "SHORT"] as const).map((side) =>
           geometries.map((g) => {
-            const tr = tradeFor(r, side, r.close, g, null);
-            return { tr, out: evaluateOutcome(signalOf(tr, at), h1) };
+            const tr = tradeFor(r, side, entry.price, g, null);
+            return { tr, out: evaluateOutcome(signalOf(tr, entry.from), h1) };
           }),
         );
         if (refs.flat().some((x) => x.out.outcome === "OPEN")) {
           expect(e).toBe(-1);
-          expect(at + EXPIRY_HOURS * H).toBeGreaterThan(end);
+          expect(entry.from + EXPIRY_HOURS * H).toBeGreaterThan(end);
           seen.dropped++;
           continue;
         }

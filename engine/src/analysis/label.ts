@@ -25,10 +25,10 @@ export function signalOf(trade: Trade, at: number): SignalForOutcome {
 
 /**
  * Outcome and net R of `trade` issued at `at`, exactly as the live tracker will settle it, on the hourly path cut at the
- * first missing hour; null while that path does not decide it (the outcome is not known yet).
+ * first missing hour (a stop's fill read on the 5m path where one is recorded); null while that path does not decide it.
  */
-export function tradeOutcome(h1: Candle[], at: number, trade: Trade): { outcome: Outcome; r: number } | null {
-  const o = evaluateOutcome(signalOf(trade, at), pathFrom(h1, at, trade.expiryHours ?? EXPIRY_HOURS));
+export function tradeOutcome(h1: Candle[], at: number, trade: Trade, m5?: Candle[] | null): { outcome: Outcome; r: number } | null {
+  const o = evaluateOutcome(signalOf(trade, at), pathFrom(h1, at, trade.expiryHours ?? EXPIRY_HOURS), m5);
   return o.outcome === "OPEN" || o.r_multiple === null ? null : { outcome: CLASS[o.outcome], r: o.r_multiple };
 }
 

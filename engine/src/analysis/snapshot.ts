@@ -15,6 +15,12 @@ const RSI_BARS = 14;
 export const SWING_BARS = 72;
 const BETA_BARS = 168;
 export const BENCHMARK = "BTCUSDT";
+/**
+ * The point-in-time universe: the this-many pairs with the highest 24 h quote volume at that hour among those trading
+ * then. Ranks and the regime are computed over it in research and live alike (400 recorded pairs in 2025, 36 in 2020;
+ * live serves its listed 200), so no input depends on how many pairs a folder happens to hold.
+ */
+export const UNIVERSE_TOP = 200;
 
 export type PairSeries = { symbol: string; h1: Candle[] };
 
@@ -287,7 +293,8 @@ function regimeOf(rows: PairRaw[], btc: PairRaw | undefined): Regime {
 /**
  * The snapshot at hour `at` from every pair's candles. Only candles that closed by `at` are read, and of those only
  * the last SNAPSHOT_WINDOW_H1, so passing longer or later series changes nothing (no look-ahead, no history drift).
- * Pairs without a full window or without the last hour's candle are left out.
+ * Pairs without a full window or without the last hour's candle are left out, and so are all but the UNIVERSE_TOP
+ * most traded pairs of that hour.
  */
 export function buildSnapshot(series: PairSeries[], at: number): Snapshot {
   const hour = Math.floor(at / H) * H;
@@ -302,6 +309,9 @@ export function buildSnapshot(series: PairSeries[], at: number): Snapshot {
     const raw = pairRaw(s.symbol, win, aligned);
     if (raw) raws.push(raw);
   }
+  // Ties in volume fall back to the symbol, so the same pairs make the cut in every run.
+  raws.sort((a, b) => b.quoteVolume24h - a.quoteVolume24h || a.symbol.localeCompare(b.symbol));
+  raws.splice(UNIVERSE_TOP);
   raws.sort((a, b) => a.symbol.localeCompare(b.symbol));
   const ranks = (f: (r: PairRaw) => number) => centredRanks(raws.map(f));
   const [rz24, rz168, rres, rvol, rreg, ratr] = [

@@ -1,6 +1,19 @@
 // Venue and cost rules (fees, slippage, funding), the 0.08 R cost floor on the stop, trade geometry and expected R on hand-computed numbers.
 import { describe, expect, test } from "bun:test";
-import { buildTrade, costsFor, EXPIRY_HOURS, expectedR, MAX_COST_R, slippageRate, stopDistance, TAKER_FEE, venueOf } from "./trade";
+import {
+  buildTrade,
+  costsFor,
+  DEFAULT_SHORT_FUNDING_PER_8H,
+  EXPIRY_HOURS,
+  expectedR,
+  isPlaceable,
+  MAX_COST_R,
+  MAX_STOP_FRACTION,
+  slippageRate,
+  stopDistance,
+  TAKER_FEE,
+  venueOf,
+} from "./trade";
 
 describe("venue and costs", () => {
   test("LONG trades spot at 0.1 % taker per side, SHORT trades the perpetual at 0.05 %", () => {
@@ -11,7 +24,7 @@ describe("venue and costs", () => {
     expect(long).toMatchObject({ venue: "spot", fee: 0.001, slippage: 0.0002, funding: 0 });
     expect(long.perSide).toBeCloseTo(0.0012, 15);
     expect(long.roundTrip).toBeCloseTo(0.0024, 15);
-    const short = costsFor("SHORT", 1e9);
+    const short = costsFor("SHORT", 1e9, 0.0001);
     expect(short).toMatchObject({ venue: "perp", fee: 0.0005, slippage: 0.0002, funding: 0 });
     expect(short.perSide).toBeCloseTo(0.0007, 15);
     expect(short.roundTrip).toBeCloseTo(0.0014, 15);
@@ -51,7 +64,10 @@ describe("venue and costs", () => {
     expect(credited.funding).toBe(0);
     expect(credited.roundTrip).toBeCloseTo(0.0014, 15);
     expect(costsFor("SHORT", 1e9, 0).funding).toBe(0);
-    expect(costsFor("SHORT", 1e9, null).funding).toBe(0);
+    // Where no rate is recorded a SHORT pays the stated default; a LONG on spot never pays funding.
+    expect(DEFAULT_SHORT_FUNDING_PER_8H).toBeLessThan(0);
+    expect(costsFor("SHORT", 1e9, null).funding).toBeCloseTo(-DEFAULT_SHORT_FUNDING_PER_8H * 6, 15);
+    expect(costsFor("LONG", 1e9, null).funding).toBe(0);
     // Spot longs pay no funding whatever its sign.
     expect(costsFor("LONG", 1e9, -0.0001).funding).toBe(0);
     expect(costsFor("LONG", 1e9, 0.0001).funding).toBe(0);
@@ -86,7 +102,7 @@ describe("stop distance and trade geometry", () => {
     expect(long).toMatchObject({ side: "LONG", entry: 100, stopLoss: 92.5, takeProfit: 115, risk: 7.5, rr: 2, stopAtr: 1.5 });
     expect(long.costR).toBeCloseTo((100 * 0.0024) / 7.5, 12);
     expect(long.costR).toBeLessThan(MAX_COST_R);
-    const short = buildTrade("SHORT", 100, 5, { k: 1.5, m: 2 }, costsFor("SHORT", 1e9));
+    const short = buildTrade("SHORT", 100, 5, { k: 1.5, m: 2 }, costsFor("SHORT", 1e9, 0));
     expect(short).toMatchObject({ side: "SHORT", entry: 100, stopLoss: 107.5, takeProfit: 85, risk: 7.5, rr: 2, stopAtr: 1.5 });
     expect(short.costR).toBeCloseTo((100 * 0.0014) / 7.5, 12);
   });
@@ -112,5 +128,21 @@ describe("expectedR", () => {
     expect(expectedR({ tp: 1, sl: 0, exp: 0 }, 3, 0.5, 0.05)).toBeCloseTo(2.95, 12);
     // Only the expiry share carries E[R|expiry].
     expect(expectedR({ tp: 0, sl: 0, exp: 1 }, 3, 0.5, 0.05)).toBeCloseTo(0.45, 12);
+  });
+});
+
+describe("placeable levels", () => {
+  test("a setup is placeable only with positive levels, its stop within MAX_STOP_FRACTION of entry and its target beyond entry", () => {
+    const ok = buildTrade("SHORT", 100, 10, { k: 1, m: 1.5 }, costsFor("SHORT", 1e9, 0));
+    expect(isPlaceable(ok)).toBe(true);
+    // A stop 30 % away: refused although every level is still positive.
+    const far = buildTrade("LONG", 100, 30, { k: 1, m: 1.5 }, costsFor("LONG", 1e9));
+    expect(far.stopLoss).toBeGreaterThan(0);
+    expect(far.risk / far.entry).toBeGreaterThan(MAX_STOP_FRACTION);
+    expect(isPlaceable(far)).toBe(false);
+    // A SHORT whose target would be at or below zero.
+    const negative = buildTrade("SHORT", 1, 0.7, { k: 1, m: 1.5 }, costsFor("SHORT", 1e9, 0));
+    expect(negative.takeProfit).toBeLessThanOrEqual(0);
+    expect(isPlaceable(negative)).toBe(false);
   });
 });

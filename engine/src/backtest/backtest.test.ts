@@ -1,4 +1,4 @@
-// The backtest command on the shipped candles: exact summary fields, the phases' own decisions, gate on and off, determinism.
+// The backtest command on the shipped candles: exact summary fields, the phases' own decisions, determinism, and the engine as deployed with refits.
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -60,6 +60,12 @@ describe("backtest", () => {
         "by_month",
         "baselines",
         "by_year",
+        "ci_block_days",
+        "excess_r",
+        "by_quarter",
+        "quarters_judged",
+        "quarters_non_negative_share",
+        "expectancy_without_best_quarter_r",
       ].sort(),
     );
     expect(Object.keys(summary.baselines).sort()).toEqual(["always_long", "random_direction", "trend_7d"]);
@@ -68,18 +74,19 @@ describe("backtest", () => {
     expect(summary.expectancy_r_ci).toHaveLength(2);
   });
 
-  test("one evaluation per pair and clock; the gate only ever removes signals; deterministic", async () => {
+  test("one evaluation per pair and clock, each beside its side's mean at that clock; deterministic", async () => {
     const opts = { strideHours: 6, ...window, symbols: SYMBOLS };
-    const gated = await runBacktest(series, opts);
-    expect(gated.evaluations.length).toBe(SYMBOLS.length * 37);
-    expect(gated.ungated.length).toBe(gated.evaluations.length);
-    expect(new Set(gated.evaluations.map((e) => `${e.symbol}|${e.t}`)).size).toBe(gated.evaluations.length);
-    gated.evaluations.forEach((e, i) => {
-      if (e.issued) expect(gated.ungated[i]).toEqual(e);
-      // The realised R of a side does not depend on the gate.
-      expect(gated.ungated[i].rLong).toBe(e.rLong);
-    });
+    const first = await runBacktest(series, opts);
+    expect(first.evaluations.length).toBe(SYMBOLS.length * 37);
+    expect(new Set(first.evaluations.map((e) => `${e.symbol}|${e.t}`)).size).toBe(first.evaluations.length);
+    for (const t of new Set(first.evaluations.map((e) => e.t))) {
+      const at = first.evaluations.filter((e) => e.t === t);
+      const longMean = at.reduce((a, e) => a + e.rLong, 0) / at.length;
+      for (const e of at.filter((x) => x.side === "LONG")) expect(e.rSideMean).toBeCloseTo(longMean, 9);
+    }
     const again = await runBacktest(series, opts);
-    expect(summarise(again.evaluations, again.candidates)).toEqual(summarise(gated.evaluations, gated.candidates));
+    expect(summarise(again.evaluations, again.candidates, { blockDays: 9 })).toEqual(
+      summarise(first.evaluations, first.candidates, { blockDays: 9 }),
+    );
   });
 });

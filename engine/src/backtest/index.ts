@@ -1,4 +1,4 @@
-// Backtest: the live context builder and the same three phase functions over a historical provider, clock by clock.
+// Backtest of the shipped model: the live context builder and the same three phase functions over a historical provider, clock by clock.
 import { INTERVAL_MS, type Candle } from "@core/candles";
 import { buildAnalysisContext, createContextCache } from "../analysis/context";
 import { tradeOutcome } from "../analysis/label";
@@ -6,7 +6,7 @@ import type { SideScore } from "../analysis/model/signal-model";
 import { confirmPhase, finalPhase, scanPhase, shippedModel } from "../analysis/phases";
 import type { Side } from "../analysis/trade";
 import type { Snapshot } from "../analysis/snapshot";
-import { isCandidate, LIQUID_TOP } from "../research/panel";
+import { isCandidate, LIQUID_TOP, perpListed } from "../analysis/model/geometry";
 import { createHistoricalProvider, type HistoricalSeries } from "../market/providers/historical";
 import type { CandidateRecord, EvaluationRecord } from "./summary";
 
@@ -48,26 +48,34 @@ function liquidity(snap: Snapshot): Set<string> {
   return set;
 }
 
+/** Each side's mean R over the clock's evaluated pairs, beside each record: the market's side at that clock, for side skill. */
+function withSideMeans(at: EvaluationRecord[], sides: { long: number; short: number }[]) {
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  const long = mean(sides.map((x) => x.long));
+  const short = mean(sides.map((x) => x.short));
+  for (const e of at) e.rSideMean = e.side === "LONG" ? long : short;
+}
+
 export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions) {
   const provider = createHistoricalProvider(series);
   const cache = createContextCache();
   const model = shippedModel();
   const evaluations: EvaluationRecord[] = [];
   const candidates: CandidateRecord[] = [];
-  /** the same evaluations decided without the gate (the gate only ever turns a signal into NO_TRADE) */
-  const ungated: EvaluationRecord[] = [];
   const targets = series.filter((s) => !o.symbols || o.symbols.includes(s.symbol));
   const clocks = clocksOf(series, o);
   for (const [ci, now] of clocks.entries()) {
     provider.setNow(now);
     o.onProgress?.(ci, clocks.length);
+    const atClock: EvaluationRecord[] = [];
+    const sides: { long: number; short: number }[] = [];
     for (const s of targets) {
       const ctx = await buildAnalysisContext(provider, s.symbol, cache, now);
       const row = ctx.snapshot.rows.find((r) => r.symbol === s.symbol);
       if (!row) continue;
       const scan = scanPhase(ctx);
       const final = finalPhase(ctx, scan, confirmPhase(ctx, scan));
-      const scores = model.score(row, ctx.snapshot.regime, ctx.price ?? row.close, ctx.funding);
+      const scores = model.score(row, ctx.snapshot.regime, ctx.price ?? row.close, ctx.funding, perpListed(ctx.perpSince, ctx.snapshot.at));
       const long = realised(s.h1, now, scores.LONG);
       const short = realised(s.h1, now, scores.SHORT);
       if (!long || !short) continue;
@@ -76,7 +84,8 @@ export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions
       const [mine, other] = side === "LONG" ? [long, short] : [short, long];
       const rTrend = (row.z168 >= 0 ? long : short).r;
       const liquid = liquidity(ctx.snapshot).has(s.symbol);
-      evaluations.push({
+      sides.push({ long: long.r, short: short.r });
+      atClock.push({
         t: now,
         symbol: s.symbol,
         issued: d.type !== "NO_TRADE",
@@ -88,26 +97,14 @@ export async function runBacktest(series: HistoricalSeries[], o: BacktestOptions
         rTrend,
         liquid,
       });
-      const free = model.decide(scores, null);
-      const [fm, fo] = free.side === "LONG" ? [long, short] : [short, long];
-      ungated.push({
-        t: now,
-        symbol: s.symbol,
-        issued: free.issue,
-        side: free.side,
-        ev: scores[free.side].ev,
-        r: fm.r,
-        rOpposite: fo.r,
-        rLong: long.r,
-        rTrend,
-        liquid,
-      });
       const month = new Date(now).toISOString().slice(0, 7);
       for (const sd of ["LONG", "SHORT"] as const) {
         const out = sd === "LONG" ? long : short;
         candidates.push({ p: scores[sd].pTp, reference: scores[sd].referenceTp, tp: out.tp ? 1 : 0, issued: d.type === sd, month });
       }
     }
+    withSideMeans(atClock, sides);
+    evaluations.push(...atClock);
   }
-  return { evaluations, ungated, candidates, clocks: clocks.length, pairs: targets.length };
+  return { evaluations, candidates, clocks: clocks.length, pairs: targets.length, model: model.name() };
 }

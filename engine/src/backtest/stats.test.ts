@@ -1,6 +1,6 @@
 // Backtest statistics: bootstrap interval behaviour (coverage, width, day correlation, seeds), ratio, PF, drawdown.
 import { describe, expect, test } from "bun:test";
-import { blockBootstrapMean, blockBootstrapRatio, maxDrawdown, mulberry32, profitFactor } from "./stats";
+import { blockBootstrapMean, blockBootstrapRatio, blockOf, ciBlockDays, maxDrawdown, mulberry32, profitFactor } from "./stats";
 
 /** Standard normal draws from the seeded PRNG (Box–Muller). */
 function normals(n: number, seed: number): number[] {
@@ -151,5 +151,52 @@ describe("profitFactor and maxDrawdown", () => {
     expect(maxDrawdown([])).toBe(0);
     // A later, deeper fall from a new high wins over an earlier one.
     expect(maxDrawdown([2, -1, 5, -3, -1])).toBe(4);
+  });
+});
+
+describe("blocks as long as the outcomes overlap", () => {
+  /**
+   * 400 days of 20 rows a day whose common daily level is the sum of the last four days' shocks (an MA(3): what 96 h
+   * outcomes entered every day share), plus row noise. The true mean is 0, so an honest 95 % interval covers 0 about
+   * 95 % of the time; autocorrelation reaches 3 days, so day blocks are too short and 8-day blocks are not.
+   */
+  function regimeSeries(seed: number) {
+    const z = normals(400 * 21 + 3, seed);
+    const values: number[] = [];
+    const t: number[] = [];
+    for (let d = 0; d < 400; d++) {
+      const level = 0.25 * (z[d] + z[d + 1] + z[d + 2] + z[d + 3]);
+      for (let k = 0; k < 20; k++) {
+        values.push(level + z[403 + d * 20 + k]);
+        t.push(d * 86_400_000 + k * 3_600_000);
+      }
+    }
+    return { values, t };
+  }
+
+  test("day blocks under-cover an autocorrelated series; blocks of ciBlockDays(96 h) cover it", () => {
+    let dayCover = 0;
+    let weekCover = 0;
+    const sims = 120;
+    for (let s = 0; s < sims; s++) {
+      const { values, t } = regimeSeries(1000 + s);
+      const day = blockBootstrapMean(
+        values,
+        t.map((x) => blockOf(x, 1)),
+        { iterations: 400, seed: s + 1 },
+      );
+      const week = blockBootstrapMean(
+        values,
+        t.map((x) => blockOf(x, ciBlockDays(96))),
+        { iterations: 400, seed: s + 1 },
+      );
+      if (day.lo <= 0 && day.hi >= 0) dayCover++;
+      if (week.lo <= 0 && week.hi >= 0) weekCover++;
+    }
+    expect(ciBlockDays(96)).toBe(8);
+    expect(ciBlockDays(24)).toBe(7);
+    expect(dayCover / sims).toBeLessThan(0.75);
+    expect(weekCover / sims).toBeGreaterThan(0.85);
+    expect(weekCover).toBeGreaterThan(dayCover);
   });
 });

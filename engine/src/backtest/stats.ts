@@ -1,4 +1,15 @@
-// Backtest statistics: seeded day-block bootstrap intervals for means and ratios, profit factor, max drawdown.
+// Backtest statistics: seeded block bootstrap intervals for means and ratios (blocks as long as outcomes overlap), profit factor, max drawdown.
+
+const DAY = 86_400_000;
+
+/**
+ * The block length every interval, bar choice and shrinkage uses: at least twice the longest outcome horizon and at least
+ * a week, because a 96 h outcome spans four days, a pair re-enters on overlapping paths, and regimes last weeks.
+ */
+export const ciBlockDays = (longestHorizonHours: number) => Math.max(7, Math.ceil((2 * longestHorizonHours) / 24));
+
+/** The block a time falls in: consecutive `blockDays`-day windows from the epoch (so every report cuts the same blocks). */
+export const blockOf = (t: number, blockDays: number) => Math.floor(t / (blockDays * DAY));
 
 /** Seeded PRNG (mulberry32): tiny, fast and reproducible across runtimes. */
 export function mulberry32(seed: number): () => number {

@@ -37,6 +37,27 @@ export function expiryMs(tf: string, expiryHours?: number | null): number {
   return expiryHours ? expiryHours * INTERVAL_MS["1h"] : EXPIRY_BARS * timeframeMs(tf);
 }
 
+/**
+ * Extra adverse slippage on a stop fill where no 5m path is recorded, beyond the per-side slippage every fill pays: a
+ * stop is a market order sent when price is already moving through it.
+ */
+export const STOP_SLIPPAGE = 0.0005;
+
+/**
+ * The price a stop fills at: the open of the first candle that touched it when that candle opened beyond it (a gap), else
+ * the stop; read on the 5m path inside the touching hour where one is recorded, else on the hour with STOP_SLIPPAGE more.
+ */
+export function stopFill(type: "LONG" | "SHORT", stop: number, touching: Candle, fine?: Candle[] | null): number {
+  const s = type === "LONG" ? 1 : -1;
+  const beyond = (k: Candle) => (s > 0 ? Math.min(stop, k.o) : Math.max(stop, k.o));
+  const inside = fine?.filter((k) => k.t >= touching.t && k.t < touching.t + INTERVAL_MS["1h"]) ?? [];
+  if (inside.length === 12) {
+    const hit = inside.find((k) => (s > 0 ? k.l <= stop : k.h >= stop));
+    if (hit) return beyond(hit);
+  }
+  return beyond(touching) * (1 - s * STOP_SLIPPAGE);
+}
+
 /** R multiple of a fill at `exit`, net of the per-side cost on entry and exit notional. */
 export function rMultiple(type: "LONG" | "SHORT", entry: number, stop: number, exit: number, costPerSide = TAKER_FEE_RATE): number {
   const risk = Math.abs(entry - stop);
@@ -74,14 +95,14 @@ export function firstTouch(candles: ArrayLike<Candle>, type: "LONG" | "SHORT", s
  * TP/SL close at the open time of the candle that touched the level; EXPIRED closes at issue + expiry at that
  * window's last close; OPEN while the window is not yet covered by candles.
  */
-export function evaluateOutcome(signal: SignalForOutcome, candlesAfter: Candle[]): Outcome {
+export function evaluateOutcome(signal: SignalForOutcome, candlesAfter: Candle[], fine?: Candle[] | null): Outcome {
   const { type, entry_price: entry, stop_loss: sl, take_profit: tp, created_at_market_ms: t0 } = signal;
   const end = t0 + expiryMs(signal.timeframe, signal.expiry_hours);
   const cost = signal.cost_per_side ?? TAKER_FEE_RATE;
   const window = candlesAfter.filter((k) => k.t >= (signal.path_start_ms ?? t0) && k.t < end);
   const touch = firstTouch(window, type, sl, tp);
   if (touch) {
-    const exit = touch.hit === "SL" ? sl : tp;
+    const exit = touch.hit === "SL" ? stopFill(type, sl, window[touch.index], fine) : tp;
     return {
       outcome: touch.hit === "SL" ? "SL_HIT" : "TP_HIT",
       closed_at_market_ms: window[touch.index].t,

@@ -1,7 +1,7 @@
 // Outcome rules on hand-built candles: TP, SL, both-in-one-candle → SL, expiry, OPEN, SHORT mirror, fees.
 import { describe, expect, test } from "bun:test";
 import type { Candle } from "@core/candles";
-import { evaluateOutcome, expiryMs, rMultiple, TAKER_FEE_RATE, timeframeMs } from "./index";
+import { evaluateOutcome, expiryMs, rMultiple, STOP_SLIPPAGE, stopFill, TAKER_FEE_RATE, timeframeMs } from "./index";
 
 const H = 3_600_000;
 const k = (i: number, h: number, l: number, c: number): Candle => ({ t: i * H, o: c, h, l, c, v: 1 });
@@ -24,18 +24,24 @@ describe("evaluateOutcome", () => {
     expect(evaluateOutcome(long, [k(0, 103, 97, 101), k(1, 102, 94, 96)])).toEqual({
       outcome: "SL_HIT",
       closed_at_market_ms: H,
-      r_multiple: -1.039,
+      r_multiple: rMultiple("LONG", 100, 95, 95 * (1 - STOP_SLIPPAGE)),
     });
   });
 
   test("both levels inside one candle count as the stop", () => {
-    expect(evaluateOutcome(long, [k(0, 111, 94, 105)])).toEqual({ outcome: "SL_HIT", closed_at_market_ms: 0, r_multiple: -1.039 });
-    expect(evaluateOutcome(short, [k(0, 106, 89, 95)])).toEqual({ outcome: "SL_HIT", closed_at_market_ms: 0, r_multiple: -1.041 });
+    const longStop = rMultiple("LONG", 100, 95, 95 * (1 - STOP_SLIPPAGE));
+    const shortStop = rMultiple("SHORT", 100, 105, 105 * (1 + STOP_SLIPPAGE));
+    expect(evaluateOutcome(long, [k(0, 111, 94, 105)])).toEqual({ outcome: "SL_HIT", closed_at_market_ms: 0, r_multiple: longStop });
+    expect(evaluateOutcome(short, [k(0, 106, 89, 95)])).toEqual({ outcome: "SL_HIT", closed_at_market_ms: 0, r_multiple: shortStop });
   });
 
   test("SHORT mirrors LONG", () => {
     expect(evaluateOutcome(short, [k(0, 103, 97, 99), k(1, 100, 89, 91)])).toEqual({ outcome: "TP_HIT", closed_at_market_ms: H, r_multiple: 1.962 });
-    expect(evaluateOutcome(short, [k(0, 105, 97, 104)])).toEqual({ outcome: "SL_HIT", closed_at_market_ms: 0, r_multiple: -1.041 });
+    expect(evaluateOutcome(short, [k(0, 105, 97, 104)])).toEqual({
+      outcome: "SL_HIT",
+      closed_at_market_ms: 0,
+      r_multiple: rMultiple("SHORT", 100, 105, 105 * (1 + STOP_SLIPPAGE)),
+    });
   });
 
   test("expires after 48 bars at the last close, later candles ignored", () => {
@@ -72,5 +78,28 @@ describe("evaluateOutcome", () => {
   test("rMultiple charges fees both ways", () => {
     expect(rMultiple("LONG", 100, 95, 100)).toBe(-0.04);
     expect(rMultiple("SHORT", 100, 105, 100)).toBe(-0.04);
+  });
+});
+
+describe("stop fills as a trader pays them", () => {
+  const hour: Candle = { t: 0, o: 96, h: 97, l: 90, c: 91, v: 1 };
+
+  test("a stop fills at the stop less the stated slippage, or at the open of a candle that gapped through it", () => {
+    expect(stopFill("LONG", 95, hour)).toBeCloseTo(95 * (1 - STOP_SLIPPAGE), 12);
+    expect(stopFill("LONG", 95, { ...hour, o: 93 })).toBeCloseTo(93 * (1 - STOP_SLIPPAGE), 12);
+    expect(stopFill("SHORT", 95, { ...hour, o: 98, h: 99 })).toBeCloseTo(98 * (1 + STOP_SLIPPAGE), 12);
+    // Always at or beyond the stop, never better.
+    for (const o of [80, 94.9, 95, 96, 120]) expect(stopFill("LONG", 95, { ...hour, o, h: Math.max(o, 97) })).toBeLessThan(95.0000001);
+  });
+
+  test("where a 5m path is recorded, the fill is read on it: the open of the 5m bar that crossed the stop", () => {
+    const five = Array.from({ length: 12 }, (_, i): Candle => {
+      // Quiet until 00:40, then a bar that opens at 94.2 (below the 95 stop) and trades down.
+      const o = i < 8 ? 96 : i === 8 ? 94.2 : 93;
+      return { t: i * 300_000, o, h: o + 0.3, l: i < 8 ? 95.5 : o - 0.5, c: o - 0.2, v: 1 };
+    });
+    expect(stopFill("LONG", 95, hour, five)).toBe(94.2);
+    // A 5m record that does not cover the hour is not used.
+    expect(stopFill("LONG", 95, hour, five.slice(0, 6))).toBeCloseTo(95 * (1 - STOP_SLIPPAGE), 12);
   });
 });

@@ -4,7 +4,7 @@ import { INTERVAL_MS } from "@core/candles";
 import { closeTestDeps, createUser, testDeps } from "../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "../market/providers/replay";
 import { createHistoricalProvider } from "../market/providers/historical";
-import { evaluateOutcome, rMultiple } from "./index";
+import { evaluateOutcome, rMultiple, stopFill } from "./index";
 import { pathSince, trackOutcomes } from "./tracker";
 
 const T0 = Date.parse("2024-06-01T00:00:00Z");
@@ -80,7 +80,11 @@ describe("path from a mid-hour issue (fresh entry)", () => {
     expect(path.candles[0].t).toBe(hour + 35 * 60_000);
     expect(path.candles.find((c) => c.t === hour + H)).toBeTruthy();
     const o = evaluateOutcome({ ...signal, path_start_ms: path.start, cost_per_side: 0.0007 }, path.candles);
-    expect(o).toEqual({ outcome: "SL_HIT", closed_at_market_ms: hour + 45 * 60_000, r_multiple: rMultiple("LONG", 100, 95, 95, 0.0007) });
+    expect(o).toEqual({
+      outcome: "SL_HIT",
+      closed_at_market_ms: hour + 45 * 60_000,
+      r_multiple: rMultiple("LONG", 100, 95, stopFill("LONG", 95, m5[9]), 0.0007),
+    });
     // The old rule (from the next full hour) would have missed the stop.
     expect(evaluateOutcome(signal, h1).outcome).not.toBe("SL_HIT");
   });

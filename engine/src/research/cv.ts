@@ -1,12 +1,14 @@
-// `model:cv` v3: for every quarter, the model family, geometry, calibration and bar are chosen on earlier out-of-fold rows only, and the quarter is decided by the one decision rule.
+// `model:cv` v4: for every quarter, the model family, geometry, calibration and bar are chosen on earlier out-of-fold rows only (block-clustered), and the quarter is decided by the one decision rule with the fold's own model.
+import { calibrateScore, type CalibratedSide, type ScoreCalibration } from "../analysis/model/calibrated";
 import { decideSides } from "../analysis/model/decide";
 import type { HistoryRow } from "../analysis/model/history";
+import { MODEL_MAX_AGE_DAYS_DEFAULT } from "../analysis/model/version";
+import { blockOf } from "../backtest/stats";
 import type { CandidateRecord, EvaluationRecord } from "../backtest/summary";
-import { calibrateScore, fitScoreCalibration, type CalibratedSide, type ScoreCalibration } from "./calibrate";
+import { fitScoreCalibration } from "./calibrate";
 import { LIQUID_TOP, type Panel } from "./panel";
-import { blocksOf, evenly, type WalkForward } from "./walkforward";
+import { type BlockModel, blocksOf, evenly, outcomeKnownAt, type WalkForward } from "./walkforward";
 
-const HOUR = 3_600_000;
 const DAY = 86_400_000;
 /** The bar is chosen on the last this-many days with data before the quarter; the calibration on the days before those. */
 export const SELECT_DAYS = 180;
@@ -28,37 +30,40 @@ export type Choice = {
 
 type View = { long: CalibratedSide; short: CalibratedSide };
 
-function viewOf(c: Combo, cal: ScoreCalibration, e: number): View {
+export function viewOf(c: Combo, cal: ScoreCalibration, e: number): View {
   return { long: calibrateScore(cal, c.wf.score[2 * e]), short: calibrateScore(cal, c.wf.score[2 * e + 1]) };
 }
 
-const sideView = (v: CalibratedSide, novelty: number) => ({ evShrunk: v.evShrunk, novelty, candidate: true });
+const sideView = (v: CalibratedSide, novelty: number, candidate = true) => ({ evShrunk: v.evShrunk, novelty, candidate });
+/** Both sides of evaluation `e` as the rule reads them: a SHORT only where the pair's perpetual was listed. */
+const views = (p: Panel, c: Combo, v: View, e: number) =>
+  [sideView(v.long, c.wf.novelty[2 * e]), sideView(v.short, c.wf.novelty[2 * e + 1], p.canShort[e] === 1)] as const;
 
-/** How many day-clustered standard errors the bar's inner mean R is marked down by when cuts and choices are compared. */
+/** How many block-clustered standard errors the bar's inner mean R is marked down by when cuts and choices are compared. */
 export const SELECT_Z = 1;
 
 export type Inner = { rate: number; meanR: number; lower: number; evaluations: number };
 
-/** One candidate of the inner window: the better side's shrunk EV (-Infinity when the rule refuses it whatever the bar), its net R, its day. */
-export type InnerRow = { ev: number; r: number; day: number };
+/** One candidate of the inner window: the better side's shrunk EV (-Infinity when the rule refuses it whatever the bar), its net R, its block. */
+export type InnerRow = { ev: number; r: number; block: number };
 
 /**
  * The bar: of the cuts giving a signal rate inside RATE_BAND, the one whose signals' mean R stands highest after marking it
- * down by SELECT_Z day-clustered standard errors (the best-looking cut of a ranked list is always over-estimated, the more
+ * down by SELECT_Z block-clustered standard errors (the best-looking cut of a ranked list is always over-estimated, the more
  * so the fewer days it rests on). A cut only reaches rows the rule can issue: shrunk EV above 0 and inside the training
  * cloud, since the bar is never below 0; a cut whose signals lost money on average is none.
  */
 export function chooseTau(rows: InnerRow[], z = SELECT_Z): { tau: number } & Inner {
   const sorted = [...rows].sort((a, b) => b.ev - a.ev);
   let pick = { tau: Infinity, rate: 0, meanR: -Infinity, lower: -Infinity, evaluations: sorted.length };
-  // Running day-clustered variance: Σ_d (S_d − n_d·m)² = ΣS_d² − 2m·ΣS_d·n_d + m²·Σn_d².
+  // Running block-clustered variance: Σ_b (S_b − n_b·m)² = ΣS_b² − 2m·ΣS_b·n_b + m²·Σn_b².
   const byDay = new Map<number, { s: number; n: number }>();
   let sum = 0;
   let ss = 0;
   let sn = 0;
   let nn = 0;
   for (let i = 0; i < sorted.length; i++) {
-    const { ev, r, day } = sorted[i];
+    const { ev, r, block: day } = sorted[i];
     if (!(ev > 0)) break;
     const d = byDay.get(day) ?? { s: 0, n: 0 };
     ss += (d.s + r) ** 2 - d.s ** 2;
@@ -80,29 +85,29 @@ export function chooseTau(rows: InnerRow[], z = SELECT_Z): { tau: number } & Inn
 }
 
 /** The calibration and bar of one family × geometry, from evaluations whose outcome was known before `start`. */
-function fitChoice(p: Panel, c: Combo, start: number, rowDay: Float64Array, selectDays: number): Choice | null {
-  const hours = p.geometries[c.g].hours * HOUR;
+function fitChoice(p: Panel, c: Combo, start: number, rowBlock: Float64Array, selectDays: number): Choice | null {
   const known: number[] = [];
-  for (let e = 0; e < p.evals; e++) if (p.t[e] + hours <= start && Number.isFinite(c.wf.score[2 * e])) known.push(e);
+  for (let e = 0; e < p.evals; e++) if (outcomeKnownAt(p, c.g, p.t[e]) <= start && Number.isFinite(c.wf.score[2 * e])) known.push(e);
+  const cutOf = (e: number) => outcomeKnownAt(p, c.g, p.t[e]);
   const days = [...new Set(known.map((e) => Math.floor(p.t[e] / DAY)))].sort((a, b) => a - b);
   // The bar is chosen on the last selectDays days with data (at most half the history), the calibration on the days before.
   const select = Math.min(selectDays, Math.floor(days.length / 2));
   if (select < Math.min(selectDays, MIN_SELECT_DAYS)) return null;
   const cut = days[days.length - select] * DAY;
   const calRows = evenly(
-    known.filter((e) => p.t[e] + hours <= cut).flatMap((e) => [2 * e, 2 * e + 1]),
+    known.filter((e) => cutOf(e) <= cut).flatMap((e) => [2 * e, 2 * e + 1]),
     MAX_CALIBRATION_ROWS,
   );
-  const cal = fitScoreCalibration(calRows, c.wf.score, p.y[c.g], p.r[c.g], rowDay);
+  const cal = fitScoreCalibration(calRows, c.wf.score, p.y[c.g], p.r[c.g], rowBlock);
   const best = known
     .filter((e) => p.t[e] >= cut)
     .map((e) => {
       const v = viewOf(c, cal, e);
       // The same rule as the quarter is decided by (bar 0, novelty guard included): a row it refuses can never be issued,
       // so it counts in the rate's denominator only. Cuts through rows it refuses measured signals that would never be sent.
-      const d = decideSides(sideView(v.long, c.wf.novelty[2 * e]), sideView(v.short, c.wf.novelty[2 * e + 1]), 0, null);
+      const d = decideSides(...views(p, c, v, e), 0, null);
       const ev = d.issue ? (d.side === "LONG" ? v.long : v.short).evShrunk : -Infinity;
-      return { ev, r: p.r[c.g][d.side === "LONG" ? 2 * e : 2 * e + 1], day: Math.floor(p.t[e] / DAY) };
+      return { ev, r: p.r[c.g][d.side === "LONG" ? 2 * e : 2 * e + 1], block: rowBlock[2 * e] };
     });
   const { tau, ...inner } = chooseTau(best);
   const tpShare = (side: 0 | 1) =>
@@ -110,38 +115,48 @@ function fitChoice(p: Panel, c: Combo, start: number, rowDay: Float64Array, sele
   return { family: c.family, g: c.g, cal, tau, inner, baseTp: { long: tpShare(0), short: tpShare(1) } };
 }
 
-type Scored = { c: Combo; ch: Choice };
+export type Scored = { c: Combo; ch: Choice };
 const bestOf = (xs: Scored[]) => xs.reduce((a, x) => (x.ch.inner.lower > a.ch.inner.lower ? x : a));
 
-function choicesAt(p: Panel, combos: Combo[], start: number, rowDay: Float64Array, selectDays: number): Scored[] {
-  return combos.map((c) => ({ c, ch: fitChoice(p, c, start, rowDay, selectDays) })).filter((x): x is Scored => x.ch !== null);
+function choicesAt(p: Panel, combos: Combo[], start: number, rowBlock: Float64Array, selectDays: number): Scored[] {
+  return combos.map((c) => ({ c, ch: fitChoice(p, c, start, rowBlock, selectDays) })).filter((x): x is Scored => x.ch !== null);
 }
 
-const rowDays = (p: Panel) => Float64Array.from({ length: p.evals * 2 }, (_, i) => Math.floor(p.t[i >> 1] / DAY));
+export const rowBlocks = (p: Panel, blockDays: number) => Float64Array.from({ length: p.evals * 2 }, (_, i) => blockOf(p.t[i >> 1], blockDays));
 
-/** The choice a quarter starting at `start` would get (model:fit asks it once, after the last row). */
-export function chooseAt(p: Panel, combos: Combo[], start: number, selectDays = SELECT_DAYS): Scored | null {
-  const xs = choicesAt(p, combos, start, rowDays(p), selectDays);
+/** The options every fold is decided by: the interval block, the bar's window, the model's age limit. */
+export type CvOptions = { blockDays: number; selectDays?: number; maxAgeDays?: number };
+
+/** The choice a block starting at `start` gets among `combos` (the as-deployed backtest and the live refit ask it at each refit). */
+export function chooseAt(p: Panel, combos: Combo[], start: number, o: CvOptions): Scored | null {
+  const xs = choicesAt(p, combos, start, rowBlocks(p, o.blockDays), o.selectDays ?? SELECT_DAYS);
   return xs.length ? bestOf(xs) : null;
 }
 
 export type Fold = {
   quarter: string;
+  start: number;
   choice: Choice;
+  /** the fold's own fitted scorer: with the choice, a model version */
+  model: BlockModel;
   considered: { family: string; g: number; tau: number; meanR: number; lower: number; rate: number }[];
   /** how the quarter's evaluations were decided: issued, or the rule's reason (novel, below_bar) */
   decisions: Record<string, number>;
 };
 
-type Out = { evaluations: EvaluationRecord[]; candidates: CandidateRecord[]; history: HistoryRow[] };
+export type Out = { evaluations: EvaluationRecord[]; candidates: CandidateRecord[]; history: HistoryRow[] };
 
-/** Decisions for one quarter's evaluations under a choice: the one rule, records for the summary and the setup history. */
-function decideBlock(p: Panel, c: Combo, ch: Choice, evals: number[], quarter: string, out: Out) {
+/** A model older than the age limit at a clock issues nothing there (live: MODEL_MAX_AGE_DAYS), so research refuses it too. */
+const expired = (model: BlockModel, t: number, maxAgeDays: number) => t - model.trainedThrough > maxAgeDays * DAY;
+
+/** Decisions for one block's evaluations under a choice and its model: the one rule, records for the summary and the setup history. */
+export function decideBlock(p: Panel, c: Combo, ch: Choice, model: BlockModel, evals: number[], label: string, out: Out, maxAgeDays: number) {
   const g = ch.g;
   const why: Record<string, number> = {};
   for (const e of evals) {
     const v = viewOf(c, ch.cal, e);
-    const d = decideSides(sideView(v.long, c.wf.novelty[2 * e]), sideView(v.short, c.wf.novelty[2 * e + 1]), ch.tau, null);
+    const rule = decideSides(...views(p, c, v, e), ch.tau, null);
+    const d = rule.issue && expired(model, p.t[e], maxAgeDays) ? { issue: false as const, side: rule.side, why: "expired" } : rule;
     const reason = d.issue ? "issued" : d.why;
     why[reason] = (why[reason] ?? 0) + 1;
     const [row, opp] = d.side === "LONG" ? [2 * e, 2 * e + 1] : [2 * e + 1, 2 * e];
@@ -157,6 +172,7 @@ function decideBlock(p: Panel, c: Combo, ch: Choice, evals: number[], quarter: s
       rLong: p.r[g][2 * e],
       rTrend: p.r[g][p.trend[e] > 0 ? 2 * e : 2 * e + 1],
       liquid: p.liqRank[e] < LIQUID_TOP,
+      rSideMean: p.sideMean[g][row],
     });
     for (const [i, s] of [
       [2 * e, v.long],
@@ -167,7 +183,7 @@ function decideBlock(p: Panel, c: Combo, ch: Choice, evals: number[], quarter: s
         reference: (i & 1) === 0 ? ch.baseTp.long : ch.baseTp.short,
         tp: p.y[g][i] === 0 ? 1 : 0,
         issued: d.issue && i === row,
-        month: quarter,
+        month: label,
       });
       out.history.push({ sym: p.symbols[p.sym[e]], side: (i & 1) === 0 ? "LONG" : "SHORT", ev: s.evShrunk, y: p.y[g][i], r: p.r[g][i], t: p.t[e] });
     }
@@ -175,20 +191,22 @@ function decideBlock(p: Panel, c: Combo, ch: Choice, evals: number[], quarter: s
   return why;
 }
 
-/** Every quarter with enough earlier out-of-fold history: choose among `combos` on that history, then decide the quarter. */
-export function runCv(p: Panel, combos: Combo[], log: (m: string) => void, selectDays = SELECT_DAYS) {
-  const rowDay = rowDays(p);
+/** Every quarter with enough earlier out-of-fold history: choose among `combos` on that history, then decide the quarter with that fold's model. */
+export function runCv(p: Panel, combos: Combo[], log: (m: string) => void, o: CvOptions) {
+  const rowBlock = rowBlocks(p, o.blockDays);
+  const maxAge = o.maxAgeDays ?? MODEL_MAX_AGE_DAYS_DEFAULT;
   const folds: Fold[] = [];
   const out: Out = { evaluations: [], candidates: [], history: [] };
   for (const b of blocksOf(p)) {
     const evals: number[] = [];
     for (let e = 0; e < p.evals; e++) if (p.t[e] >= b.start && p.t[e] < b.end) evals.push(e);
     const ready = combos.filter((c) => evals.length && evals.every((e) => Number.isFinite(c.wf.score[2 * e])));
-    const choices = choicesAt(p, ready, b.start, rowDay, selectDays);
+    const choices = choicesAt(p, ready, b.start, rowBlock, o.selectDays ?? SELECT_DAYS);
     if (!choices.length) continue;
     const best = bestOf(choices);
+    const model = best.c.wf.models.get(b.start)!;
     const quarter = new Date(b.start).toISOString().slice(0, 7);
-    const why = decideBlock(p, best.c, best.ch, evals, quarter, out);
+    const why = decideBlock(p, best.c, best.ch, model, evals, quarter, out, maxAge);
     const considered = choices.map((x) => ({
       family: x.c.family,
       g: x.c.g,
@@ -197,9 +215,9 @@ export function runCv(p: Panel, combos: Combo[], log: (m: string) => void, selec
       lower: x.ch.inner.lower,
       rate: x.ch.inner.rate,
     }));
-    folds.push({ quarter, choice: best.ch, considered, decisions: why });
+    folds.push({ quarter, start: b.start, choice: best.ch, model, considered, decisions: why });
     log(
-      `outer ${quarter}: ${best.c.family} ${JSON.stringify(p.geometries[best.c.g])} τ ${best.ch.tau.toFixed(4)} (inner rate ${best.ch.inner.rate.toFixed(3)}, mean R ${best.ch.inner.meanR.toFixed(3)}, lower ${best.ch.inner.lower.toFixed(3)}); ${JSON.stringify(why)} of ${evals.length}`,
+      `outer ${quarter}: ${best.c.family} ${JSON.stringify(p.geometries[best.c.g])} τ ${best.ch.tau.toFixed(4)} (inner rate ${best.ch.inner.rate.toFixed(3)}, mean R ${best.ch.inner.meanR.toFixed(3)}, lower ${best.ch.inner.lower.toFixed(3)}); trained through ${new Date(model.trainedThrough).toISOString().slice(0, 10)}; ${JSON.stringify(why)} of ${evals.length}`,
     );
   }
   return { folds, ...out };

@@ -1,30 +1,16 @@
-// The v3 research panel: every pair every `stride` hours over all recorded eras, both sides, v3 inputs, and each side's outcome under each σ-of-horizon geometry.
-import type { Candle } from "@core/candles";
+// The research panel: every pair every `stride` hours over all recorded eras, both sides, the v4 inputs, and each side's outcome under each σ-of-horizon geometry, entered as live enters.
 import { OUTCOME_CLASSES, tradeOutcome } from "../analysis/label";
-import { INPUT_NAMES_V3, inputVectorV3 } from "../analysis/model/inputs";
-import { buildSnapshot, type PairRow, type Snapshot } from "../analysis/snapshot";
-import { buildTrade, costsFor, sigmaUnit, type Side } from "../analysis/trade";
-import { fundingInForce } from "../market/providers/funding";
 import type { SymbolData } from "../analysis/model/dataset";
+import { delayedEntry, type Geometry, isCandidate, perpListed, tradeFor } from "../analysis/model/geometry";
+import { INPUT_NAMES_V4, inputVectorV4 } from "../analysis/model/inputs";
+import { buildSnapshot, type PairRow, type Snapshot } from "../analysis/snapshot";
+import { isPlaceable, type Side } from "../analysis/trade";
+import { fundingInForce } from "../market/providers/funding";
+
+export { type Geometry, LIQUID_TOP } from "../analysis/model/geometry";
 
 const HOUR = 3_600_000;
 const SIDES: Side[] = ["LONG", "SHORT"];
-
-/** Stop = k σ of the `hours`-hour return, target = m × stop, expiry `hours`. */
-export type Geometry = { k: number; m: number; hours: number };
-
-/** Hourly σ below 0.1 %: stablecoins and pairs that stopped trading are no trading candidates. */
-export const MIN_SIGMA_1H = 0.001;
-/** The most liquid pairs at a clock (by 24 h quote volume at that clock, so no pair's later fate decides it). */
-export const LIQUID_TOP = 30;
-
-export const isCandidate = (r: PairRow) => r.sigma168 >= MIN_SIGMA_1H;
-
-/** One side of one pair's trade under a geometry: the one builder of live scoring and the labels. */
-export function tradeFor(r: PairRow, side: Side, entry: number, g: Geometry, funding: number | null) {
-  const costs = costsFor(side, r.quoteVolume24h, funding, g.hours);
-  return { ...buildTrade(side, entry, sigmaUnit(entry, r.sigma168, g.hours), { k: g.k, m: g.m }, costs), expiryHours: g.hours };
-}
 
 export type Panel = {
   symbols: string[];
@@ -39,23 +25,42 @@ export type Panel = {
   liqRank: Int32Array;
   /** the side of the pair's 168 h return (+1 / −1): the 7-day trend baseline */
   trend: Int8Array;
+  /** 1 when the pair's perpetual was listed at that clock, so its SHORT can be issued */
+  canShort: Uint8Array;
   /** rows × d inputs */
   x: Float32Array;
   /** per geometry, per row: class (0 TP, 1 SL, 2 EXPIRED), net R after costs, costs in R */
   y: Int8Array[];
   r: Float32Array[];
   costR: Float32Array[];
+  /** per geometry, per row: the mean net R of that side over every evaluation at that clock (what the market gave the side) */
+  sideMean: Float32Array[];
 };
 
-type Acc = { sym: number[]; t: number[]; liq: number[]; trend: number[]; x: number[]; y: number[][]; r: number[][]; c: number[][] };
+type Label = { y: number; r: number; c: number };
+type Acc = {
+  sym: number[];
+  t: number[];
+  liq: number[];
+  trend: number[];
+  short: number[];
+  x: number[];
+  y: number[][];
+  r: number[][];
+  c: number[][];
+  m: number[][];
+};
 
-function labelled(h1: Candle[], row: PairRow, at: number, geometries: Geometry[], funding: number | null) {
-  const out: { y: number; r: number; c: number }[][] = [];
+function labelled(src: SymbolData, row: PairRow, at: number, geometries: Geometry[]): Label[][] | null {
+  const entry = delayedEntry(src.h1, at);
+  if (!entry) return null;
+  const funding = fundingInForce(src.funding, at);
+  const out: Label[][] = [];
   for (const side of SIDES) {
-    const per: { y: number; r: number; c: number }[] = [];
+    const per: Label[] = [];
     for (const g of geometries) {
-      const tr = tradeFor(row, side, row.close, g, funding);
-      const l = tr.risk > 0 ? tradeOutcome(h1, at, tr) : null;
+      const tr = tradeFor(row, side, entry.price, g, funding);
+      const l = isPlaceable(tr) ? tradeOutcome(src.h1, entry.from, tr, src.m5) : null;
       if (!l) return null;
       per.push({ y: OUTCOME_CLASSES.indexOf(l.outcome), r: l.r, c: tr.costR });
     }
@@ -67,16 +72,18 @@ function labelled(h1: Candle[], row: PairRow, at: number, geometries: Geometry[]
 function addClock(acc: Acc, snap: Snapshot, data: Map<string, { i: number; d: SymbolData }>, geometries: Geometry[]) {
   const cands = snap.rows.filter(isCandidate);
   const byLiq = [...cands].sort((a, b) => b.quoteVolume24h - a.quoteVolume24h).map((r) => r.symbol);
+  const first = acc.t.length;
   for (const row of cands) {
     const src = data.get(row.symbol)!;
-    const labels = labelled(src.d.h1, row, snap.at, geometries, fundingInForce(src.d.funding, snap.at));
+    const labels = labelled(src.d, row, snap.at, geometries);
     if (!labels) continue;
     acc.sym.push(src.i);
     acc.t.push(snap.at);
     acc.liq.push(byLiq.indexOf(row.symbol));
     acc.trend.push(row.z168 >= 0 ? 1 : -1);
+    acc.short.push(perpListed(src.d.perpSince, snap.at) ? 1 : 0);
     SIDES.forEach((side, si) => {
-      for (const v of inputVectorV3(row, snap.regime, side)) acc.x.push(v);
+      for (const v of inputVectorV4(row, snap.regime, side)) acc.x.push(v);
       geometries.forEach((_, gi) => {
         acc.y[gi].push(labels[si][gi].y);
         acc.r[gi].push(labels[si][gi].r);
@@ -84,6 +91,15 @@ function addClock(acc: Acc, snap: Snapshot, data: Map<string, { i: number; d: Sy
       });
     });
   }
+  // Each side's mean R over this clock's evaluations, beside every row of that side.
+  const n = acc.t.length - first;
+  geometries.forEach((_, gi) => {
+    for (const side of [0, 1]) {
+      let sum = 0;
+      for (let e = first; e < acc.t.length; e++) sum += acc.r[gi][2 * e + side];
+      for (let e = first; e < acc.t.length; e++) acc.m[gi][2 * e + side] = n ? sum / n : 0;
+    }
+  });
 }
 
 /** Clocks on a UTC grid every `strideHours` within each symbol's recorded span. */
@@ -104,10 +120,12 @@ export function buildPanel(data: SymbolData[], clocks: number[], geometries: Geo
     t: [],
     liq: [],
     trend: [],
+    short: [],
     x: [],
     y: geometries.map(() => []),
     r: geometries.map(() => []),
     c: geometries.map(() => []),
+    m: geometries.map(() => []),
   };
   clocks.forEach((at, i) => {
     addClock(acc, buildSnapshot(series, at), bySym, geometries);
@@ -116,16 +134,18 @@ export function buildPanel(data: SymbolData[], clocks: number[], geometries: Geo
   return {
     symbols,
     geometries,
-    names: INPUT_NAMES_V3,
+    names: INPUT_NAMES_V4,
     evals: acc.t.length,
-    d: INPUT_NAMES_V3.length,
+    d: INPUT_NAMES_V4.length,
     sym: Int32Array.from(acc.sym),
     t: Float64Array.from(acc.t),
     liqRank: Int32Array.from(acc.liq),
     trend: Int8Array.from(acc.trend),
+    canShort: Uint8Array.from(acc.short),
     x: Float32Array.from(acc.x),
     y: acc.y.map((a) => Int8Array.from(a)),
     r: acc.r.map((a) => Float32Array.from(a)),
     costR: acc.c.map((a) => Float32Array.from(a)),
+    sideMean: acc.m.map((a) => Float32Array.from(a)),
   };
 }

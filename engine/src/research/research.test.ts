@@ -1,15 +1,11 @@
-// The v3 research pipeline on synthetic eras: no look-ahead, purging across eras and gaps, shrinkage, and live scoring equal to research scoring.
+// The research pipeline on synthetic eras: no look-ahead, purging across eras and gaps, block-clustered bars, shrinkage, and a live analysis deciding exactly as research.
 import { describe, expect, test } from "bun:test";
 import type { Candle } from "@core/candles";
 import type { SymbolData } from "../analysis/model/dataset";
-import { decideSides } from "../analysis/model/decide";
-import { INPUT_NAMES_V3, inputVectorV3 } from "../analysis/model/inputs";
-import { parseParamsV3, v3Model } from "../analysis/model/v3";
-import { buildSnapshot } from "../analysis/snapshot";
+import { calibrateScore, shrink } from "../analysis/model/calibrated";
 import { mulberry32 } from "../backtest/stats";
-import { calibrateScore, fitScoreCalibration, shrink } from "./calibrate";
+import { fitScoreCalibration } from "./calibrate";
 import { chooseTau, runCv, type Combo } from "./cv";
-import { fitFinal } from "./fit";
 import { buildPanel, clocksOf, type Geometry } from "./panel";
 import { blocksOf, gbdtFamilyWith, purgeMs, splitBlock, walkForward } from "./walkforward";
 
@@ -44,14 +40,15 @@ function eras(): SymbolData[] {
         });
       }
     }
-    return { symbol, h1, funding: [] };
+    // Half the pairs have a perpetual from the second era on, so SHORTs are offered there and only there.
+    return { symbol, h1, funding: [], perpSince: si % 2 === 0 ? Date.UTC(2024, 0, 1) : null };
   });
 }
 
 function pipeline(data: SymbolData[]) {
   const p = buildPanel(data, clocksOf(data, 6), GEOMETRIES);
   const combos: Combo[] = GEOMETRIES.map((_, g) => ({ family: "gbdt", g, wf: walkForward(p, g, SMALL, undefined, 300) }));
-  return { p, combos, cv: runCv(p, combos, () => {}, 20) };
+  return { p, combos, cv: runCv(p, combos, () => {}, { blockDays: 7, selectDays: 20, maxAgeDays: 3650 }) };
 }
 
 const DATA = eras();
@@ -103,22 +100,22 @@ describe("the bar", () => {
   test("a cut reaches only rows the rule can issue; the rest count in the rate", () => {
     // 60 rows the rule may issue (EV falling from 0.8; R best over the top 20), 20 it refuses whatever the bar (novel) and
     // 20 whose shrunk EV is 0 (the bar is never below 0): those two groups carry the best R of all and must not be cut into.
-    const allowed = Array.from({ length: 60 }, (_, i) => ({ ev: 0.8 - i / 100, r: i < 5 ? 0.5 : i < 20 ? 1.2 : -1, day: i % 7 }));
-    const refused = Array.from({ length: 20 }, (_, i) => ({ ev: -Infinity, r: 5, day: i % 7 }));
-    const zero = Array.from({ length: 20 }, (_, i) => ({ ev: 0, r: 5, day: i % 7 }));
+    const allowed = Array.from({ length: 60 }, (_, i) => ({ ev: 0.8 - i / 100, r: i < 5 ? 0.5 : i < 20 ? 1.2 : -1, block: i % 7 }));
+    const refused = Array.from({ length: 20 }, (_, i) => ({ ev: -Infinity, r: 5, block: i % 7 }));
+    const zero = Array.from({ length: 20 }, (_, i) => ({ ev: 0, r: 5, block: i % 7 }));
     const pick = chooseTau([...refused, ...zero, ...allowed], 0);
     expect(pick.rate).toBeCloseTo(0.2, 10);
     expect(pick.meanR).toBeCloseTo(1.025, 10);
     expect(pick.tau).toBeCloseTo(0.8 - 19 / 100, 6);
     // When only refused rows could fill the band's floor, there is no bar at all.
-    const none = chooseTau([...Array.from({ length: 99 }, (_, i) => ({ ev: 0, r: 1, day: i })), { ev: 0.5, r: 1, day: 0 }], 0);
+    const none = chooseTau([...Array.from({ length: 99 }, (_, i) => ({ ev: 0, r: 1, block: i })), { ev: 0.5, r: 1, block: 0 }], 0);
     expect(none.tau).toBe(Infinity);
   });
 
-  test("the bar is chosen on the inner mean marked down by its day-clustered uncertainty", () => {
+  test("the bar is chosen on the inner mean marked down by its block-clustered uncertainty", () => {
     // The top 5 rows earn most on average but scatter widely; the top 30 earn less, steadily, one row a day.
     const top = [6, -2, 6, -2, 2];
-    const rows = Array.from({ length: 100 }, (_, i) => ({ ev: 1 - i / 100, r: i < 5 ? top[i] : i < 30 ? 0.9 : -1, day: i }));
+    const rows = Array.from({ length: 100 }, (_, i) => ({ ev: 1 - i / 100, r: i < 5 ? top[i] : i < 30 ? 0.9 : -1, block: i }));
     expect(chooseTau(rows, 0).rate).toBeCloseTo(0.05, 10);
     const marked = chooseTau(rows, 1);
     expect(marked.rate).toBeCloseTo(0.3, 10);
@@ -126,7 +123,7 @@ describe("the bar", () => {
   });
 
   test("a bar whose inner signals lost money issues nothing", () => {
-    const rows = Array.from({ length: 100 }, (_, i) => ({ ev: 1 - i / 100, r: -0.2, day: i }));
+    const rows = Array.from({ length: 100 }, (_, i) => ({ ev: 1 - i / 100, r: -0.2, block: i }));
     expect(chooseTau(rows, 0).tau).toBe(Infinity);
   });
 
@@ -171,31 +168,5 @@ describe("expected R shrinkage", () => {
     expect(top.ev - top.evShrunk).toBeGreaterThan(mid.ev - mid.evShrunk);
     expect(top.evShrunk).toBeLessThan(top.ev);
     expect(mid.pTp + mid.pSl + mid.pExp).toBeCloseTo(1, 10);
-  });
-});
-
-describe("live scoring is research scoring", () => {
-  test("params from model:fit score a live snapshot row exactly as the panel row, and decide by the one rule", () => {
-    const { p, combos } = FULL;
-    const params = parseParamsV3(JSON.parse(JSON.stringify(fitFinal(p, combos, [SMALL], { folders: ["synthetic"], stride: 6 }, () => {}, 20))));
-    expect(params.inputs).toEqual([...INPUT_NAMES_V3]);
-    const model = v3Model(params);
-    const e = p.evals - 40;
-    const snap = buildSnapshot(
-      DATA.map((s) => ({ symbol: s.symbol, h1: s.h1 })),
-      p.t[e],
-    );
-    const row = snap.rows.find((r) => r.symbol === p.symbols[p.sym[e]])!;
-    expect(Float32Array.from(inputVectorV3(row, snap.regime, "LONG"))).toEqual(p.x.slice(2 * e * p.d, (2 * e + 1) * p.d));
-    const s = model.score(row, snap.regime, row.close, null);
-    const view = (x: typeof s.LONG) => ({ evShrunk: x.ev, novelty: x.novelty, candidate: true });
-    expect(model.decide(s, null)).toEqual(decideSides(view(s.LONG), view(s.SHORT), params.tau, null));
-    expect(model.decide(s, "NO-GO").issue).toBe(false);
-    // The trade's stop is one σ of the chosen horizon's return.
-    const g = params.geometry;
-    expect(Math.abs(s.LONG.trade.entry - s.LONG.trade.stopLoss) / row.close).toBeCloseTo(
-      Math.max(g.k * row.sigma168 * Math.sqrt(g.hours), s.LONG.trade.costs.roundTrip / 0.08),
-      3,
-    );
   });
 });

@@ -1,6 +1,8 @@
-// Quarterly purged walk-forward for the v3 model families: each block's rows are scored by a model fitted only on rows whose outcome was known before it.
-import { binMatrix, fitBinning, fitGbdt, predictMatrix as predictTrees, type Gbdt, type GbdtOptions } from "../analysis/model/gbdt";
-import { fitSoftmax, predictMatrix, type SoftmaxModel, type Standardisation } from "../analysis/model/softmax";
+// Quarterly purged walk-forward for the model families: each block's rows are scored by a model fitted only on rows whose outcome was known before it, and each block's model is kept (it is a model version).
+import { binMatrix, fitBinning, fitGbdt, type GbdtOptions } from "../analysis/model/gbdt";
+import { type Fitted, type Novelty, noveltyDistance, scoreRows, subRows } from "../analysis/model/score";
+import { fitSoftmax } from "../analysis/model/softmax";
+import { ENTRY_DELAY_HOURS } from "../analysis/model/geometry";
 import type { Panel } from "./panel";
 
 const HOUR = 3_600_000;
@@ -13,12 +15,8 @@ export const GBDT_OPTIONS: GbdtOptions = { trees: 200, learningRate: 0.05, maxLe
 export const SOFTMAX_ROWS = 120_000;
 export const SOFTMAX_LAMBDA = 0.1;
 
-/** A fitted scorer: higher = better expected R for that side. Serialisable, so model:fit ships exactly what CV measured. */
-export type Fitted = { kind: "gbdt"; model: Gbdt } | { kind: "softmax"; model: SoftmaxModel; std: Standardisation; m: number };
 export type Family = { name: "gbdt" | "softmax"; fit: (p: Panel, g: number, train: Int32Array) => Fitted };
 
-/** Standardisation and the novelty bar (99.5th percentile of the training rows' RMS standardised distance). */
-export type Novelty = { std: Standardisation; bar: number };
 export const NOVELTY_QUANTILE = 0.995;
 
 export function fitNovelty(x: Float32Array, d: number, rows: ArrayLike<number>): Novelty {
@@ -33,12 +31,6 @@ export function fitNovelty(x: Float32Array, d: number, rows: ArrayLike<number>):
   return { std, bar: dist[Math.min(dist.length - 1, Math.floor(NOVELTY_QUANTILE * dist.length))] || 1 };
 }
 
-export function noveltyDistance(row: ArrayLike<number>, s: Standardisation): number {
-  let v = 0;
-  for (let j = 0; j < s.mean.length; j++) v += ((row[j] - s.mean[j]) / s.std[j]) ** 2;
-  return Math.sqrt(v / s.mean.length);
-}
-
 /** The trees family with given options (tests fit small forests; model:cv and model:fit use GBDT_OPTIONS). */
 export const gbdtFamilyWith = (opts: GbdtOptions): Family => ({
   name: "gbdt",
@@ -48,7 +40,9 @@ export const gbdtFamilyWith = (opts: GbdtOptions): Family => ({
     const sample = evenly(train, 200_000);
     const binning = fitBinning(subRows(p.x, p.d, sample), sample.length, p.d, opts.maxBins);
     const bins = binMatrix(p.x, n, p.d, binning);
-    return { kind: "gbdt", model: fitGbdt(bins, n, p.d, binning, p.r[g], train, opts) };
+    // The trees learn a side's R beyond that side's mean at the same clock: which pair and side, not which week.
+    const target = Float32Array.from(p.r[g], (r, i) => r - p.sideMean[g][i]);
+    return { kind: "gbdt", model: fitGbdt(bins, n, p.d, binning, target, train, opts) };
   },
 });
 export const gbdtFamily = gbdtFamilyWith(GBDT_OPTIONS);
@@ -74,21 +68,6 @@ export function evenly(rows: ArrayLike<number>, max: number): number[] {
   return out;
 }
 
-function subRows(x: Float32Array, d: number, rows: ArrayLike<number>): Float32Array {
-  const out = new Float32Array(rows.length * d);
-  for (let r = 0; r < rows.length; r++) out.set(x.subarray(rows[r] * d, rows[r] * d + d), r * d);
-  return out;
-}
-
-/** Raw scores of `rows` under a fitted scorer (softmax: P(TP)·m − P(SL), the expected R its probabilities imply before costs). */
-export function scoreRows(f: Fitted, x: Float32Array, d: number, rows: ArrayLike<number>): Float64Array {
-  const sub = subRows(x, d, rows);
-  if (f.kind === "gbdt") return predictTrees(f.model, sub, rows.length, d);
-  const data = Float64Array.from(sub, (v, i) => (v - f.std.mean[i % d]) / f.std.std[i % d]);
-  const pr = predictMatrix(f.model, { rows: rows.length, cols: d, data });
-  return Float64Array.from({ length: rows.length }, (_, r) => pr[r * 3] * f.m - pr[r * 3 + 1]);
-}
-
 export type Block = { start: number; end: number };
 
 /** Quarter blocks (Jan, Apr, Jul, Oct) covering the panel's clocks that hold rows. */
@@ -106,8 +85,10 @@ export function blocksOf(p: Panel): Block[] {
     });
 }
 
-/** The longest horizon of the panel's geometries: every training row's outcome window must close before its block. */
-export const purgeMs = (p: Panel) => Math.max(...p.geometries.map((g) => g.hours)) * HOUR;
+/** The entry delay plus the longest horizon of the panel's geometries: every training row's outcome window must close before its block. */
+export const purgeMs = (p: Panel) => (ENTRY_DELAY_HOURS + Math.max(...p.geometries.map((g) => g.hours))) * HOUR;
+/** When a row's outcome under geometry `g` is known: its entry delay and horizon after its clock. */
+export const outcomeKnownAt = (p: Panel, g: number, t: number) => t + (ENTRY_DELAY_HOURS + p.geometries[g].hours) * HOUR;
 
 /** A block's test rows, and its training rows: every row whose outcome window closed before the block starts, from any era. */
 export function splitBlock(p: Panel, b: Block, purge: number): { train: number[]; test: number[] } {
@@ -120,30 +101,53 @@ export function splitBlock(p: Panel, b: Block, purge: number): { train: number[]
   return { train, test };
 }
 
-export type WalkForward = { score: Float64Array; novelty: Float64Array; fits: { start: number; train: number; test: number }[] };
+/** One block's fitted scorer and novelty, and when its training data ends (the last training row's outcome). */
+export type BlockModel = { fitted: Fitted; novelty: Novelty; trainedThrough: number };
+export type WalkForward = {
+  score: Float64Array;
+  novelty: Float64Array;
+  fits: { start: number; train: number; test: number }[];
+  models: Map<number, BlockModel>;
+};
+
+/** Fits one block's model on `train` (rows whose outcome closed before the block): the one fit of walk-forward, backtest refits and the live refit. */
+export function fitBlockModel(p: Panel, g: number, family: Family, train: number[]): BlockModel {
+  let through = -Infinity;
+  for (const row of train) through = Math.max(through, outcomeKnownAt(p, g, p.t[row >> 1]));
+  return { fitted: family.fit(p, g, Int32Array.from(train)), novelty: fitNovelty(p.x, p.d, train), trainedThrough: through };
+}
 
 /** Out-of-fold scores and novelty for every row of every block that has enough purged history. */
-export function walkForward(p: Panel, g: number, family: Family, log?: (m: string) => void, minTrainEvals = MIN_TRAIN_EVALS): WalkForward {
+export function walkForward(
+  p: Panel,
+  g: number,
+  family: Family,
+  log?: (m: string) => void,
+  minTrainEvals = MIN_TRAIN_EVALS,
+  blocks: Block[] = blocksOf(p),
+): WalkForward {
   const n = p.evals * 2;
   const score = new Float64Array(n).fill(NaN);
   const novelty = new Float64Array(n).fill(NaN);
   const fits: WalkForward["fits"] = [];
+  const models = new Map<number, BlockModel>();
   const purge = purgeMs(p);
-  for (const b of blocksOf(p)) {
+  for (const b of blocks) {
     const { train, test } = splitBlock(p, b, purge);
     if (train.length < 2 * minTrainEvals || !test.length) continue;
     const started = performance.now();
-    const fitted = family.fit(p, g, Int32Array.from(train));
-    const s = scoreRows(fitted, p.x, p.d, test);
-    const nov = fitNovelty(p.x, p.d, train);
+    const model = fitBlockModel(p, g, family, train);
+    const s = scoreRows(model.fitted, p.x, p.d, test);
+    const nov = model.novelty;
     test.forEach((row, k) => {
       score[row] = s[k];
       novelty[row] = noveltyDistance(p.x.subarray(row * p.d, row * p.d + p.d), nov.std) / nov.bar;
     });
+    models.set(b.start, model);
     fits.push({ start: b.start, train: train.length, test: test.length });
     log?.(
       `  ${family.name} g${g} ${new Date(b.start).toISOString().slice(0, 7)}: train ${train.length}, test ${test.length} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
-  return { score, novelty, fits };
+  return { score, novelty, fits, models };
 }

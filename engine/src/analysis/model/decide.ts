@@ -4,7 +4,7 @@ import type { Side } from "../trade";
 /** What the rule reads of one side: its shrunk expected R after costs, its novelty (> 1 = outside the training cloud), whether it is a candidate at all. */
 export type SideView = { evShrunk: number; novelty: number; candidate: boolean };
 
-export type Decision = { issue: true; side: Side } | { issue: false; side: Side; why: "gate" | "novel" | "below_bar" | "no_candidate" };
+export type Decision = { issue: true; side: Side } | { issue: false; side: Side; why: "gate" | "novel" | "below_bar" | "no_candidate" | "expired" };
 
 const isNoGo = (gate: string | null) => gate !== null && gate.toUpperCase().replace(/[^A-Z]/g, "") === "NOGO";
 

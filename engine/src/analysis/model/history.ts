@@ -30,7 +30,7 @@ export type HistoryRow = { sym: string; side: string; ev: number; y: number; r: 
 /** Groups out-of-fold candidates by side and EV decile band, pooled and per pair, with day-block intervals. */
 export function buildSetupHistory(
   rows: HistoryRow[],
-  bootstrap: (r: number[], days: number[]) => { mean: number; lo: number; hi: number },
+  bootstrap: (r: number[], t: number[]) => { mean: number; lo: number; hi: number },
 ): SetupHistory {
   const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
   const sorted = rows.map((r) => r.ev).sort((a, b) => a - b);
@@ -49,7 +49,7 @@ export function buildSetupHistory(
   for (const [key, g] of groups) {
     const b = bootstrap(
       g.map((x) => x.r),
-      g.map((x) => Math.floor(x.t / 86_400_000)),
+      g.map((x) => x.t),
     );
     const share = (c: number) => r4(g.filter((x) => x.y === c).length / g.length);
     pooled[key] = { n: g.length, tp: share(0), sl: share(1), exp: share(2), mean_r: r4(b.mean), ci: [r4(b.lo), r4(b.hi)] };

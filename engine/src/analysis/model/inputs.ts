@@ -116,3 +116,29 @@ export function inputVectorV3(r: PairRow, g: Regime, side: Side): number[] {
     clip(Math.log(Math.max(r.sigma168, 1e-6)), 20),
   ];
 }
+
+/** Inputs shared by every pair at a clock: trees split on them to learn each week's market direction, not a pair's setup. */
+export const CLOCK_INPUTS = [
+  "btc_z24",
+  "btc_z168",
+  "breadth24",
+  "breadth168",
+  "long_x_btc_z24",
+  "long_x_breadth24",
+  "btc_vol_regime",
+  "dispersion",
+] as const;
+
+const isClockInput = (n: string) => (CLOCK_INPUTS as readonly string[]).includes(n);
+
+/**
+ * The v4 inputs: the v3 set without the clock-level columns, so a score can only rank pairs and sides at a clock (what
+ * the trend and always-long baselines cannot), never time the whole market from two bull quarters.
+ */
+export const INPUT_NAMES_V4 = INPUT_NAMES_V3.filter((n) => !isClockInput(n));
+const V3_KEPT = INPUT_NAMES_V3.map((n, j) => (isClockInput(n) ? -1 : j)).filter((j) => j >= 0);
+
+export function inputVectorV4(r: PairRow, g: Regime, side: Side): number[] {
+  const v3 = inputVectorV3(r, g, side);
+  return V3_KEPT.map((j) => v3[j]);
+}

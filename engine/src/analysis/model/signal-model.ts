@@ -32,16 +32,18 @@ export type Alternative = { symbol: string; side: Side; expected_r: number; p_tp
  * different model (another fit, another family) is a different implementation of this, not a change to the phases.
  */
 export interface SignalModel {
-  /** Both sides of one pair priced at `entry` (the fresh price, else the hourly close), with the pair's funding rate. */
-  score(row: PairRow, regime: Regime, entry: number, funding: number | null): Scores;
+  /** Both sides of one pair priced at `entry` (the fresh price, else the hourly close), with the pair's funding rate; a SHORT is a candidate only when `canShort` (a perpetual is listed). */
+  score(row: PairRow, regime: Regime, entry: number, funding: number | null, canShort?: boolean): Scores;
   /** The side with the better expected R, and whether that alone clears the bar (no gate, no novelty check): the scan's lean. */
   lean(scores: Scores): { side: Side; clears: boolean };
-  /** The decision rule: issue the better side, or say why not (a NO-GO gate, outside the training data, below the bar). */
-  decide(scores: Scores, gateStatus: string | null): Verdict;
+  /** The decision rule research measured: issue the better side, or say why not (no candidate, outside the training data, below the bar). */
+  decide(scores: Scores): Verdict;
   /** Every pair of the snapshot that would be issued at its hourly close, best expected R first. */
-  rank(snap: Snapshot): Alternative[];
+  rank(snap: Snapshot, canShort?: (symbol: string) => boolean): Alternative[];
   /** The expected R after costs a side must beat to be issued. */
   bar(): number;
   /** The period the model was fitted on, as a signal states it. */
   trained(): string;
+  /** The model version's name (the registry's key), which every signal's context names. */
+  name(): string;
 }

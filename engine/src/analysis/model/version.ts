@@ -2,15 +2,23 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { SignalModel } from "./signal-model";
-import { parseParamsV3, type ParamsV3, v3Model } from "./v3";
+import { parseParamsV4, type ParamsV4, v4Model } from "./v4";
+
+/**
+ * A model whose training data ended longer ago than this at a clock issues no signals there (live, the replay and
+ * research alike): a quarterly fold is at most ~100 days old, so 120 leaves a missed refit's margin, not a regime's.
+ */
+export const MODEL_MAX_AGE_DAYS_DEFAULT = 120;
 
 /** The fitted model a version carries (the scorer's JSON, its calibration and τ); opaque to the registry. */
-export type ModelParams = ParamsV3;
+export type ModelParams = ParamsV4;
 
-export const parseModelParams = (json: unknown): ModelParams => parseParamsV3(json);
-export const modelFromParams = (p: ModelParams): SignalModel => v3Model(p);
+export const parseModelParams = (json: unknown): ModelParams => parseParamsV4(json);
+/** The SignalModel of a version's params; `name` is the version it is published under. */
+export const modelFromParams = (p: ModelParams, name?: string): SignalModel => v4Model(p, name);
 
-const inner = z.object({ rate: z.number(), meanR: z.number(), lower: z.number(), evaluations: z.number() });
+/** null figures: no cut of the inner window paid, so the version issues nothing */
+const inner = z.object({ rate: z.number(), meanR: z.number().nullable(), lower: z.number().nullable(), evaluations: z.number() });
 
 /** What the registry stores beside the params: enough to choose, expire, promote and publish a version. */
 export const modelVersionMetaSchema = z.object({

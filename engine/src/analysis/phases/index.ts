@@ -1,8 +1,8 @@
 // The three analysis phases (scan → confirm → final calibration): pure, deterministic functions of the analysis context.
 import type { AnalysisContext } from "../context";
-import paramsJson from "../model/params.json";
+import { perpListed } from "../model/geometry";
 import { setupHistoryFile } from "../model/history";
-import { parseParamsV3, type ParamsV3, v3Model } from "../model/v3";
+import { latestShipped, modelOf } from "../model/shipped";
 import type { Scores, SideScore, SignalModel } from "../model/signal-model";
 import type { PairRow } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
@@ -56,19 +56,8 @@ export type FinalResult = {
   decision: Decision;
 };
 
-let cachedParams: ParamsV3 | null = null;
-/** The committed, fitted model (engine/src/analysis/model/params.json), validated once. */
-export function modelParams(): ParamsV3 {
-  cachedParams ??= parseParamsV3(paramsJson);
-  return cachedParams;
-}
-
-let cachedModel: SignalModel | null = null;
-/** The model every phase uses unless given another: the shipped scoring over the committed parameters. */
-export function shippedModel(): SignalModel {
-  cachedModel ??= v3Model(modelParams());
-  return cachedModel;
-}
+/** The model every phase uses unless given another (the worker passes the version in force at the clock): the newest shipped version. */
+export const shippedModel = (): SignalModel => modelOf(latestShipped());
 
 type Scored = { row: PairRow; scores: Scores; price: number };
 
@@ -76,7 +65,7 @@ function scored(ctx: AnalysisContext, model: SignalModel): Scored | null {
   const row = ctx.snapshot.rows.find((r) => r.symbol === ctx.symbol);
   if (!row) return null;
   const price = ctx.price ?? row.close;
-  return { row, scores: model.score(row, ctx.snapshot.regime, price, ctx.funding), price };
+  return { row, scores: model.score(row, ctx.snapshot.regime, price, ctx.funding, perpListed(ctx.perpSince, ctx.snapshot.at)), price };
 }
 
 const biasOf = ({ side, clears }: ReturnType<SignalModel["lean"]>): Bias => (clears ? side : "NEUTRAL");
@@ -180,13 +169,18 @@ export function confirmPhase(ctx: AnalysisContext, scan: PhaseResult, model = sh
   };
 }
 
-const WHY: Record<"gate" | "novel" | "below_bar" | "no_candidate", (ctx: AnalysisContext, s: SideScore, model: SignalModel) => string> = {
+const WHY: Record<"gate" | "novel" | "below_bar" | "no_candidate" | "expired", (ctx: AnalysisContext, s: SideScore, model: SignalModel) => string> = {
+  expired: (_c, _s, model) => `the model (${model.name()}) is older than its age limit; no setup is issued until a newer one is promoted.`,
   gate: (ctx) => `pre-analysis gate ${ctx.gate?.status}: ${ctx.gate?.action}.`,
-  no_candidate: () =>
-    "the pair barely moves (hourly volatility under 0.1 %, a stablecoin or a pair that stopped trading): no setup can pay its costs.",
+  no_candidate: (ctx, s) =>
+    s.trade.side === "SHORT" && !perpListed(ctx.perpSince, ctx.snapshot.at)
+      ? "the better side is SHORT, and this pair has no USDT-M perpetual to short on."
+      : "no placeable setup: the pair barely moves (hourly volatility under 0.1 %, a stablecoin or a dead pair) or moves so much that the stop would sit more than 25 % away.",
   novel: () => "market conditions lie outside the data the model was fitted on (novelty above its bar).",
   below_bar: (_c, s, model) =>
-    `best side ${s.trade.side} expects ${s.ev >= 0 ? "+" : ""}${s.ev.toFixed(2)}R after costs; the bar is ${model.bar().toFixed(2)}R.`,
+    Number.isFinite(model.bar())
+      ? `best side ${s.trade.side} expects ${s.ev >= 0 ? "+" : ""}${s.ev.toFixed(2)}R after costs; the bar is ${model.bar().toFixed(2)}R.`
+      : `the model in force (${model.name()}) issues no setups: no cut of its recent out-of-fold signals paid after costs.`,
 };
 
 function result(_ctx: AnalysisContext, decision: Decision, reason: string, lines: string[], criteria: string[]): FinalResult {
@@ -225,21 +219,18 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
       criteria,
     );
   }
-  const v = model.decide(sc.scores, ctx.gate?.status ?? null);
+  // The rule research measured: the market gate is shown, never decides (research has no gate to model).
+  const v = model.decide(sc.scores);
   const s = sc.scores[v.side];
   const context = signalContext(ctx, sc.row, s, model, setupHistoryFile());
   const lines = [...marketLines(sc.row, ctx.snapshot.regime), sideLine(sc.scores.LONG), sideLine(sc.scores.SHORT)];
   if (!v.issue) {
     const why = WHY[v.why](ctx, s, model);
-    const gateLines = v.why === "gate" ? (ctx.gate?.reasons ?? []) : [];
-    // A NO_TRADE still helps: the pairs that clear the bar right now (none while the gate says NO-GO).
-    const alternatives =
-      v.why === "gate"
-        ? []
-        : model
-            .rank(ctx.snapshot)
-            .filter((a) => a.symbol !== ctx.symbol)
-            .slice(0, ALTERNATIVES);
+    // A NO_TRADE still helps: the pairs that clear the bar right now.
+    const alternatives = model
+      .rank(ctx.snapshot, (symbol) => perpListed(ctx.perpSinceOf?.(symbol) ?? null, ctx.snapshot.at))
+      .filter((a) => a.symbol !== ctx.symbol)
+      .slice(0, ALTERNATIVES);
     const altLine = alternatives.length
       ? `Clearing the bar at the last hourly close: ${alternatives.map((a) => `${a.symbol} ${a.side} ${a.expected_r >= 0 ? "+" : ""}${a.expected_r.toFixed(2)}R`).join(", ")}.`
       : "No pair clears the bar at the last hourly close.";
@@ -247,7 +238,7 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
       ctx,
       { ...base, type: "NO_TRADE", confidence: s.pTp, no_trade_reason: why, context: { ...context, alternatives } },
       `${ctx.symbol} NO TRADE: ${why}`,
-      [`${head}: NO TRADE. ${why}`, ...gateLines, ...lines, altLine],
+      [`${head}: NO TRADE. ${why}`, ...lines, altLine],
       criteria,
     );
   }

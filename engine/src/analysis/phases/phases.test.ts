@@ -1,4 +1,4 @@
-// The phases on the shipped replay data: live and backtest contexts agree, fresh entry, venue, gate veto, deterministic text.
+// The phases on the shipped replay data: live and backtest contexts agree, fresh entry, venue, the gate shown but never deciding, deterministic text.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { loadCandleFile } from "@core/candles";
@@ -7,7 +7,11 @@ import { buildAnalysisContext, createContextCache, freshEntry } from "../context
 import { createHistoricalProvider } from "../../market/providers/historical";
 import { createReplayProvider, REPLAY_DATA_DIR } from "../../market/providers/replay";
 import { roundPrice } from "../trade";
-import { confirmPhase, finalPhase, modelParams, scanPhase, shippedModel, type AnalysisContext } from "./index";
+import { recordedPerps } from "../../market/providers/funding";
+import { latestShipped, modelOf, shippedVersionAt } from "../model/shipped";
+import { confirmPhase, finalPhase, scanPhase, type AnalysisContext } from "./index";
+
+const modelParams = () => latestShipped().params;
 
 const H = 3_600_000;
 const run = (ctx: AnalysisContext) => {
@@ -23,8 +27,10 @@ const live = (at: number) => {
   return replay;
 };
 const load = (interval: "1h" | "5m", s: string) => loadCandleFile(join(REPLAY_DATA_DIR, "spot", interval, `${s}.csv.gz`));
+const perps = recordedPerps(REPLAY_DATA_DIR);
 const historical = createHistoricalProvider(
   RECORDED_SYMBOLS.map((symbol) => ({
+    perpSince: perps(symbol),
     symbol,
     h1: load("1h", symbol),
     m5: load("5m", symbol),
@@ -69,13 +75,22 @@ describe("one context builder, one decision", () => {
     else expect(final.decision.entry_timing).toContain(c.venue_label);
   });
 
-  test("a NO-GO gate vetoes whatever the model says", async () => {
+  test("the market gate never decides: research has none to model, so a NO-GO leaves the decision as it was", async () => {
     const at = clocks[0];
-    const ctx = await buildAnalysisContext(live(at), "BTCUSDT", createContextCache(), at);
-    const vetoed = run({ ...ctx, gate: { status: "NO_GO", action: "STAND_ASIDE", reasons: ["Volatility spike"] } }).final;
-    expect(vetoed.decision.type).toBe("NO_TRADE");
-    expect(vetoed.decision.no_trade_reason).toContain("gate NO_GO");
-    expect(vetoed.full_reasoning).toContain("Volatility spike");
+    const p = modelParams();
+    const saved = p.tau;
+    try {
+      p.tau = -1e9;
+      for (const symbol of ["BTCUSDT", "ETHUSDT", "SOLUSDT"]) {
+        const ctx = await buildAnalysisContext(live(at), symbol, createContextCache(), at);
+        const open = run({ ...ctx, gate: undefined }).final.decision;
+        const noGo = run({ ...ctx, gate: { status: "NO_GO", action: "STAND_ASIDE", reasons: ["Volatility spike"] } }).final.decision;
+        expect(noGo.type).toBe(open.type);
+        expect(noGo.entry_price).toBe(open.entry_price);
+      }
+    } finally {
+      p.tau = saved;
+    }
   });
 
   test("the bar is the shipped τ, never below 0: at the lowest bar the better side is issued exactly when its shrunk EV is positive", async () => {
@@ -126,28 +141,29 @@ describe("fresh entry", () => {
 });
 
 describe("a NO_TRADE that still helps", () => {
-  test("lists up to three other pairs that clear the bar now, best first; none under a NO-GO gate", async () => {
+  test("lists up to three other pairs that clear the bar now, best first", async () => {
     const at = Date.parse("2024-07-03T12:00:00Z");
-    const p = modelParams();
+    const version = shippedVersionAt(at)!;
+    const model = modelOf(version);
+    const p = version.params;
     const saved = p.tau;
     try {
       // Rank the market at the lowest bar, then set the bar so that a few pairs clear it and analyse the weakest pair.
       p.tau = -1e9;
       const base = await buildAnalysisContext(live(at), "BTCUSDT", createContextCache(), at);
-      const ranked = shippedModel().rank({ ...base.snapshot });
+      const ranked = model.rank({ ...base.snapshot }, (s) => base.perpSinceOf!(s) !== null);
       expect(ranked.length).toBeGreaterThan(5);
       p.tau = ranked[4].expected_r;
       const weakest = ranked[ranked.length - 1].symbol;
       const ctx = await buildAnalysisContext(live(at), weakest, createContextCache(), at);
-      const final = run({ ...ctx, gate: undefined }).final;
+      const scan = scanPhase(ctx, model);
+      const final = finalPhase(ctx, scan, confirmPhase(ctx, scan, model), model);
       expect(final.decision.type).toBe("NO_TRADE");
       const alts = final.decision.context!.alternatives!;
       expect(alts).toHaveLength(3);
       expect(alts.map((a) => a.symbol)).toEqual(ranked.slice(0, 3).map((r) => r.symbol));
       for (const a of alts) expect(a.expected_r).toBeGreaterThan(p.tau);
       expect(final.full_reasoning).toContain(`${alts[0].symbol} ${alts[0].side}`);
-      const vetoed = run({ ...ctx, snapshot: { ...ctx.snapshot }, gate: { status: "NO_GO", action: "STAND_ASIDE", reasons: [] } }).final;
-      expect(vetoed.decision.context!.alternatives).toEqual([]);
     } finally {
       p.tau = saved;
     }

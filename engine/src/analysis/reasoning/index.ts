@@ -67,7 +67,7 @@ export function signalContext(
   ctx: { now: number; priceSource: "5m" | "1h"; snapshot: { at: number } },
   row: PairRow,
   s: SideScore,
-  model: Pick<SignalModel, "bar" | "trained">,
+  model: Pick<SignalModel, "bar" | "trained" | "name">,
   history: SetupHistory | null,
 ): SignalContext {
   const t = s.trade;
@@ -93,7 +93,7 @@ export function signalContext(
     invalidation_level: t.side === "LONG" ? row.swingLow72 : row.swingHigh72,
     entry_source: ctx.priceSource,
     snapshot_at: new Date(ctx.snapshot.at).toISOString(),
-    model: { trained: model.trained(), bar_r: r4(model.bar()) },
+    model: { trained: model.trained(), bar_r: Number.isFinite(model.bar()) ? r4(model.bar()) : null, version: model.name() },
     history: historyView(history, row.symbol, t.side, s.ev),
   };
 }

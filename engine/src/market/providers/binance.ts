@@ -3,6 +3,8 @@ import { BINANCE_SPOT_REST, type Fetch, fetchClosedKlines, getJson, klineNumber 
 import { INTERVAL_MS, type Candle } from "@core/candles";
 import { SUPPORTED_SYMBOLS } from "@core/symbols";
 import type { Logger } from "@core/log";
+import { REPLAY_DATA_DIR } from "@core/market-replay";
+import { recordedPerps } from "./funding";
 import type { MarketProvider, ProviderInterval } from "./types";
 
 export const BINANCE_FUTURES_REST = "https://fapi.binance.com";
@@ -137,6 +139,8 @@ export function createBinanceProvider(opts: { fetch?: Fetch; spotUrl?: string; f
       return rows.length ? rows[rows.length - 1].rate : null;
     },
     symbols: () => [...SUPPORTED_SYMBOLS],
+    // The recorded listing times (through 2025-08) stand in for exchangeInfo: a pair listed since has no SHORT offered.
+    perpSince: recordedPerps(REPLAY_DATA_DIR),
     async ticker24h(symbol) {
       return parseTicker24h(await getJson(fetchFn, `${spot}/api/v3/ticker/24hr?symbol=${symbol}`))[0];
     },

@@ -3,7 +3,7 @@ import { INTERVAL_MS, lastIndexAtOrBefore, type Candle } from "@core/candles";
 import { fundingInForce } from "./funding";
 import type { MarketProvider, ProviderInterval } from "./types";
 
-export type HistoricalSeries = { symbol: string; h1: Candle[]; m5?: Candle[]; funding?: Candle[] };
+export type HistoricalSeries = { symbol: string; h1: Candle[]; m5?: Candle[]; funding?: Candle[]; perpSince?: number | null };
 export type HistoricalProvider = MarketProvider & { setNow(t: number): void };
 
 export function createHistoricalProvider(series: HistoricalSeries[], start = 0): HistoricalProvider {
@@ -28,5 +28,6 @@ export function createHistoricalProvider(series: HistoricalSeries[], start = 0):
       return fundingInForce(bySymbol.get(symbol)?.funding ?? [], at ?? now);
     },
     symbols: () => symbols,
+    perpSince: (symbol: string) => bySymbol.get(symbol)?.perpSince ?? null,
   };
 }

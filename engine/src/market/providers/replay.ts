@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { closedCandles, formingPathPrice, type ReplayClock, recordedSeries, REPLAY_DATA_DIR, spotFile } from "@core/market-replay";
 import { RECORDED_SYMBOLS } from "@core/symbols";
-import { fundingInForce } from "./funding";
+import { fundingInForce, recordedPerps } from "./funding";
 import type { MarketProvider, ProviderInterval } from "./types";
 
 // The clock and the closed-candle rule live in core: the server's candles endpoint reads the same replay.
@@ -19,6 +19,7 @@ export {
 
 export function createReplayProvider(clock: ReplayClock, dir = REPLAY_DATA_DIR): MarketProvider {
   const series = recordedSeries();
+  const perps = recordedPerps(dir);
   return {
     name: "replay",
     now: () => clock.now(),
@@ -35,5 +36,6 @@ export function createReplayProvider(clock: ReplayClock, dir = REPLAY_DATA_DIR):
       return RECORDED_SYMBOLS.includes(symbol) ? formingPathPrice(series, dir, symbol, at) : null;
     },
     symbols: () => [...RECORDED_SYMBOLS],
+    perpSince: perps,
   };
 }

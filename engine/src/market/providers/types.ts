@@ -18,4 +18,6 @@ export interface MarketProvider {
   pathPrice?(symbol: string, at: number): Promise<{ price: number; interval: "5m" | "1h" } | null>;
   /** Supported pairs, upper case. */
   symbols(): string[];
+  /** When the pair's USDT-M perpetual was listed (ms), or null when it has none: a SHORT is a perpetual setup. */
+  perpSince(symbol: string): number | null;
 }
