@@ -75,7 +75,10 @@ test("model:cv writes cv.json, the reliability diagram and the signal-rate curve
   expect(readFileSync(join(out, "reliability.svg"), "utf8").startsWith("<svg")).toBe(true);
   expect(existsSync(join(out, "signal-rate.svg"))).toBe(true);
   // The run is in the variant ledger, and the headline deflated for every variant the ledger holds.
-  const ledger = readFileSync(join(out, "variants.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const ledger = readFileSync(join(out, "variants.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   expect(ledger.map((v: { variant: string }) => v.variant)).toEqual(["test-rule"]);
   expect(details.deflated.variants_tried).toBe(1);
   // Every fold's model and the next fold are version files a registry can be seeded from; the last is the newest.
