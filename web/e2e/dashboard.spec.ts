@@ -192,7 +192,7 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await expect(page.getByRole("dialog")).toBeHidden();
 });
 
-test("the count above the table counts the table's rows", async ({ page, request }) => {
+test("the heading counts LONG/SHORT signals apart from the table's rows (a failed analysis is no signal)", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
   await seedSignal(user.id, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 1, confidence: 0.7, reasoning: "Trend up." });
   // An analysis that failed (its credit returned) is a row without a signal.
@@ -206,7 +206,8 @@ test("the count above the table counts the table's rows", async ({ page, request
   );
   await openDashboard(page, user);
   await expect(rows(page)).toHaveCount(2);
-  await expect(page.getByTestId("signals-total")).toHaveText("2");
+  await expect(page.getByTestId("signals-total")).toHaveText("1");
+  await expect(page.getByTestId("rows-total")).toHaveText("· 2 analyses");
   // Row times are 24-hour UTC and say so.
   await expect(rows(page).first().locator("td").first()).toContainText(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2} UTC/);
 });

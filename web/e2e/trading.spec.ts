@@ -240,7 +240,9 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
   await openTrading(page);
   const card = page.getByTestId("day-signal-card");
   const items = card.getByTestId("day-signal");
-  await expect(card.getByLabel("6 signals today")).toBeVisible();
+  // Six results today, one a No Trade: the badge counts the five signals.
+  await expect(card.getByLabel("5 signals today")).toBeVisible();
+  await expect(card.getByTestId("day-signal-count")).toHaveText("5");
   await expect(items).toHaveCount(5);
   await expect(items.locator("span.font-mono")).toHaveText(["BTCUSDT", "BNBUSDT", "ETHUSDT", "DOGEUSDT", "XRPUSDT"]);
   await expect(card).not.toContainText("LINKUSDT");

@@ -54,7 +54,8 @@ export function StatCards({ stats, credits }: { stats: DashboardStats | null; cr
       <StatCard
         id="used"
         title="Used Credits"
-        value={credits?.used ?? null}
+        // Credits that bought a LONG/SHORT signal: those held and then returned (No Trade, failure) were not used.
+        value={credits ? Math.max(0, credits.used - credits.refunded) : null}
         sub={s ? <span className="num">{formatCount(s.usedCredits.today)} today</span> : null}
         series={s?.usedCredits.series ?? []}
         color="#f59e0b"
