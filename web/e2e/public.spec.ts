@@ -370,3 +370,25 @@ test("mobile side panel opens and navigates @mobile", async ({ page }) => {
   await expect(panel).toBeHidden();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("From a pair to a trade plan in four steps");
 });
+
+test("signed-out pages ask for no refresh and get no 4xx; the favicon is served", async ({ page }) => {
+  const refreshes: string[] = [];
+  const failures: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/auth/refresh")) refreshes.push(r.url());
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
+  });
+  for (const path of ["/", "/about", "/pricing", "/contact"]) {
+    await page.goto(path);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.waitForLoadState("networkidle");
+  }
+  expect(refreshes).toEqual([]);
+  expect(failures).toEqual([]);
+  const icon = await page.request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toBe("image/png");
+  expect((await icon.body()).subarray(1, 4).toString()).toBe("PNG");
+});
