@@ -96,7 +96,7 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   expect(res.status()).toBe(200);
   // The app marks a browser that signed in (the refresh cookie is httpOnly); this sign-in bypassed the form, so the mark
   // is set here, once per tab, as the app would have set it.
-  await page.addInitScript((key) => {
+  await page.context().addInitScript((key) => {
     if (sessionStorage.getItem("e2e-hint-set")) return;
     localStorage.setItem(key, "1");
     sessionStorage.setItem("e2e-hint-set", "1");

@@ -54,8 +54,7 @@ export function StatCards({ stats, credits }: { stats: DashboardStats | null; cr
       <StatCard
         id="used"
         title="Used Credits"
-        // Credits that bought a LONG/SHORT signal: those held and then returned (No Trade, failure) were not used.
-        value={credits ? Math.max(0, credits.used - credits.refunded) : null}
+        value={credits?.used ?? null}
         sub={s ? <span className="num">{formatCount(s.usedCredits.today)} today</span> : null}
         series={s?.usedCredits.series ?? []}
         color="#f59e0b"
