@@ -4,6 +4,9 @@ import { parseConfig } from "./config";
 
 const base = { DATABASE_URL: "postgres://u@127.0.0.1:5432/db", REDIS_URL: "redis://127.0.0.1:6379", JWT_SECRET: "s".repeat(40) };
 
+/** What production needs for the legal pages. */
+const PROD_LEGAL = { SUPPORT_EMAIL: "help@example.com", ARBITRATION_ORGANISATION: "Example Arbitration Centre" };
+
 describe("parseConfig", () => {
   test("defaults", () => {
     const c = parseConfig(base);
@@ -52,12 +55,28 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ ...base, STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow("set together or not at all");
     expect(() => parseConfig({ ...base, STRIPE_WEBHOOK_SECRET: "whsec_abc123" })).toThrow("set together or not at all");
     expect(() => parseConfig({ ...base, ...stripe, STRIPE_SECRET_KEY: "pk_live_abc" })).toThrow("STRIPE_SECRET_KEY expected a Stripe secret key");
-    const prod = { ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25", VAPID_PUBLIC_KEY: "A".repeat(87), VAPID_PRIVATE_KEY: "B".repeat(43) };
+    const prod = {
+      ...base,
+      ...PROD_LEGAL,
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail:25",
+      VAPID_PUBLIC_KEY: "A".repeat(87),
+      VAPID_PRIVATE_KEY: "B".repeat(43),
+    };
     expect(() => parseConfig({ ...prod, ...stripe })).toThrow("test-mode key");
     const live = { STRIPE_SECRET_KEY: "sk_live_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
     expect(parseConfig({ ...prod, ...live }).STRIPE_SECRET_KEY).toBe("sk_live_abc123");
     expect(() => parseConfig({ ...prod, ...live, STRIPE_API_BASE: "http://127.0.0.1:9" })).toThrow("STRIPE_API_BASE must not be set in production");
   });
+});
+
+test("production refuses to start without the support e-mail or the arbitration organisation; elsewhere they may wait", () => {
+  const prod = { ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25", VAPID_PUBLIC_KEY: "A".repeat(87), VAPID_PRIVATE_KEY: "B".repeat(43) };
+  expect(() => parseConfig(prod)).toThrow("SUPPORT_EMAIL and ARBITRATION_ORGANISATION are required in production");
+  expect(() => parseConfig({ ...prod, SUPPORT_EMAIL: PROD_LEGAL.SUPPORT_EMAIL })).toThrow("required in production");
+  expect(() => parseConfig({ ...prod, ARBITRATION_ORGANISATION: PROD_LEGAL.ARBITRATION_ORGANISATION })).toThrow("required in production");
+  expect(parseConfig({ ...prod, ...PROD_LEGAL }).SUPPORT_EMAIL).toBe("help@example.com");
+  expect(parseConfig(base).SUPPORT_EMAIL).toBeUndefined();
 });
 
 describe("process start with bad configuration", () => {

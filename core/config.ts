@@ -193,6 +193,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT)
     throw new ConfigError("Invalid configuration: METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the public port)");
   stripeChecks(c, isProduction);
+  // A deployed site may not show the legal pages' placeholders ("[support e-mail address to be published]").
+  if (isProduction && (!c.SUPPORT_EMAIL || !c.ARBITRATION_ORGANISATION))
+    throw new ConfigError("Invalid configuration: SUPPORT_EMAIL and ARBITRATION_ORGANISATION are required in production (the legal pages name them)");
   const publicOrigin = c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`;
   return {
     ...c,

@@ -1,7 +1,7 @@
 // Buying credits in the browser against the local Stripe stand-in: pricing → hosted checkout → success page → balance,
 // pushed to a second tab; the refund from the purchase history; a cancelled checkout. Screens at 1440 and 390 px.
 import { expect, type Page, test } from "@playwright/test";
-import { registerUser, signIn, withSql } from "./helpers";
+import { registerUser, signIn, trustDevice, withSql } from "./helpers";
 
 const SCREENS = "test-results/screens";
 const STRIPE = process.env.E2E_STRIPE_BASE ?? "";
@@ -122,5 +122,42 @@ for (const width of [1440, 390]) {
     expect(checkouts).toEqual([]);
     const rows = await withSql((sql) => sql`select count(*)::int as n from purchases where user_id = ${user.id}`);
     expect(rows[0].n).toBe(0);
+  });
+}
+
+test("without a payment provider the profile lists no payment methods, never sample cards", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "nocards" });
+  // The browser-test app runs the Stripe stand-in; the answer a `bun dev` without Stripe keys gives is served instead.
+  await page.route("**/api/billing/config", (route) => route.fulfill({ json: { enabled: false } }));
+  await signIn(page, user);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: /Payment Methods/ }).click();
+  await expect(page.getByTestId("no-payment-methods")).toBeVisible();
+  await expect(page.locator("body")).not.toContainText("4242");
+  await expect(page.locator("body")).not.toContainText("•••• ");
+  await expect(page.getByRole("button", { name: "Add New Method" })).toHaveCount(0);
+});
+
+for (const width of [1440, 390]) {
+  test(`signed out at ${width}px: Choose Plan → sign in → checkout of the same pack`, async ({ page, request }) => {
+    const user = await registerUser(request, { tag: "resume" });
+    await trustDevice(page, user);
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    await page.goto("/pricing");
+    await page.screenshot({ path: `${SCREENS}/path-1-pricing-${width}.png`, fullPage: width > 800 });
+    await page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: "Pro Pack" }) })
+      .getByRole("button", { name: "Choose Plan" })
+      .click();
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.screenshot({ path: `${SCREENS}/path-2-sign-in-${width}.png` });
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    // Back on Pricing, the pack chosen before signing in goes to checkout (69.99 USD is the Pro Pack's price).
+    await page.waitForURL(`${STRIPE}/pay/**`);
+    await expect(page.getByText("69.99 USD")).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/path-3-checkout-${width}.png` });
   });
 }

@@ -21,9 +21,11 @@ test("more signals than one page: scrolling the table loads the older ones, and 
   await openDashboard(page, user);
 
   await expect(rows(page)).toHaveCount(PAGE);
-  await expect(page.getByTestId("signals-total")).toHaveText(String(seeded.length));
-  // Total Signals counts issued LONG/SHORT signals; the table's count includes the refunded NO_TRADEs.
-  await expect(page.getByTestId("stat-total")).toContainText(String(seeded.filter((s) => s.type !== "NO_TRADE").length));
+  // The heading and Total Signals count issued LONG/SHORT signals; the refunded NO_TRADEs are rows, not signals.
+  const issued = seeded.filter((s) => s.type !== "NO_TRADE").length;
+  await expect(page.getByTestId("signals-total")).toHaveText(String(issued));
+  await expect(page.getByTestId("rows-total")).toHaveText(`· ${seeded.length} analyses`);
+  await expect(page.getByTestId("stat-total")).toContainText(String(issued));
   await expect(page.getByTestId("signals-shown")).toHaveText(`Showing ${PAGE} of ${seeded.length}`);
   await expect(rows(page).last()).not.toContainText(`#${oldest.signalId}`);
   // The replayed moment each signal read is labelled as market time beside when it was issued.

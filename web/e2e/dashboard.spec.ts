@@ -192,7 +192,7 @@ test("table shows seeded signals newest first; filters narrow it; the drawer ope
   await expect(page.getByRole("dialog")).toBeHidden();
 });
 
-test("the count above the table counts the table's rows", async ({ page, request }) => {
+test("the heading counts LONG/SHORT signals apart from the table's rows (a failed analysis is no signal)", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
   await seedSignal(user.id, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 1, confidence: 0.7, reasoning: "Trend up." });
   // An analysis that failed (its credit returned) is a row without a signal.
@@ -206,7 +206,8 @@ test("the count above the table counts the table's rows", async ({ page, request
   );
   await openDashboard(page, user);
   await expect(rows(page)).toHaveCount(2);
-  await expect(page.getByTestId("signals-total")).toHaveText("2");
+  await expect(page.getByTestId("signals-total")).toHaveText("1");
+  await expect(page.getByTestId("rows-total")).toHaveText("· 2 analyses");
   // Row times are 24-hour UTC and say so.
   await expect(rows(page).first().locator("td").first()).toContainText(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2} UTC/);
 });
@@ -347,7 +348,7 @@ test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
   await market.screenshot({ path: "test-results/screens/market-panel-390.png" });
 });
 
-test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected R, costs, expiry, invalidation, crowding, history", async ({
+test("the drawer agrees with itself: the odds as a trader reads them beside one expected R, one stop, costs, expiry, crowding, where the odds come from", async ({
   page,
   request,
 }) => {
@@ -382,24 +383,33 @@ test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected
   await expect(why).toBeVisible();
   await expect(why.getByTestId("setup-venue")).toHaveText("Binance spot");
   await expect(why).not.toContainText("cannot short");
-  await expect(why.getByTestId("setup-probabilities")).toContainText("P(TP first)38.2%");
-  await expect(why.getByTestId("setup-probabilities")).toContainText("P(SL first)44.9%");
-  await expect(why.getByTestId("setup-probabilities")).toContainText("P(expiry)16.9%");
-  await expect(why.getByTestId("setup-no-skill")).toHaveText("vs 35.0% with no skill for the same stop and target");
+  await expect(why.getByTestId("setup-horizon")).toHaveText("Within 48 h");
+  await expect(why.getByTestId("setup-probabilities")).toContainText("Target first38.2%");
+  await expect(why.getByTestId("setup-probabilities")).toContainText("Stop first44.9%");
+  await expect(why.getByTestId("setup-probabilities")).toContainText("Neither16.9%");
+  await expect(why.getByTestId("setup-no-skill")).toHaveText("vs 35.0% target first with no skill for the same stop and target");
   await expect(why.getByTestId("setup-expected-r")).toHaveText("+0.04R");
+  await expect(why.getByTestId("setup-exits")).toHaveText(
+    "The stop and the target are the only exits; after 48 h with neither hit, the trade closes at market.",
+  );
   await expect(why.getByTestId("setup-costs")).toHaveText("0.24% round trip = 0.07R");
   await expect(why.getByTestId("setup-expires")).toHaveText(formatUtcMinute(expires));
   await expect(why.getByTestId("setup-expires")).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
-  await expect(why.getByTestId("setup-invalidation")).toContainText(formatPrice(96.42));
-  await expect(why.getByTestId("setup-invalidation")).toContainText("96.420");
+  // One stop: the stored structure level is not offered as a second exit.
+  await expect(why.getByTestId("setup-invalidation")).toHaveCount(0);
+  await expect(drawer).not.toContainText(formatPrice(96.42));
   await expect(why.getByTestId("setup-crowding")).toHaveText("3 other LONG signals in the prior hour");
   const history = why.getByTestId("setup-history");
-  await expect(history).toContainText("In history");
-  await expect(history).toContainText("LONG setups, expected R −0.071 to −0.069R, out-of-fold");
-  await expect(history.getByTestId("setup-history-pooled")).toHaveText(
-    "n = 4,210 similar setups (Mar–Sep 2024): TP first 31%, SL first 48%, expired 21%; mean −0.05R (95% CI −0.12 to +0.02R)",
-  );
-  await expect(history.getByTestId("setup-history-pair")).toHaveText("BTCUSDT: 12 of them, mean −0.03R (shrunk toward all pairs)");
+  await expect(history).toContainText("Where the odds come from");
+  await expect(history.getByTestId("setup-history-pooled")).toHaveText("Tested out-of-fold on 4,210 similar LONG setups (Mar–Sep 2024)");
+  await expect(history.getByTestId("setup-history-pair")).toHaveText("BTCUSDT: 12 of them");
+  // One expected-R figure on the whole card: the plain line, the odds block and nothing else name an R mean.
+  await expect(drawer.getByTestId("plain-line")).toContainText("+0.04R expected after costs");
+  const rFigures = ((await drawer.textContent()) ?? "").match(/[+−-]\d\.\d\dR\b/g) ?? [];
+  expect(rFigures.filter((r) => r !== "+0.04R")).toEqual([]);
+  // Confidence reads as the chance the target comes first, not as a pass mark.
+  // Its figure is the same P(target first) as the odds block (the seeded confidence column says 55 %, the context 38.2 %).
+  await expect(drawer.getByTestId("confidence-tile")).toHaveText("38% target first");
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}/drawer-context-1440.png` });
   await page.keyboard.press("Escape");
@@ -411,7 +421,7 @@ test("the drawer explains a v2 signal: venue, outcome odds vs no skill, expected
   await expect(page.getByRole("dialog").getByTestId("why-this-setup")).toContainText("perpetual futures; a spot account cannot short");
   await expect(page.getByRole("dialog").getByTestId("setup-expected-r")).toHaveText("−0.03R");
   await expect(page.getByRole("dialog").getByTestId("setup-crowding")).toHaveText("none in the prior hour");
-  await expect(page.getByRole("dialog").getByTestId("setup-history-pair")).toHaveText("No ETHUSDT trades in this band; the pooled figure applies");
+  await expect(page.getByRole("dialog").getByTestId("setup-history-pair")).toHaveText("No ETHUSDT trades among them");
   await page.keyboard.press("Escape");
 
   // A No Trade names its best side and the bar it missed; a signal from before v2 has no block.

@@ -6,6 +6,9 @@ import { applyCreditChange } from "../../core/credits";
 
 export const PASSWORD = "Secret123!";
 
+/** The app's signed-in mark (web/src/lib/session.ts SESSION_HINT_KEY). */
+const SESSION_HINT_KEY = "tw_session_hint";
+
 /** `deviceCookie` is the tw_device trust the registration answered: the registering browser needs no device code. */
 export type TestUser = { id: number; email: string; password: string; deviceId: string; ip: string; deviceCookie: string };
 
@@ -91,6 +94,13 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
     headers: { "x-forwarded-for": user.ip },
   });
   expect(res.status()).toBe(200);
+  // The app marks a browser that signed in (the refresh cookie is httpOnly); this sign-in bypassed the form, so the mark
+  // is set here, once per tab, as the app would have set it.
+  await page.context().addInitScript((key) => {
+    if (sessionStorage.getItem("e2e-hint-set")) return;
+    localStorage.setItem(key, "1");
+    sessionStorage.setItem("e2e-hint-set", "1");
+  }, SESSION_HINT_KEY);
 }
 
 /** Runs `fn` with a short-lived connection to the app's database (E2E_DATABASE_URL from the test runner). */

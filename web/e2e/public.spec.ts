@@ -3,13 +3,17 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { V2_BACKTEST } from "../src/features/marketing/api/test-track-record";
 import { formatCount } from "../src/lib/format";
-import { randomIp } from "./helpers";
+import { randomIp, registerUser, withSql } from "./helpers";
+import { seedSignal } from "../../server/src/modules/signals/testing";
+import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
 
 /** The backtest report the server answers with (the model engineer rewrites it; the tests read it rather than copy it). */
 const TRACK_RECORD_FILE = new URL("../../engine/src/analysis/model/track-record.json", import.meta.url);
 
 type Backtest = {
   pairs: number;
+  max_drawdown_r?: number;
+  by_month?: { month: string }[];
   signals: number;
   sample_size: number;
   expectancy_r?: number;
@@ -32,7 +36,8 @@ const serveV2 = (page: Page) =>
   );
 
 const PAGES: { path: string; title: string | RegExp }[] = [
-  { path: "/", title: "AI-Powered Crypto Signals that Actually Work" },
+  // The headline claims it works only when the published record shows an edge (issue 33 §6).
+  { path: "/", title: noEdge(readBacktest()) ? "AI-Powered Crypto Signals, Measured in the Open" : "AI-Powered Crypto Signals that Actually Work" },
   { path: "/about", title: "About Tradewind" },
   { path: "/how-it-works", title: "From a pair to a trade plan in four steps" },
   { path: "/pricing", title: "Simple, prepaid credits" },
@@ -68,6 +73,46 @@ test("home shows the credit rule and never a typed accuracy figure", async ({ pa
     await expect(note).toContainText(/out-of-sample backtest|out-of-fold testing/);
   }
   await expect(page.locator("body")).not.toContainText("94.2");
+});
+
+test("the headline follows the published record: no 'Actually Work' beside 'No edge', and it returns when an edge is shown", async ({ page }) => {
+  await serveV2(page);
+  await page.goto("/");
+  await expect(page.getByTestId("track-record")).toContainText("No edge detected");
+  await expect(page.getByTestId("hero-headline")).toHaveText("AI-Powered Crypto Signals, Measured in the Open");
+  await expect(page.locator("body")).not.toContainText("Actually Work");
+  await expect(page.locator("body")).not.toContainText("High-Confidence");
+  await page.unrouteAll();
+  await page.route("**/api/public/track-record", (route) =>
+    route.fulfill({
+      json: { backtest: { ...V2_BACKTEST, verdict: { edge: true, text: "Edge shown." } }, live: { sample_size: 0, closed: 0, period: {} } },
+    }),
+  );
+  await page.reload();
+  await expect(page.getByTestId("hero-headline")).toHaveText("AI-Powered Crypto Signals that Actually Work");
+});
+
+test("the example card is the newest settled signal as issued, dated in market time; never a typed one", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "example" });
+  // Newest in market time of this run (other seeds sit in 2024), settled at its stop.
+  const issued = Date.UTC(2025, 5, 17, 9);
+  await withSql(async (sql) => {
+    const { signalId } = await seedSignal(user.id, "AVAXUSDT", "SHORT", 0, {
+      sql,
+      marketTimeMs: issued,
+      context: { ...SAMPLE_CONTEXT, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual", p_tp: 0.1712, expected_r: 0.0311 },
+    });
+    await sql`update signals set outcome = 'SL_HIT', r_multiple = -1.08, outcome_at = now() where id = ${signalId}`;
+  });
+  await page.goto("/");
+  const card = page.getByTestId("example-signal");
+  await expect(card).toContainText("AVAXUSDT");
+  await expect(card).toContainText("SHORT");
+  await expect(card.getByTestId("example-issued")).toHaveText("1h · issued 2025-06-17 09:00 UTC market time (replay)");
+  await expect(card.getByTestId("example-odds")).toHaveText("17.1% · +0.03R expected");
+  await expect(card.getByTestId("example-outcome")).toHaveText("Outcome: Stop hit −1.08R after costs");
+  await expect(card).not.toContainText("4H");
+  await expect(card).not.toContainText("72%");
 });
 
 test("about shows the file's verdict first, then how it was measured, the baselines and the reliability diagram", async ({ page }) => {
@@ -108,6 +153,19 @@ test("about shows the file's verdict first, then how it was measured, the baseli
     await expect(rows.nth(1)).toContainText(formatCount(years[0].signals));
     await expect(table).toContainText("7-day trend side, same entries");
   }
+  // The drawdown reads as a share of the account at a stated risk per signal, never as the bare sum over all signals.
+  if (file.max_drawdown_r !== undefined) {
+    const dd = table.getByText("Worst drawdown").locator("..").locator("..");
+    await expect(dd).toContainText("of the account");
+    await expect(dd).toContainText("risking 0.01% of it on every signal");
+    await expect(dd).toContainText(`${Number((file.max_drawdown_r * 0.01).toFixed(1))}% of the account`);
+    await expect(dd).not.toContainText(`${file.max_drawdown_r.toFixed(1)}R`);
+  }
+  // A year table that jumps (2021 → 2024) says why: the months between are withheld.
+  const months = (file.by_month ?? []).map((m) => m.month).sort();
+  const jump = months.findIndex((m, i) => i > 0 && Number(m.slice(0, 4)) - Number(months[i - 1].slice(0, 4)) > 1);
+  if (jump > 0)
+    await expect(page.getByTestId("backtest-by-year")).toContainText(/No figures for \w{3} \d{4} – \w{3} \d{4}: those months are withheld/);
   await page.screenshot({ path: "test-results/screens/about-report-1440.png", fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("backtest-report").screenshot({ path: "test-results/screens/about-report-390.png" });
@@ -311,4 +369,26 @@ test("mobile side panel opens and navigates @mobile", async ({ page }) => {
   await expect(page).toHaveURL(/\/how-it-works$/);
   await expect(panel).toBeHidden();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("From a pair to a trade plan in four steps");
+});
+
+test("signed-out pages ask for no refresh and get no 4xx; the favicon is served", async ({ page }) => {
+  const refreshes: string[] = [];
+  const failures: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/auth/refresh")) refreshes.push(r.url());
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
+  });
+  for (const path of ["/", "/about", "/pricing", "/contact"]) {
+    await page.goto(path);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.waitForLoadState("networkidle");
+  }
+  expect(refreshes).toEqual([]);
+  expect(failures).toEqual([]);
+  const icon = await page.request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toBe("image/png");
+  expect((await icon.body()).subarray(1, 4).toString()).toBe("PNG");
 });

@@ -112,7 +112,9 @@ test("drawer chart: an open LONG with its lines, status and timeframes; a resolv
   await expect(chart.getByTestId("legend-entry")).toContainText(formatPrice(btc));
   await expect(chart.getByTestId("legend-sl")).toContainText(formatPrice(btc * 0.97));
   await expect(chart.getByTestId("legend-tp")).toContainText(formatPrice(btc * 1.06));
-  await expect(chart.getByTestId("legend-invalidation")).toContainText("Invalidation");
+  // One stop: the structure level stored with the signal (3.5 % below entry here) is not drawn as a second one.
+  await expect(chart.getByTestId("legend-invalidation")).toHaveCount(0);
+  await expect(drawerOf(page)).not.toContainText(formatPrice(btc * 0.965));
   const status = chart.getByTestId("open-status");
   await expect(status.getByTestId("open-status-state")).toHaveText(/In play|Through target|Through stop|Not reached entry/);
   await expect(status.getByTestId("open-status-as-of")).toContainText(/2024-02-1\d \d\d:\d\d UTC market time \(replay\)/);

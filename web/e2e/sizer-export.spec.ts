@@ -80,7 +80,7 @@ test("sizer figures, remembered inputs, copies and the CSV download", async ({ p
   await expect(page.getByText("Copied", { exact: true })).toBeVisible();
   expect(await clipboard(page)).toBe(
     "SOLUSDT LONG · Binance spot\nEntry: 100.00\nTake profit: 110.00\nStop loss: 95.00\nRisk/reward: 2.00\n" +
-      `Timeframe: 1h · Confidence: 55%\nExpires: 2024-09-07 14:00 UTC\nTradewind signal #${ids.long}`,
+      `Timeframe: 1h · Confidence: 38%\nExpires: 2024-09-07 14:00 UTC\nTradewind signal #${ids.long}`,
   );
   await sizer.getByTestId("export-tradingview").click();
   await expect.poll(async () => JSON.parse(await clipboard(page)).action).toBe("buy");
@@ -100,7 +100,7 @@ test("sizer figures, remembered inputs, copies and the CSV download", async ({ p
     .split("\r\n");
   expect(lines[0]).toMatch(/^signal_id,analysis_id,created_at_utc,symbol,type,venue,/);
   expect(lines.slice(1).map((l) => Number(l.split(",")[0]))).toEqual([ids.long, ids.none]);
-  expect(lines[1]).toContain(",SOLUSDT,LONG,spot,55,100,110,95,2,1h,0.0412,0.24,OPEN,");
+  expect(lines[1]).toContain(",SOLUSDT,LONG,spot,38.2,100,110,95,2,1h,0.0412,0.24,OPEN,");
   expect(lines.join("\n")).not.toContain("XRPUSDT");
 
   // Day Signal's expanded view sizes with the same remembered inputs.

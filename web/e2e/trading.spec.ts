@@ -240,7 +240,9 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
   await openTrading(page);
   const card = page.getByTestId("day-signal-card");
   const items = card.getByTestId("day-signal");
-  await expect(card.getByLabel("6 signals today")).toBeVisible();
+  // Six results today, one a No Trade: the badge counts the five signals.
+  await expect(card.getByLabel("5 signals today")).toBeVisible();
+  await expect(card.getByTestId("day-signal-count")).toHaveText("5");
   await expect(items).toHaveCount(5);
   await expect(items.locator("span.font-mono")).toHaveText(["BTCUSDT", "BNBUSDT", "ETHUSDT", "DOGEUSDT", "XRPUSDT"]);
   await expect(card).not.toContainText("LINKUSDT");
@@ -308,14 +310,18 @@ test("Day Signal explains a v2 setup and a No Trade's best side and alternatives
   await expect(btc.getByTestId("setup-probabilities")).toContainText("38.2%");
   await expect(btc.getByTestId("setup-probabilities")).toContainText("44.9%");
   await expect(btc.getByTestId("setup-probabilities")).toContainText("16.9%");
-  await expect(btc.getByTestId("setup-no-skill")).toHaveText("vs 35.0% with no skill for the same stop and target");
+  await expect(btc.getByTestId("setup-no-skill")).toHaveText("vs 35.0% target first with no skill for the same stop and target");
+  await expect(btc.getByTestId("setup-horizon")).toHaveText("Within 48 h");
   await expect(btc.getByTestId("setup-expected-r")).toHaveText("+0.04R");
   await expect(btc.getByTestId("setup-costs")).toHaveText("0.24% round trip = 0.07R");
   await expect(btc.getByTestId("setup-expires")).toHaveText(formatUtcMinute(expires));
-  await expect(btc.getByTestId("setup-invalidation")).toHaveText("96.420");
+  // One stop, one expected R: no invalidation level, and the history states no second mean R.
+  await expect(btc.getByTestId("setup-invalidation")).toHaveCount(0);
+  await expect(btc).not.toContainText("96.420");
+  await expect(btc).not.toContainText("−0.05R");
   await expect(btc.getByTestId("setup-crowding")).toHaveText("2 other LONG signals in the prior hour");
-  await expect(btc.getByTestId("setup-history-pooled")).toContainText("n = 4,210 similar setups (Mar–Sep 2024)");
-  await expect(btc.getByTestId("setup-history-pair")).toHaveText("BTCUSDT: 12 of them, mean −0.03R (shrunk toward all pairs)");
+  await expect(btc.getByTestId("setup-history-pooled")).toContainText("Tested out-of-fold on 4,210 similar LONG setups (Mar–Sep 2024)");
+  await expect(btc.getByTestId("setup-history-pair")).toHaveText("BTCUSDT: 12 of them");
   const eth = items.filter({ hasText: "ETHUSDT" }).getByTestId("why-this-setup");
   await expect(eth).toContainText("perpetual futures; a spot account cannot short");
   const sol = items.filter({ hasText: "SOLUSDT" });

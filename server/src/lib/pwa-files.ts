@@ -13,6 +13,8 @@ const FILES: Record<string, [string, string, string]> = {
   "/icons/icon-192.png": ["icons/icon-192.png", "image/png", "public, max-age=86400"],
   "/icons/icon-512.png": ["icons/icon-512.png", "image/png", "public, max-age=86400"],
   "/icons/icon.svg": ["icons/icon.svg", "image/svg+xml", "public, max-age=86400"],
+  // Browsers ask for /favicon.ico on every page whatever the markup says; a PNG there is read by all current ones.
+  "/favicon.ico": ["icons/icon-192.png", "image/png", "public, max-age=86400"],
 };
 
 /** Bun routes for the files; each answer carries the app's security headers (the worker runs under its own CSP). */

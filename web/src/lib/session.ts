@@ -92,9 +92,33 @@ export function getAccessToken(): string | null {
   return state().accessToken;
 }
 
+/**
+ * Marks that this browser holds a signed-in session (the refresh cookie itself is httpOnly, so scripts cannot see it):
+ * without the mark a signed-out visitor's pages skip the start-up refresh, which could only answer 401.
+ */
+export const SESSION_HINT_KEY = "tw_session_hint";
+
+function setSessionHint(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(SESSION_HINT_KEY, "1");
+    else localStorage.removeItem(SESSION_HINT_KEY);
+  } catch {
+    // Storage blocked: the hint stays as it was; the start-up refresh then decides as before.
+  }
+}
+
+function hasSessionHint(): boolean {
+  try {
+    return localStorage.getItem(SESSION_HINT_KEY) === "1";
+  } catch {
+    return true;
+  }
+}
+
 export function setAccessToken(token: string | null): void {
   clearTimer();
   update({ accessToken: token, setAt: token ? Date.now() : null, ready: true });
+  setSessionHint(token !== null);
   if (token) scheduleRefresh(token);
 }
 
@@ -104,6 +128,7 @@ export function setSessionId(id: string | number | null): void {
 
 export function clearSession(): void {
   clearTimer();
+  setSessionHint(false);
   update({ accessToken: null, sessionId: null, setAt: null, ready: true });
 }
 
@@ -186,7 +211,8 @@ export function initSession(): Promise<void> {
   if (initStarted) return Promise.resolve();
   initStarted = true;
   listenForCrossTabLogout();
-  if (state().accessToken) {
+  // Signed in here already, or never signed in in this browser (no refresh cookie to present): no refresh to try.
+  if (state().accessToken || (typeof window !== "undefined" && !hasSessionHint())) {
     update({ ready: true });
     return Promise.resolve();
   }

@@ -68,7 +68,15 @@ describe("GET /api/dev/mailbox", () => {
     };
     expect(() => parseConfig({ ...base, NODE_ENV: "production" })).toThrow(/SMTP_URL is required in production/);
     expect(() => parseConfig({ ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25", DEV_MAILBOX: "1" })).toThrow(/DEV_MAILBOX/);
-    expect(parseConfig({ ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25" }).isProduction).toBe(true);
+    expect(
+      parseConfig({
+        ...base,
+        NODE_ENV: "production",
+        SMTP_URL: "smtp://mail:25",
+        SUPPORT_EMAIL: "help@example.com",
+        ARBITRATION_ORGANISATION: "Example Arbitration Centre",
+      }).isProduction,
+    ).toBe(true);
     for (const [env, logged] of [
       ["test", false],
       ["development", true],

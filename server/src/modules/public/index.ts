@@ -1,4 +1,4 @@
-// GET /api/public/live, /track-record, /legal and /ledger/{roots,proof/:signalId}: signed-out figures, the legal pages'
+// GET /api/public/live, /track-record, /example-signal, /legal and /ledger/{roots,proof/:signalId}: signed-out figures, the legal pages'
 // operator details and the signal ledger, no user data.
 import { Elysia, t } from "elysia";
 import type { ServerDeps } from "../../deps";
@@ -6,8 +6,8 @@ import { clientIp, ipKey } from "../../lib/client-ip";
 import { DayChains } from "@core/ledger";
 import { createLimiter } from "../../lib/rate-limit";
 import { legalSettingsSchema } from "@core/contract/legal";
-import { errorSchema, ledgerProofSchema, ledgerRootsQuery, ledgerRootsSchema, liveSchema, trackRecordSchema } from "./model";
-import { publicLedgerProof, publicLedgerRoots, publicLive, trackRecord } from "./service";
+import { errorSchema, exampleSignalSchema, ledgerProofSchema, ledgerRootsQuery, ledgerRootsSchema, liveSchema, trackRecordSchema } from "./model";
+import { exampleSignal, publicLedgerProof, publicLedgerRoots, publicLive, trackRecord } from "./service";
 
 /** Budget per address and minute: a proof costs one point, plus one per PROOF_LINKS_PER_POINT links it carries. */
 export const PROOF_POINTS_PER_MINUTE = 120;
@@ -36,6 +36,10 @@ export const publicModule = (deps: ServerDeps, opts: { linksPerPoint?: number } 
     .get("/track-record", () => trackRecord(deps.sql, undefined, deps.config.MARKET_PROVIDER), {
       response: { 200: trackRecordSchema },
       detail: { summary: "Measured figures: the model's backtest and the outcomes of stored signals" },
+    })
+    .get("/example-signal", () => exampleSignal(deps.sql, deps.config.MARKET_PROVIDER), {
+      response: { 200: exampleSignalSchema },
+      detail: { summary: "The newest settled LONG/SHORT signal (levels, odds, outcome; no user data) for the landing page's example" },
     })
     .get("/ledger/roots", ({ query }) => publicLedgerRoots(deps.sql, query), {
       query: ledgerRootsQuery,

@@ -66,3 +66,26 @@ export const ledgerProofSchema = t.Object({
   }),
   chain: t.Array(t.Object(link), { description: "Every later entry of the day, up to the root" }),
 });
+
+/** The newest settled LONG/SHORT signal, for the landing page's example card: levels, odds and outcome, no user data. */
+export const exampleSignalSchema = t.Object({
+  signal: t.Nullable(
+    t.Object({
+      id: t.Number(),
+      symbol: t.String(),
+      type: t.UnionEnum(["LONG", "SHORT"]),
+      timeframe: t.String(),
+      entry_price: t.Number(),
+      take_profit: t.Number(),
+      stop_loss: t.Number(),
+      rr_ratio: t.Number(),
+      p_tp: t.Number({ description: "calibrated P(target first) as issued (the signal's confidence)" }),
+      expected_r: num,
+      expiry_hours: t.Number(),
+      outcome: t.UnionEnum(["TP_HIT", "SL_HIT", "EXPIRED"]),
+      r_multiple: num,
+      market_time_ms: t.Number({ description: "market clock at issue (a recorded moment under the replay)" }),
+    }),
+  ),
+  market: t.UnionEnum(["replay", "binance"]),
+});

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { createApp } from "../../app";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";
+import { SAMPLE_CONTEXT } from "@web/lib/test-signal-context";
 import { trackRecord } from "./service";
 
 const app = testApp();
@@ -80,5 +81,41 @@ describe("/api/public", () => {
     // The test app replays history: its outcomes are marked so the web never shows them as a track record.
     expect(res.body.live.market).toBe("replay");
     expect((await trackRecord(sql, file, "binance")).live.market).toBe("binance");
+  });
+  test("example-signal: the newest settled LONG/SHORT, with its odds and outcome and no user data; open and No Trade never", async () => {
+    const u = await createUser();
+    const newest = 1_900_000_000_000;
+    // Newer in market time but still open, and a No Trade: neither is an example.
+    await seedSignal(u.id, "XRPUSDT", "LONG", 0, { marketTimeMs: newest + 7_200_000 });
+    await seedSignal(u.id, "ADAUSDT", "NO_TRADE", 0, { marketTimeMs: newest + 3_600_000 });
+    const older = await seedSignal(u.id, "ETHUSDT", "SHORT", 0, { marketTimeMs: newest - 3_600_000 });
+    const settled = await seedSignal(u.id, "SOLUSDT", "LONG", 1, { marketTimeMs: newest, context: { ...SAMPLE_CONTEXT, p_tp: 0.1843 } });
+    for (const [id, outcome, r] of [
+      [older.signalId, "SL_HIT", -1.06],
+      [settled.signalId, "TP_HIT", 1.93],
+    ] as const)
+      await sql`update signals set outcome = ${outcome}, r_multiple = ${r}, outcome_at = now() where id = ${id}`;
+    const res = await call(app, "GET", "/api/public/example-signal");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      signal: {
+        id: settled.signalId,
+        symbol: "SOLUSDT",
+        type: "LONG",
+        timeframe: "1h",
+        entry_price: 100,
+        take_profit: 110,
+        stop_loss: 95,
+        rr_ratio: 2,
+        p_tp: 0.1843,
+        expected_r: SAMPLE_CONTEXT.expected_r,
+        expiry_hours: 48,
+        outcome: "TP_HIT",
+        r_multiple: 1.93,
+        market_time_ms: newest,
+      },
+      market: "replay",
+    });
+    expect(JSON.stringify(res.body)).not.toContain(u.email);
   });
 });

@@ -102,6 +102,53 @@ export async function trackRecord(sql: Sql, file = TRACK_RECORD_FILE, market: Ma
   };
 }
 
+/**
+ * The landing page's example card: the newest LONG/SHORT signal whose outcome is settled (a settled one gives nothing
+ * away that a buyer pays for, and shows how it ended). Null before any has closed.
+ */
+export async function exampleSignal(sql: Sql, market: MarketProviderName = "replay") {
+  const [row] = await sql<
+    {
+      id: number;
+      symbol: string;
+      type: "LONG" | "SHORT";
+      timeframe: string;
+      entry_price: number;
+      take_profit: number;
+      stop_loss: number;
+      rr_ratio: number;
+      confidence: number;
+      expected_r: number | null;
+      expiry_hours: number;
+      outcome: "TP_HIT" | "SL_HIT" | "EXPIRED";
+      r_multiple: number | null;
+      market_time_ms: string | number;
+    }[]
+  >`
+    select id, symbol, type, timeframe, entry_price, take_profit, stop_loss, rr_ratio, confidence,
+           (context ->> 'expected_r')::float8 as expected_r, expiry_hours, outcome, r_multiple, market_time_ms
+    from signals
+    where type <> 'NO_TRADE' and outcome in ('TP_HIT', 'SL_HIT', 'EXPIRED')
+      and entry_price is not null and take_profit is not null and stop_loss is not null and rr_ratio is not null
+    order by market_time_ms desc, id desc limit 1`;
+  if (!row) return { signal: null, market };
+  const { confidence, ...rest } = row;
+  return {
+    signal: {
+      ...rest,
+      id: Number(row.id),
+      entry_price: Number(row.entry_price),
+      take_profit: Number(row.take_profit),
+      stop_loss: Number(row.stop_loss),
+      rr_ratio: Number(row.rr_ratio),
+      p_tp: Number(confidence),
+      r_multiple: row.r_multiple === null ? null : Number(row.r_multiple),
+      market_time_ms: Number(row.market_time_ms),
+    },
+    market,
+  };
+}
+
 const ROOT_PAGE_DAYS = 30;
 
 /** "YYYY-MM-DD" naming a real day from 1970 on: an impossible one (2024-02-30) would otherwise reach Postgres as a 500. */

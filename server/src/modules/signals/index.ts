@@ -12,7 +12,13 @@ export const signalsModule = (deps: AppDeps) =>
     .get("/", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => listSignals(deps.sql, ctx.user.id, ctx.query)), {
       auth: true,
       query: signalFilters,
-      response: { 200: t.Union([t.Array(signalSchema), pageOf(signalSchema)]), 400: errorSchema },
+      response: {
+        200: t.Union([
+          t.Array(signalSchema),
+          t.Composite([pageOf(signalSchema), t.Object({ issued: t.Number({ description: "LONG/SHORT among total" }) })]),
+        ]),
+        400: errorSchema,
+      },
       detail: {
         summary: "My signals, newest first (also served without the trailing slash)",
         description: "A bare array of the newest `limit`; with `cursor` (empty for the first page) one page: {items, next_cursor, total}.",

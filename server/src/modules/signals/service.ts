@@ -146,7 +146,8 @@ export const matchingSignals = (sql: Sql, userId: number, f: Pick<ReturnType<typ
 
 /**
  * Without `cursor`: the newest `limit` signals as a bare array (the original call). With `cursor` (empty for the first
- * page): `{items, next_cursor, total}`, where total counts every signal matching the filters.
+ * page): `{items, next_cursor, total, issued}`, where total counts every signal matching the filters and issued the
+ * LONG/SHORT ones among them.
  */
 export async function listSignals(sql: Sql, userId: number, q: SignalFilters & { cursor?: string }) {
   const paged = q.cursor !== undefined;
@@ -161,8 +162,12 @@ export async function listSignals(sql: Sql, userId: number, q: SignalFilters & {
     limit ${paged ? f.limit + 1 : f.limit}`;
   if (!paged) return (await jsonRows<SignalRow>(sql, page)).map(signalDto);
   const count = sql`select count(*)::int as total from signals s where ${matching()}`;
-  const { rows, total } = await pageWithTotal<SignalRow>(sql, page, count, { json: true });
-  return toPage(rows, f.limit, total, signalDto);
+  // LONG/SHORT among them: the heading counts issued signals, not No Trades (issue 33 §7).
+  const [{ rows, total }, [{ issued }]] = await Promise.all([
+    pageWithTotal<SignalRow>(sql, page, count, { json: true }),
+    sql<{ issued: number }[]>`select count(*)::int as issued from signals s where ${matching()} and s.type <> 'NO_TRADE'`,
+  ]);
+  return { ...toPage(rows, f.limit, total, signalDto), issued };
 }
 
 /** Ids in paths are digits only; anything else cannot name a row, so it is a plain 404 rather than a DB error. */

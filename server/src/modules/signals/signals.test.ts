@@ -83,6 +83,9 @@ describe("GET /api/signals", () => {
     const pages = await readAll("", 3);
     expect(pages.map((p) => p.items.length)).toEqual([3, 3, 1]);
     expect(pages.every((p) => p.total === 7)).toBe(true);
+    // Of the 7, the LONG/SHORT ones are signals; the two No Trades are not (the dashboard heading's count).
+    expect(pages.every((p) => (p as Page & { issued: number }).issued === 5)).toBe(true);
+    expect((await readAll("&type=NO_TRADE", 5))[0]).toMatchObject({ total: 2, issued: 0 });
     expect(pages.flatMap((p) => p.items.map((s) => s.id))).toEqual(seeded.map((s) => s.signalId));
     expect(pages[2].next_cursor).toBeNull();
 
@@ -116,12 +119,14 @@ describe("GET /api/signals", () => {
       items: [],
       next_cursor: null,
       total: 8,
+      issued: 6,
     });
     const newcomer = await createUser();
     expect((await call(app, "GET", "/api/signals/?limit=50&cursor=", { token: newcomer.token })).body).toEqual({
       items: [],
       next_cursor: null,
       total: 0,
+      issued: 0,
     });
     const bad = await call(app, "GET", "/api/signals/?cursor=abc", { token: u.token });
     expect(bad.status).toBe(400);

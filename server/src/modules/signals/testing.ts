@@ -39,7 +39,7 @@ export async function seedSignal(userId: number, symbol: string, type: "LONG" | 
     const [s] = await tx`
       insert into signals (user_id, request_id, symbol, type, confidence, entry_price, take_profit, stop_loss, rr_ratio, timeframe,
                            entry_timing, reasoning, no_trade, is_active, market_time_ms, outcome, created_at, context, cost_per_side)
-      values (${userId}, ${r.id}, ${symbol}, ${type}, 0.55, ${noTrade ? null : 100}, ${noTrade ? null : type === "LONG" ? 110 : 90},
+      values (${userId}, ${r.id}, ${symbol}, ${type}, ${context?.p_tp ?? 0.55}, ${noTrade ? null : 100}, ${noTrade ? null : type === "LONG" ? 110 : 90},
               ${noTrade ? null : type === "LONG" ? 95 : 105}, ${noTrade ? null : 2}, '1h', 'Now', 'seeded', ${noTrade}, ${!noTrade},
               ${marketMs}, ${noTrade ? null : "OPEN"}, ${at}, ${context ? JSON.stringify(context) : null}::text::jsonb, ${context && !noTrade ? context.costs.cost_per_side : null})
       returning id`;

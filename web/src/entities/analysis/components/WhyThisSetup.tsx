@@ -1,5 +1,5 @@
-// "Why this setup" block of the drawer and Day Signal: venue, P(TP/SL/expiry first) vs no skill, expected R, costs, expiry,
-// invalidation, crowding, and how the same setup did in history.
+// "Why this setup" block of the drawer and Day Signal: venue, the odds within the horizon (target first, stop first, neither)
+// with the one expected R beside them, costs, expiry and which exits count, crowding, and where the odds come from.
 import type { ReactNode } from "react";
 import { cn } from "@web/components/ui/cn";
 import type { SignalContext } from "../model/readers";
@@ -32,46 +32,65 @@ function Row({ label, children, hint, testId, dense }: { label: string; children
   );
 }
 
-const TONE_TEXT = { pos: "text-accent-strong", neg: "text-rose-300", muted: "text-ink" } as const;
-
-/** "In history": out-of-fold outcomes of setups like this one, pooled over all pairs, then this pair's own. */
-function InHistory({ context, symbol, dense }: { context: SignalContext; symbol: string; dense: boolean }) {
+/** Where the odds come from: the out-of-fold sample of similar setups (no second R figure: the card states one). */
+function OddsSource({ context, symbol, dense }: { context: SignalContext; symbol: string; dense: boolean }) {
   if (!context.history) return null;
   const h = historyView(context.history, symbol, context.side);
-  const { sample, shares, meanR, ci } = h.parts;
-  // Wraps only between the pieces, never inside '48%' or an interval.
-  const piece = "whitespace-nowrap";
   return (
     <div data-testid="setup-history" className={cn("mt-2 border-t border-line/60", dense ? "pt-2" : "pt-2.5")}>
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-        <h4 className="text-xs text-muted">In history</h4>
-        {h.band ? <p className="num text-[10px] text-faint">{h.band}</p> : null}
-      </div>
-      <div className="mt-1.5">
-        <OutcomeBar outcomes={h.outcomes} />
-      </div>
-      <p data-testid="setup-history-pooled" className="num mt-1.5 text-xs leading-snug text-ink/90">
-        {sample}{" "}
-        {shares.map((s) => (
-          <span key={s}>
-            <span className={piece}>{s}</span>{" "}
-          </span>
-        ))}
-        <span className={piece}>
-          mean <span className={cn("font-semibold", TONE_TEXT[h.meanTone])}>{meanR}</span>
-        </span>
-        {ci ? (
-          <>
-            {" "}
-            <span className={cn(piece, "text-muted")}>{ci}</span>
-          </>
-        ) : null}
+      <h4 className="text-xs text-muted">Where the odds come from</h4>
+      <p data-testid="setup-history-pooled" className="num mt-1 text-xs leading-snug text-ink/90">
+        {h.sample}
       </p>
       {h.pair ? (
-        <p data-testid="setup-history-pair" className="num mt-1 text-[11px] leading-snug text-muted">
+        <p data-testid="setup-history-pair" className="num mt-0.5 text-[11px] leading-snug text-muted">
           {h.pair}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** The three ways the trade ends within its horizon, with the one expected R beside them. */
+function Odds({ v }: { v: ReturnType<typeof contextView> }) {
+  return (
+    <div className="mt-2">
+      <div className="flex items-baseline justify-between gap-3 text-xs">
+        <span data-testid="setup-horizon" className="text-muted">
+          {v.horizon}
+        </span>
+        <span className="text-muted">
+          Expected after costs{" "}
+          <span
+            data-testid="setup-expected-r"
+            className={cn(
+              "num font-mono font-semibold",
+              v.expectedTone === "pos" ? "text-accent-strong" : v.expectedTone === "neg" ? "text-rose-300" : "text-ink",
+            )}
+          >
+            {v.expectedR}
+          </span>
+        </span>
+      </div>
+      <div className="mt-1.5">
+        <OutcomeBar outcomes={v.outcomes} />
+      </div>
+      <dl className="mt-1.5 grid grid-cols-3 gap-2" data-testid="setup-probabilities">
+        {v.outcomes.map((o) => (
+          <div key={o.key} className={cn("min-w-0", o.key === "sl" && "text-center", o.key === "expiry" && "text-right")}>
+            <dt className="text-[10px] text-faint">{o.label}</dt>
+            <dd className={cn("num font-mono text-[13px] font-semibold", FIGURE_COLORS[o.key])}>{o.text}</dd>
+          </div>
+        ))}
+      </dl>
+      {v.noSkill ? (
+        <p data-testid="setup-no-skill" className="mt-1 text-[11px] text-muted">
+          {v.noSkill}
+        </p>
+      ) : null}
+      <p data-testid="setup-exits" className="mt-1 text-[11px] text-muted">
+        {v.exits}
+      </p>
     </div>
   );
 }
@@ -94,26 +113,8 @@ export function WhyThisSetup({ context, symbol, dense = false }: { context: Sign
         </span>
         {v.venueNote ? <span className="text-amber-300"> — {v.venueNote}</span> : null}
       </p>
-      <div className="mt-2">
-        <OutcomeBar outcomes={v.outcomes} />
-        <dl className="mt-1.5 grid grid-cols-3 gap-2" data-testid="setup-probabilities">
-          {v.outcomes.map((o) => (
-            <div key={o.key} className={cn("min-w-0", o.key === "sl" && "text-center", o.key === "expiry" && "text-right")}>
-              <dt className="text-[10px] text-faint">P({o.label})</dt>
-              <dd className={cn("num font-mono text-[13px] font-semibold", FIGURE_COLORS[o.key])}>{o.text}</dd>
-            </div>
-          ))}
-        </dl>
-        {v.noSkill ? (
-          <p data-testid="setup-no-skill" className="mt-1 text-[11px] text-muted">
-            {v.noSkill}
-          </p>
-        ) : null}
-      </div>
+      <Odds v={v} />
       <dl className={cn("mt-2 text-xs", !dense && "sm:text-[13px]")}>
-        <Row label="Expected R after costs" testId="setup-expected-r" dense={dense}>
-          <span className={cn(v.expectedTone === "pos" && "text-accent-strong", v.expectedTone === "neg" && "text-rose-300")}>{v.expectedR}</span>
-        </Row>
         {v.costs ? (
           <Row label="Costs" testId="setup-costs" dense={dense}>
             {v.costs}
@@ -124,18 +125,13 @@ export function WhyThisSetup({ context, symbol, dense = false }: { context: Sign
             {v.expires}
           </Row>
         ) : null}
-        {v.invalidation ? (
-          <Row label="Invalidation" hint={dense ? undefined : v.invalidationNote} testId="setup-invalidation" dense={dense}>
-            {v.invalidation}
-          </Row>
-        ) : null}
         {crowding ? (
           <Row label="Crowding" testId="setup-crowding" dense={dense}>
             <span className="inline-block font-sans font-medium text-balance">{crowding}</span>
           </Row>
         ) : null}
       </dl>
-      <InHistory context={context} symbol={symbol} dense={dense} />
+      <OddsSource context={context} symbol={symbol} dense={dense} />
     </section>
   );
 }

@@ -128,6 +128,7 @@ describe("signal context (engine v2)", () => {
       noSkillPTp: 0.3504,
       costs: { feePctPerSide: 0.1, slippagePctPerSide: 0.02, fundingPct: 0, roundTripPct: 0.24, inR: 0.0712, costPerSide: 0.0012 },
       expiresAt: "2024-09-07T14:00:00.000Z",
+      expiryHours: 48,
       invalidationLevel: 58210.5,
       entrySource: "5m",
       snapshotAt: "2024-09-05T14:00:00.000Z",
@@ -139,6 +140,14 @@ describe("signal context (engine v2)", () => {
     expect(readSignal({ id: 1, type: "LONG", context: SAMPLE_CONTEXT })?.context).toEqual(expected);
     expect(readAnalysis({ id: 2, final_signal: { id: 3, type: "LONG", context: SAMPLE_CONTEXT } })?.finalSignal?.context).toEqual(expected);
     expect(readSignals([{ id: 4, context: SAMPLE_CONTEXT }])[0].context?.side).toBe("LONG");
+  });
+  test("confidence is the context's P(target first) when both are sent, so no screen can state two chances", () => {
+    expect(readSignal({ id: 1, type: "LONG", confidence: 0.55, context: SAMPLE_CONTEXT })?.confidence).toBe(38);
+    expect(readSignal({ id: 1, type: "LONG", confidence: 0.55 })?.confidence).toBe(55);
+  });
+  test("the horizon as the engine wrote it; 48 h for signals stored before it did", () => {
+    expect(readSignalContext({ ...SAMPLE_CONTEXT, expiry_hours: 24 })?.expiryHours).toBe(24);
+    expect(readSignalContext(SAMPLE_CONTEXT)?.expiryHours).toBe(48);
   });
   test("null or absent for old signals", () => {
     expect(readSignal({ id: 1, type: "LONG", context: null })?.context).toBeNull();

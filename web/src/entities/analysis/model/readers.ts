@@ -58,6 +58,8 @@ export type SignalContext = {
     costPerSide: number | null;
   } | null;
   expiresAt: string | null;
+  /** The horizon the odds are measured within; signals from before v3 expire after 48 h. */
+  expiryHours: number;
   invalidationLevel: number | null;
   entrySource: "5m" | "1h" | null;
   snapshotAt: string | null;
@@ -84,6 +86,9 @@ export type SetupHistory = {
 };
 
 export type Alternative = { symbol: string; side: "LONG" | "SHORT"; expectedR: number; pTp: number; venue: "spot" | "perp" };
+
+/** Signals stored before the engine wrote its horizon expire after 48 h (core/migrations/0200_signal_expiry.sql). */
+export const DEFAULT_EXPIRY_HOURS = 48;
 
 /** At most this many alternatives are read (the engine sends up to 3). */
 export const MAX_ALTERNATIVES = 3;
@@ -142,6 +147,7 @@ export function readSignalContext(c: ContractSignalContext | null | undefined): 
       costPerSide: c.costs.cost_per_side,
     },
     expiresAt: c.expires_at,
+    expiryHours: c.expiry_hours ?? DEFAULT_EXPIRY_HOURS,
     invalidationLevel: c.invalidation_level,
     entrySource: c.entry_source,
     snapshotAt: c.snapshot_at,
@@ -178,11 +184,14 @@ export function readSignal(raw: unknown): Signal | null {
   const id = num(s, "id");
   if (id === null) return null;
   const type = inferSignalType(s);
+  const context = isObj(s.context) ? readSignalContext(s.context as ContractSignalContext) : null;
   return {
     id,
     symbol: (str(s, "symbol") ?? "—").toUpperCase(),
     type,
-    confidence: confidencePercent(num(s, "confidence", "confidence_percent")),
+    // One source for the odds: the engine stores confidence as the context's P(target first); where both are present the
+    // context's is read, so the tile, the table and the plain line can never state two different chances.
+    confidence: context ? Math.round(context.pTp * 100) : confidencePercent(num(s, "confidence", "confidence_percent")),
     status: str(s, "status", "current_status") ?? "COMPLETED",
     createdAt: str(s, "created_at", "generated_at"),
     entry: num(s, "entry_price"),
@@ -197,7 +206,7 @@ export function readSignal(raw: unknown): Signal | null {
     creditsStatus: str(s, "credits_status"),
     outcome: str(s, "outcome"),
     rMultiple: num(s, "r_multiple"),
-    context: isObj(s.context) ? readSignalContext(s.context as ContractSignalContext) : null,
+    context,
     marketTimeMs: num(s, "market_time_ms"),
     outcomeMarketMs: num(s, "outcome_market_ms"),
   };

@@ -1,7 +1,7 @@
 // How the drawer and Day Signal word a signal's v2 context ("Why this setup" with its history and crowding, a NO_TRADE's
 // best side and the pairs clearing the bar); texts only, no JSX.
 import type { Alternative, SetupHistory, SignalContext } from "./readers";
-import { formatCount, formatMonthRange, formatPercentNumber, formatPrice, formatRatioPercent, formatSignedR, formatUtcMinute } from "@web/lib/format";
+import { formatCount, formatMonthRange, formatPercentNumber, formatRatioPercent, formatSignedR, formatUtcMinute } from "@web/lib/format";
 
 export const SHORT_VENUE_NOTE = "perpetual futures; a spot account cannot short";
 
@@ -11,16 +11,20 @@ export type ContextView = {
   venue: string;
   /** Only for SHORT: why it is not a spot trade. */
   venueNote: string | null;
+  /** 'Within 48 h': the horizon the three odds share. */
+  horizon: string;
+  /** Target first, stop first, neither within the horizon: the three ways the trade ends, as a trader reads them. */
   outcomes: Outcome[];
-  /** 'vs 35.0% with no skill for the same stop and target', or null without the reference. */
+  /** 'vs 35.0% target first with no skill for the same stop and target', or null without the reference. */
   noSkill: string | null;
+  /** The one expected-R figure: the calibrated one the engine decided on (the plain line and the bar use the same). */
   expectedR: string;
   expectedTone: "pos" | "neg" | "muted";
   /** '0.24% round trip = 0.07R', or null without costs. */
   costs: string | null;
   expires: string | null;
-  invalidation: string | null;
-  invalidationNote: string;
+  /** Which exits count: the stop and target as set, else at market at expiry (no separate invalidation exit). */
+  exits: string;
 };
 
 const VENUE_FALLBACK = { spot: "Spot", perp: "USDT-M perpetual" } as const;
@@ -34,23 +38,27 @@ export function costsText(c: SignalContext): string | null {
   return `${formatPercentNumber(k.roundTripPct)} round trip${k.inR !== null ? ` = ${Math.abs(k.inR).toFixed(2)}R` : ""}`;
 }
 
+/** '48 h' (whole hours), the horizon every outcome figure is measured within. */
+export const horizonText = (hours: number) => `${Number(hours.toFixed(1))} h`;
+
 export function contextView(c: SignalContext): ContextView {
   const rounded = Number(c.expectedR.toFixed(2));
+  const h = horizonText(c.expiryHours);
   return {
     venue: venueText(c),
     venueNote: c.side === "SHORT" ? SHORT_VENUE_NOTE : null,
+    horizon: `Within ${h}`,
     outcomes: [
-      { key: "tp", label: "TP first", share: c.pTp, text: formatRatioPercent(c.pTp) },
-      { key: "sl", label: "SL first", share: c.pSl, text: formatRatioPercent(c.pSl) },
-      { key: "expiry", label: "expiry", share: c.pExpiry, text: formatRatioPercent(c.pExpiry) },
+      { key: "tp", label: "Target first", share: c.pTp, text: formatRatioPercent(c.pTp) },
+      { key: "sl", label: "Stop first", share: c.pSl, text: formatRatioPercent(c.pSl) },
+      { key: "expiry", label: "Neither", share: c.pExpiry, text: formatRatioPercent(c.pExpiry) },
     ],
-    noSkill: c.noSkillPTp !== null ? `vs ${formatRatioPercent(c.noSkillPTp)} with no skill for the same stop and target` : null,
+    noSkill: c.noSkillPTp !== null ? `vs ${formatRatioPercent(c.noSkillPTp)} target first with no skill for the same stop and target` : null,
     expectedR: formatSignedR(c.expectedR),
     expectedTone: rounded > 0 ? "pos" : rounded < 0 ? "neg" : "muted",
     costs: costsText(c),
     expires: c.expiresAt ? formatUtcMinute(c.expiresAt) : null,
-    invalidation: c.invalidationLevel !== null ? formatPrice(c.invalidationLevel) : null,
-    invalidationNote: c.side === "LONG" ? "72h swing low; the setup is void below it" : "72h swing high; the setup is void above it",
+    exits: `The stop and the target are the only exits; after ${h} with neither hit, the trade closes at market.`,
   };
 }
 
@@ -92,47 +100,20 @@ export function bandText(band: SetupHistory["band"]): string | null {
 }
 
 export type HistoryView = {
-  /** 'n = 4,210 similar setups (Mar–Sep 2024): TP first 31%, SL first 48%, expired 21%; mean −0.05R (95% CI −0.12 to +0.02R)' */
-  pooled: string;
-  /** The same in the pieces a narrow screen may wrap between (joined by spaces they make `pooled`): the sample
-   *  ('n = 4,210 similar setups (Mar–Sep 2024):'), each share ('TP first 31%,' …'expired 21%;'), the mean, its interval. */
-  parts: { sample: string; shares: string[]; meanR: string; ci: string | null };
-  /** The pooled shares, for the outcome bar. */
-  outcomes: Outcome[];
-  meanTone: Tone;
-  /** 'ETHUSDT: 12 of them, mean −0.03R (shrunk toward all pairs)', or why the pooled figure stands; null without pair data. */
+  /** 'Tested out-of-fold on 4,210 similar LONG setups (Mar–Sep 2024)': where the odds above come from. It states no
+   *  R or odds of its own: the card has one expected R, from one source (issue 33 §2). */
+  sample: string;
+  /** 'ETHUSDT: 12 of them', 'No ETHUSDT trades among them'; null without pair data. */
   pair: string | null;
-  /** 'LONG setups, expected R −0.071 to −0.069R, out-of-fold', or null without a band. */
-  band: string | null;
 };
 
 export function historyView(h: SetupHistory, symbol: string, side: SignalContext["side"]): HistoryView {
-  const p = h.pooled;
+  const n = h.pooled.n;
   const period = periodText(h.period);
-  const outcomes: Outcome[] = [
-    { key: "tp", label: "TP first", share: p.tp, text: formatRatioPercent(p.tp, 0) },
-    { key: "sl", label: "SL first", share: p.sl, text: formatRatioPercent(p.sl, 0) },
-    { key: "expiry", label: "expired", share: p.exp, text: formatRatioPercent(p.exp, 0) },
-  ];
-  const parts = {
-    sample: `n = ${formatCount(p.n)} similar setup${p.n === 1 ? "" : "s"}${period ? ` (${period})` : ""}:`,
-    shares: outcomes.map((o, i) => `${o.label} ${o.text}${i < outcomes.length - 1 ? "," : ";"}`),
-    meanR: formatSignedR(p.meanR),
-    ci: p.ci ? `(95% CI ${signedFigure(p.ci[0])} to ${formatSignedR(p.ci[1])})` : null,
-  };
   const pair = h.pair;
-  const band = bandText(h.band);
   return {
-    pooled: [parts.sample, ...parts.shares, "mean", parts.meanR, ...(parts.ci ? [parts.ci] : [])].join(" "),
-    parts,
-    outcomes,
-    meanTone: toneOf(p.meanR),
-    pair: !pair
-      ? null
-      : pair.n === 0
-        ? `No ${symbol} trades in this band; the pooled figure applies`
-        : `${symbol}: ${formatCount(pair.n)} of them, mean ${formatSignedR(pair.meanR)} (shrunk toward all pairs)`,
-    band: band ? `${side} setups, ${band}, out-of-fold` : null,
+    sample: `Tested out-of-fold on ${formatCount(n)} similar ${side} setup${n === 1 ? "" : "s"}${period ? ` (${period})` : ""}`,
+    pair: !pair ? null : pair.n === 0 ? `No ${symbol} trades among them` : `${symbol}: ${formatCount(pair.n)} of them`,
   };
 }
 

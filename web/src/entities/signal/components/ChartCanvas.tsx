@@ -25,7 +25,7 @@ export type ChartCanvasProps = {
 };
 
 const at = (ms: number) => (ms / 1000) as UTCTimestamp;
-const SHORT_LABEL: Record<ChartLevel["key"], string> = { entry: "Entry", tp: "TP", sl: "SL", invalidation: "Inval." };
+const SHORT_LABEL: Record<ChartLevel["key"], string> = { entry: "Entry", tp: "TP", sl: "SL" };
 
 /** The library wants markers in time order. */
 const markersOf = (p: ChartCanvasProps): SeriesMarker<UTCTimestamp>[] =>

@@ -19,13 +19,12 @@ test("an open signal asks for the latest bars reaching back before the issue, ca
   expect(chartWindow(ISSUE, null, "4h").limit).toBe(108);
 });
 
-test("levels: target, entry, stop and the invalidation level (dashed), each only when known", () => {
-  const levels = chartLevels({ entry: 100, stopLoss: 95, takeProfit: 110, context: { invalidationLevel: 94 } as never });
+test("levels: target, entry and the one stop, each only when known; the structure level is no second stop line", () => {
+  const levels = chartLevels({ entry: 100, stopLoss: 95, takeProfit: 110, context: { invalidationLevel: 99.2 } as never });
   expect(levels.map((l) => [l.label, l.price, l.dashed])).toEqual([
     ["Take profit", 110, false],
     ["Entry", 100, false],
     ["Stop loss", 95, false],
-    ["Invalidation", 94, true],
   ]);
   expect(chartLevels({ entry: 100, stopLoss: null, takeProfit: 110, context: null }).map((l) => l.key)).toEqual(["tp", "entry"]);
 });

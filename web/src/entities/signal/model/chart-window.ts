@@ -18,7 +18,6 @@ export const CHART_COLORS = {
   entry: "#e6edf6",
   tp: "#34d399",
   sl: "#f43f5e",
-  invalidation: "#f59e0b",
   grid: "#1e2633",
   text: "#8b97a8",
   path: "#38bdf8",
@@ -41,16 +40,16 @@ export function chartWindow(issueMs: number, exitMs: number | null, tf: ChartTim
   return { end: undefined, limit: Math.min(MAX_BARS, Math.max(BARS_BEFORE[tf], span)) };
 }
 
-export type LevelKey = "entry" | "tp" | "sl" | "invalidation";
+export type LevelKey = "entry" | "tp" | "sl";
 export type ChartLevel = { key: LevelKey; label: string; price: number; color: string; dashed: boolean };
 
-/** Entry, stop loss, take profit and the structure level that invalidates the setup; levels the signal lacks are left out. */
+/** Entry, stop loss and take profit; levels the signal lacks are left out. The structure level behind the setup is not
+ *  drawn: the stop is the one exit below the entry that counts, and a second line there read as a second stop. */
 export function chartLevels(signal: Pick<Signal, "entry" | "stopLoss" | "takeProfit" | "context">): ChartLevel[] {
   const rows: [LevelKey, string, number | null | undefined, boolean][] = [
     ["tp", "Take profit", signal.takeProfit, false],
     ["entry", "Entry", signal.entry, false],
     ["sl", "Stop loss", signal.stopLoss, false],
-    ["invalidation", "Invalidation", signal.context?.invalidationLevel, true],
   ];
   return rows
     .filter((r): r is [LevelKey, string, number, boolean] => typeof r[2] === "number" && Number.isFinite(r[2]) && r[2] > 0)

@@ -4,6 +4,7 @@ export const publicKeys = {
   live: () => [...publicKeys.all, "live"] as const,
   trackRecord: () => [...publicKeys.all, "track-record"] as const,
   legal: () => [...publicKeys.all, "legal"] as const,
+  exampleSignal: () => [...publicKeys.all, "example-signal"] as const,
   ledgerRoots: () => [...publicKeys.all, "ledger", "roots"] as const,
   ledgerProof: (signalId: number) => [...publicKeys.all, "ledger", "proof", signalId] as const,
 };

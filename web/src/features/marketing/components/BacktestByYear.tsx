@@ -1,16 +1,17 @@
 // Year by year out of fold: signals issued and their average R (with its interval) beside every baseline on the same entries.
 import { formatCount, formatSignedR } from "@web/lib/format";
 import type { BacktestDetail } from "../api/track-record";
-import { ciR } from "../model/backtest-text";
+import { ciR, yearGapNote } from "../model/backtest-text";
 import { PeriodTable, toneR } from "./PeriodTable";
 
 export function BacktestByYear({ data }: { data: BacktestDetail }) {
   if (data.byYear.length === 0) return null;
+  const gap = yearGapNote(data.byMonth);
   return (
     <PeriodTable
       testId="backtest-by-year"
       title="By year"
-      note="Signals' average R after costs; the baselines trade the same entries."
+      note={`Signals' average R after costs; the baselines trade the same entries.${gap ? ` ${gap}` : ""}`}
       first="Year"
       head={["Signals", "Avg R", "Always LONG", "Random", "7-day trend"]}
       rows={data.byYear.map((y) => ({

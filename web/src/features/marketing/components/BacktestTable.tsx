@@ -2,7 +2,7 @@
 import { Card } from "@web/components/ui/Card";
 import { formatCount, formatDateUtc, formatRatioPercent, formatSignedR } from "@web/lib/format";
 import type { BacktestDetail } from "../api/track-record";
-import { ciR, eceText, signedScore } from "../model/backtest-text";
+import { ciR, drawdownView, eceText, signedScore } from "../model/backtest-text";
 import { BaselineComparison } from "./BaselineComparison";
 
 /** A figure: its value, an optional second line (its interval) and a plain-words hint under the label. */
@@ -36,9 +36,11 @@ function sampleRows(d: BacktestDetail): Row[] {
 
 function resultRows(d: BacktestDetail): Row[] {
   const ece = eceText(d);
+  const dd = drawdownView(d);
   const rows: (Row | null)[] = [
     { label: "Profit factor", value: d.profitFactor === null ? "—" : d.profitFactor.toFixed(2), hint: "gross wins ÷ gross losses; below 1 loses" },
-    { label: "Worst drawdown", value: d.maxDrawdownR === null ? "—" : `${d.maxDrawdownR.toFixed(1)}R` },
+    // A sum in R over thousands of overlapping signals says nothing to a trader: a share of the account at a stated size.
+    { label: "Worst drawdown", value: dd?.value ?? "—", sub: dd?.sub ?? null, hint: dd?.hint },
     ece !== null
       ? { label: "Calibration error (ECE), all / issued", value: ece, hint: "gap between predicted and observed P(TP first); 0 is perfect" }
       : null,

@@ -5,6 +5,8 @@ import { ButtonLink } from "@web/components/ui/Button";
 import { useCredits } from "@web/entities/user/hooks/use-credits";
 import { useIsSignedIn } from "@web/lib/session";
 import { useUserStats } from "../api/user-stats";
+import { useTrackRecord } from "../api/track-record";
+import { heroHeadline } from "../model/track-record-text";
 import { TrackRecordStat } from "./TrackRecordNote";
 import { TradingPreviewCard } from "./TradingPreviewCard";
 
@@ -17,6 +19,7 @@ export function HomeHero() {
   const { credits } = useCredits();
   const conf = stats?.avgConfidencePercent ?? null;
   const active = stats?.activeSignals ?? null;
+  const headline = heroHeadline(useTrackRecord().data);
   return (
     <section className="relative overflow-hidden border-b border-line">
       <div className="bg-grid absolute inset-0 [mask-image:radial-gradient(ellipse_at_30%_20%,black,transparent_70%)]" aria-hidden />
@@ -25,8 +28,8 @@ export function HomeHero() {
           <Badge tone="accent" className="normal-case tracking-normal">
             <Sparkles className="size-3" aria-hidden /> Pay per signal · credits never expire
           </Badge>
-          <h1 className="mt-5 text-4xl font-semibold leading-[1.08] tracking-tight text-balance sm:text-6xl">
-            AI-Powered Crypto Signals that <span className="text-accent-strong">Actually Work</span>
+          <h1 data-testid="hero-headline" className="mt-5 text-4xl font-semibold leading-[1.08] tracking-tight text-balance sm:text-6xl">
+            {headline.lead} <span className="text-accent-strong">{headline.accent}</span>
           </h1>
           <p className="mt-5 max-w-xl text-base leading-relaxed text-muted sm:text-lg">
             Pick a pair and get a complete trade setup — direction, entry, stop loss, take profit, risk/reward and the reasoning behind it.{" "}
@@ -61,7 +64,7 @@ export function HomeHero() {
                   <span className="num font-semibold">{conf}%</span> Avg Confidence
                 </span>
               ) : (
-                "High-Confidence Signals"
+                "Calibrated Odds"
               )}
             </li>
             <li className="inline-flex items-center gap-1.5 rounded-full border border-line-strong bg-surface px-3 py-1.5">

@@ -18,7 +18,7 @@ export function LedgerRootNote() {
             <>
               <p className="mt-0.5 text-xs text-muted">
                 Latest daily root: {formatDateUtc(`${latest.day}T00:00:00Z`)}
-                {latest.final ? "" : " (so far)"} · {formatCount(latest.entries)} {latest.entries === 1 ? "signal" : "signals"}
+                {latest.final ? "" : " (so far)"} · {formatCount(latest.entries)} {latest.entries === 1 ? "result" : "results"} (No Trades included)
               </p>
               <LedgerHash value={latest.rootHash} className="mt-1 text-faint" />
             </>

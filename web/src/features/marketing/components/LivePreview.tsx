@@ -67,7 +67,7 @@ export function LivePreview() {
       </div>
       <div className="mt-8 grid gap-4 lg:grid-cols-[280px_1fr]">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-          <Count label="Signals generated" value={data?.signalsGenerated} />
+          <Count label={data?.signalsGenerated === 1 ? "Signal generated" : "Signals generated"} value={data?.signalsGenerated} />
           <Count label="Active analyses" value={data?.activeAnalyses} />
         </div>
         <Card className="p-5">

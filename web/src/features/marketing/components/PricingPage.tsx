@@ -1,7 +1,7 @@
 // /pricing: the six packs (free hidden when signed in), plan selection per spec 01 §4 (Stripe Checkout when it is
 // configured, else the spec's "coming soon"), includes, why, FAQ, CTA.
 import { ArrowRight } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Button, ButtonLink } from "@web/components/ui/Button";
 import { useBillingConfig, useCheckout } from "@web/entities/billing/api/billing";
@@ -30,6 +30,19 @@ const FAQ = [
   },
 ];
 
+/** Back from sign-in with `?pack=`: the pack chosen while signed out is chosen again, once. */
+function useResumeChoice(ready: boolean, packId: string | null, choose: (plan: Plan) => void) {
+  const done = useRef(false);
+  const chooseRef = useRef(choose);
+  chooseRef.current = choose;
+  useEffect(() => {
+    if (!ready || done.current || !packId) return;
+    const plan = plansFor(true).find((p) => p.id === packId);
+    done.current = true;
+    if (plan) chooseRef.current(plan);
+  }, [ready, packId]);
+}
+
 export function PricingPage() {
   usePageTitle("Pricing");
   const signedIn = useIsSignedIn();
@@ -42,12 +55,14 @@ export function PricingPage() {
 
   const choose = (plan: Plan) => {
     if (!signedIn) {
-      navigate("/login");
+      // Sign-in returns here with the chosen pack, so the choice is not lost on the way (issue 33 §9).
+      navigate("/login", { state: { from: `/pricing?pack=${encodeURIComponent(plan.id)}` } });
       return;
     }
     setSelected(plan.id);
     if (online) checkout.mutate(plan.id);
   };
+  useResumeChoice(signedIn && billing.isSuccess, params.get("pack"), choose);
   const note: PricingNote = checkout.isError
     ? { kind: "error", text: serverMessage(checkout.error) ?? "Please try again." }
     : selected && !online

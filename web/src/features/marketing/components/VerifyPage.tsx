@@ -59,7 +59,7 @@ function RecentRoots() {
                 <span className="font-medium">{formatDateUtc(`${r.day}T00:00:00Z`)}</span>
                 <span className="text-muted">
                   {" "}
-                  · {formatCount(r.entries)} {r.entries === 1 ? "signal" : "signals"}
+                  · {formatCount(r.entries)} {r.entries === 1 ? "result" : "results"} (No Trades included)
                   {r.final ? "" : " · so far today"}
                 </span>
               </p>

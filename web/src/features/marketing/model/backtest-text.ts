@@ -52,3 +52,60 @@ export function reliabilityTicks(max: number): number[] {
   if (ticks[ticks.length - 1] < max - 1e-9) ticks.push(max);
   return ticks;
 }
+
+/**
+ * The position size the About page states its worst drawdown at: the account share risked on each signal. Chosen so that
+ * taking every signal (many at once) stays readable; the text also says what 1 % per signal would have meant.
+ */
+export const DRAWDOWN_RISK_PER_SIGNAL = 0.0001;
+
+export type DrawdownView = { value: string; sub: string; hint: string };
+
+/**
+ * The worst drawdown as a trader reads it: the report's figure is a sum in R over every signal, most of them open at the
+ * same time, so it is turned into a share of the account at a stated risk per signal. Null without the figure.
+ */
+export function drawdownView(d: Pick<BacktestDetail, "maxDrawdownR" | "signals">): DrawdownView | null {
+  const r = d.maxDrawdownR;
+  if (!isNum(r) || r < 0) return null;
+  const pct = (x: number) => `${Number((x * 100).toFixed(x < 0.01 ? 2 : 1)).toLocaleString("en-US")}%`;
+  const atOnePercent = r * 0.01;
+  return {
+    value: `${pct(r * DRAWDOWN_RISK_PER_SIGNAL)} of the account`,
+    sub: `risking ${pct(DRAWDOWN_RISK_PER_SIGNAL)} of it on every signal`,
+    hint:
+      atOnePercent >= 1
+        ? `${formatR(r)} summed over ${d.signals.toLocaleString("en-US")} signals, many open at once; at 1% risk per signal that is more than the whole account`
+        : `${formatR(r)} summed over ${d.signals.toLocaleString("en-US")} signals, many open at once; at 1% risk per signal ${pct(atOnePercent)} of the account`,
+  };
+}
+
+const formatR = (r: number) => `${Number(r.toFixed(1)).toLocaleString("en-US")}R`;
+
+/** 'Apr 2021 – Dec 2023' for the months between two 'YYYY-MM' keys (exclusive), or null when they are adjacent. */
+function gapBetween(before: string, after: string): string | null {
+  const [y0, m0] = before.split("-").map(Number);
+  const [y1, m1] = after.split("-").map(Number);
+  const from = new Date(Date.UTC(y0, m0, 1));
+  const to = new Date(Date.UTC(y1, m1 - 2, 1));
+  if (from > to) return null;
+  return `${monthLabel(from.toISOString().slice(0, 7))} – ${monthLabel(to.toISOString().slice(0, 7))}`;
+}
+
+/**
+ * Why the by-year table jumps (2021 → 2024): the months absent from the report's monthly rows are not in the recorded
+ * data (withheld to judge the engine), and a year cut by the gap covers only part of itself. Null without a gap.
+ */
+export function yearGapNote(byMonth: { month: string }[]): string | null {
+  const months = byMonth
+    .map((m) => m.month)
+    .filter((m) => /^\d{4}-\d{2}$/.test(m))
+    .sort();
+  const gaps: string[] = [];
+  for (let i = 1; i < months.length; i++) {
+    const gap = gapBetween(months[i - 1], months[i]);
+    if (gap) gaps.push(gap);
+  }
+  if (gaps.length === 0) return null;
+  return `No figures for ${gaps.join(" and ")}: those months are withheld from the data the model is fitted and tested on (kept back to judge it later), so the years on either side cover only part of the year.`;
+}

@@ -26,3 +26,13 @@ export function trackRecordSentence(t: TrackRecord): string {
   const exp = t.expectancyR !== null ? `, average result ${formatSignedR(t.expectancyR)} per signal` : "";
   return `${formatRatioPercent(t.winRate)} of ${formatCount(t.sampleSize)} closed signals reached take profit${period}${exp} (${t.source}).`;
 }
+
+export type Headline = { lead: string; accent: string };
+
+/** The spec's landing headline (spec 01 §1): only while the published record shows an edge. */
+export const EDGE_HEADLINE: Headline = { lead: "AI-Powered Crypto Signals that", accent: "Actually Work" };
+/** Otherwise (no edge shown, or no record yet) a headline that claims nothing the record denies. */
+export const MEASURED_HEADLINE: Headline = { lead: "AI-Powered Crypto Signals,", accent: "Measured in the Open" };
+
+/** The hero headline for a record: "Actually Work" only when the record itself says an edge was shown. */
+export const heroHeadline = (t: TrackRecord | null | undefined): Headline => (t?.edge === true ? EDGE_HEADLINE : MEASURED_HEADLINE);

@@ -1,19 +1,12 @@
 // Payment Methods: with Stripe configured, the saved cards from Stripe and its customer portal to manage them;
-// otherwise the spec's local mock (spec 01 §2) with two sample cards, remove and a mock add.
-import { useState } from "react";
-import { CreditCard, ExternalLink, Plus, Trash2 } from "lucide-react";
+// otherwise none (the spec's two sample cards read as the trader's own saved cards, issue 33 §9).
+import { CreditCard, ExternalLink } from "lucide-react";
 import { Button } from "@web/components/ui/Button";
-import { toast } from "@web/components/ui/toast";
 import { useBillingConfig, usePortal, useSavedCards } from "@web/entities/billing/api/billing";
 import { serverMessage } from "@web/lib/api";
 import { CollapsibleCard } from "./Collapsible";
 
 export type PaymentMethod = { id: string; brand: string; last4: string; exp: string };
-
-export const SAMPLE_METHODS: PaymentMethod[] = [
-  { id: "pm_1", brand: "Visa", last4: "4242", exp: "12/27" },
-  { id: "pm_2", brand: "Mastercard", last4: "5454", exp: "08/26" },
-];
 
 const CardLine = ({ m }: { m: PaymentMethod }) => (
   <div className="flex items-center gap-3">
@@ -29,7 +22,7 @@ const CardLine = ({ m }: { m: PaymentMethod }) => (
 
 export function PaymentMethodsCard() {
   const billing = useBillingConfig();
-  return billing.data?.enabled ? <StripeMethods /> : <MockMethods />;
+  return billing.data?.enabled ? <StripeMethods /> : <NoMethods />;
 }
 
 /** The customer's cards as Stripe keeps them; adding and removing happen in Stripe's portal. */
@@ -60,38 +53,13 @@ function StripeMethods() {
   );
 }
 
-function MockMethods() {
-  const [methods, setMethods] = useState<PaymentMethod[]>(SAMPLE_METHODS);
-  const add = () => {
-    const n = methods.length + 1;
-    setMethods((m) => [...m, { id: `pm_mock_${Date.now()}`, brand: "Visa", last4: String(1000 + ((n * 1237) % 9000)), exp: "01/30" }]);
-    toast({ title: "Payment method added", description: "Demo only: payment integration is coming soon." });
-  };
+/** Without a payment provider there is nothing saved and nothing to add. */
+function NoMethods() {
   return (
     <CollapsibleCard title="Payment Methods" icon={<CreditCard className="size-4 text-accent" />}>
-      <div className="flex flex-col gap-3">
-        {methods.length === 0 ? <p className="text-sm text-muted">No saved payment methods.</p> : null}
-        <ul className="flex flex-col gap-2">
-          {methods.map((m) => (
-            <li key={m.id} className="flex items-center justify-between gap-3 rounded-lg border border-line px-4 py-3">
-              <CardLine m={m} />
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => setMethods((all) => all.filter((x) => x.id !== m.id))}
-                aria-label={`Delete ${m.brand} ending ${m.last4}`}
-              >
-                <Trash2 className="size-3.5" />
-                Delete
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <Button variant="outline" onClick={add} className="self-start">
-          <Plus className="size-4" />
-          Add New Method
-        </Button>
-      </div>
+      <p data-testid="no-payment-methods" className="text-sm text-muted">
+        No saved payment methods. Payment integration is coming soon; cards will be listed here once you have paid with one.
+      </p>
     </CollapsibleCard>
   );
 }

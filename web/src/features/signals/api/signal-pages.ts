@@ -15,7 +15,7 @@ import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../model/pol
 import { useLivePoll } from "@web/lib/live-socket";
 
 type Pages<T> = InfiniteData<Page<T>, string>;
-const EMPTY_PAGE: Page<never> = { items: [], nextCursor: null, total: 0 };
+const EMPTY_PAGE: Page<never> = { items: [], nextCursor: null, total: 0, issued: null };
 const nextCursor = <T>(last: Page<T>) => last.nextCursor ?? undefined;
 
 /**

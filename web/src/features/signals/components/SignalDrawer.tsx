@@ -131,7 +131,10 @@ function DrawerBody({ row }: { row: Row }) {
             {analysis && row.live ? (
               <Tile label="Progress">{liveProgress(analysis)}%</Tile>
             ) : (
-              <Tile label="Confidence">{signal?.confidence != null ? `${signal.confidence}%` : "—"}</Tile>
+              <Tile label="Confidence">
+                {/* The calibrated chance the target is hit before the stop, so '18%' is not read as '82% it fails'. */}
+                <span data-testid="confidence-tile">{signal?.confidence != null ? `${signal.confidence}% target first` : "—"}</span>
+              </Tile>
             )}
             <Tile label="Entry">{formatPrice(signal?.entry)}</Tile>
             <Tile label="TP" tone="pos">

@@ -41,8 +41,13 @@ export function SignalsArea({ statsLast = false }: { statsLast?: boolean }) {
           <h2 id="signals-heading" className="text-sm font-semibold tracking-tight">
             Signals{" "}
             <span className="num ml-1 font-normal text-faint" data-testid="signals-total">
-              {d.loading ? "" : d.rowsTotal}
+              {d.loading ? "" : (d.issuedTotal ?? "")}
             </span>
+            {d.loading ? null : (
+              <span className="num ml-1.5 text-xs font-normal text-faint" data-testid="rows-total">
+                · {d.rowsTotal} {d.rowsTotal === 1 ? "analysis" : "analyses"}
+              </span>
+            )}
           </h2>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <SignalFilters value={filters} onChange={setFilters} />

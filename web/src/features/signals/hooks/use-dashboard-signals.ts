@@ -60,6 +60,8 @@ export function useDashboardSignals(filters: Filters) {
     credits,
     /** Every row the filters match: signals plus analyses without one (a just-started one may not be counted yet); the heading's count. */
     rowsTotal: Math.max(signalsTotal + historyTotal, rows.length),
+    /** LONG/SHORT signals the filters match (No Trades and running analyses are not signals); null before the server says. */
+    issuedTotal: signals.data?.pages[0]?.issued ?? null,
     hasOlder: signals.hasNextPage || (historyOn && history.hasNextPage),
     loadingOlder: signals.isFetchingNextPage || history.isFetchingNextPage,
     loadOlder,

@@ -33,7 +33,9 @@ describe("page answers", () => {
     expect(page.items.map((s) => s.id)).toEqual([3]);
     expect(page.nextCursor).toBe("3");
     expect(page.total).toBe(120);
-    expect(readPage({ items: [], next_cursor: null, total: 0 }, readSignals)).toEqual({ items: [], nextCursor: null, total: 0 });
+    expect(readPage({ items: [], next_cursor: null, total: 0 }, readSignals)).toEqual({ items: [], nextCursor: null, total: 0, issued: null });
+    // The signals list also says how many of the total are LONG/SHORT (the heading's count).
+    expect(readPage({ items: [], next_cursor: null, total: 10, issued: 3 }, readSignals).issued).toBe(3);
   });
   test("a bare array (a server without paging) is one complete page", () => {
     const page = readPage(
@@ -45,7 +47,7 @@ describe("page answers", () => {
     );
     expect(page.nextCursor).toBeNull();
     expect(page.total).toBe(2);
-    expect(readPage(null, readSignals)).toEqual({ items: [], nextCursor: null, total: 0 });
+    expect(readPage(null, readSignals)).toEqual({ items: [], nextCursor: null, total: 0, issued: null });
   });
 });
 

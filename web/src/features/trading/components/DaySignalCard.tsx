@@ -30,6 +30,8 @@ export function DaySignalCard(props: { signals: readonly Signal[]; dayKey: strin
   const { signals, dayKey, loading, error } = props;
   const today = signals.filter((s) => isOnUtcDay(s.createdAt, dayKey));
   const shown = today.slice(0, DAY_SIGNAL_LIMIT);
+  // The badge counts signals: a No Trade is listed (its credit came back) but is not one.
+  const issued = today.filter((s) => !s.noTrade).length;
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   // A new UTC day starts with every card collapsed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is the reset on a new day, keyed on it
@@ -43,8 +45,12 @@ export function DaySignalCard(props: { signals: readonly Signal[]; dayKey: strin
             Day Signal <span className="num font-normal text-muted">({utcDayTitle(dayKey)})</span>
           </CardTitle>
         </div>
-        <Badge tone={today.length > 0 ? "accent" : "neutral"} aria-label={`${today.length} ${today.length === 1 ? "signal" : "signals"} today`}>
-          {today.length}
+        <Badge
+          tone={issued > 0 ? "accent" : "neutral"}
+          aria-label={`${issued} ${issued === 1 ? "signal" : "signals"} today`}
+          data-testid="day-signal-count"
+        >
+          {issued}
         </Badge>
       </CardHeader>
       <div className="p-4">
