@@ -25,9 +25,9 @@ import {
   verifyCodeBody,
   verifyCodeResponse,
 } from "./model";
-import { DEVICE_TRUST_SECONDS } from "./device-trust";
+import { DEVICE_TRUST_SECONDS } from "../sessions/device-trust";
 import { forgotPassword, resetPassword } from "./passwords";
-import { hashToken } from "./secrets";
+import { hashToken } from "../../lib/tokens";
 import {
   CODE_TTL_SECONDS,
   DETAIL,

@@ -1,5 +1,5 @@
-// Codes and opaque tokens: CSPRNG generation, keyed hashing for storage, argon2id passwords.
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+// E-mailed codes and passwords: CSPRNG generation, keyed hashing for storage, argon2id passwords (opaque tokens: lib/tokens).
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { DEVICE_CODE_LENGTH } from "@core/accounts";
 import { derivedKey } from "@core/keys";
 
@@ -18,10 +18,6 @@ export function codeMatches(secret: string, scope: string, code: string, storedH
   const b = Buffer.from(storedHash, "hex");
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-/** 256-bit opaque token for cookies and links; only its SHA-256 is stored, so a database leak cannot replay it. */
-export const newToken = () => randomBytes(32).toString("base64url");
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** argon2 runs at most this many at a time per process: a burst of logins queues instead of exhausting memory and CPU. */
 export const MAX_CONCURRENT_HASHES = 4;

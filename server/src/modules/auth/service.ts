@@ -10,8 +10,9 @@ import type { Mailer } from "../mail/service";
 import { BLOCKED_DETAIL, ROTATION_GRACE_SECONDS, idleSeconds, issueRefreshToken, revokeSession, sessionLifetimeSeconds } from "../sessions/service";
 import { securityEvent } from "../../lib/security-log";
 import { describeClient } from "./client-info";
-import { grantTrust, isTrusted } from "./device-trust";
-import { burnPasswordCheck, codeMatches, hashCode, hashPassword, hashToken, newCode, newToken, verifyPassword } from "./secrets";
+import { grantTrust, isTrusted } from "../sessions/device-trust";
+import { burnPasswordCheck, codeMatches, hashCode, hashPassword, newCode, verifyPassword } from "./secrets";
+import { hashToken, newToken } from "../../lib/tokens";
 
 type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
 
