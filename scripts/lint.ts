@@ -1,22 +1,42 @@
-// `bun run lint`: Biome's lint rules and formatting, then the import boundaries of .dependency-cruiser.cjs.
+// `bun run lint`: Biome's lint rules and formatting, then the import boundaries of .dependency-cruiser.cjs and, on
+// the graph without tests, those of .dependency-cruiser-runtime.cjs.
+import { join } from "node:path";
 import { ROOT } from "./app-process";
 
 const SOURCES = ["core", "server", "engine", "web/src", "scripts", "load-tests", "test"];
 
-/** Each check's command; dependency-cruiser runs under Bun (it refuses this machine's Node 20). */
-const CHECKS = [
-  { name: "biome", cmd: ["bunx", "biome", "check", "--error-on-warnings", "."] },
-  { name: "boundaries", cmd: ["bunx", "--bun", "depcruise", "--config", ".dependency-cruiser.cjs", ...SOURCES] },
+type Check = { name: string; cmd: string[] };
+export type CheckResult = { name: string; ok: boolean; output: string };
+
+/** dependency-cruiser under Bun (it refuses this machine's Node 20), with the repo's config and tsconfig from any folder. */
+const depcruise = (config: string, sources: string[]) => [
+  ...["bunx", "--bun", "depcruise", "--config", join(ROOT, config), "--ts-config", join(ROOT, "tsconfig.json")],
+  ...sources,
 ];
 
-export async function lintChecks(): Promise<{ name: string; ok: boolean }[]> {
-  const results: { name: string; ok: boolean }[] = [];
-  for (const check of CHECKS) {
-    const proc = Bun.spawn(check.cmd, { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
-    results.push({ name: check.name, ok: (await proc.exited) === 0 });
+/** The import boundaries over `sources` (folders of the cwd): every rule on the whole graph, then the runtime-only rules. */
+export const boundaryChecks = (sources: string[]): Check[] => [
+  { name: "boundaries", cmd: depcruise(".dependency-cruiser.cjs", sources) },
+  { name: "runtime boundaries", cmd: depcruise(".dependency-cruiser-runtime.cjs", sources) },
+];
+
+const CHECKS: Check[] = [{ name: "biome", cmd: ["bunx", "biome", "check", "--error-on-warnings", "."] }, ...boundaryChecks(SOURCES)];
+
+/** Runs the checks in `cwd`; `capture` keeps their output (for tests) instead of passing it through. */
+export async function runChecks(checks: Check[], cwd: string, capture = false): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const check of checks) {
+    const io = capture ? "pipe" : "inherit";
+    const proc = Bun.spawn(check.cmd, { cwd, stdout: io, stderr: io });
+    // Both streams at once: a full stderr pipe must not stall the process while stdout is read.
+    const streams = capture ? [proc.stdout, proc.stderr].map((s) => new Response(s as ReadableStream).text()) : [];
+    const output = (await Promise.all(streams)).join("");
+    results.push({ name: check.name, ok: (await proc.exited) === 0, output });
   }
   return results;
 }
+
+export const lintChecks = () => runChecks(CHECKS, ROOT);
 
 if (import.meta.main) {
   const results = await lintChecks();

@@ -26,14 +26,18 @@ import { preferencesModule } from "./modules/preferences";
 import { sessionsModule } from "./modules/sessions";
 import { mailModule } from "./modules/mail";
 import { marketModule } from "./modules/market";
-import { alertsModule } from "./modules/alerts";
-import { webhooksModule } from "./modules/webhooks";
-import { telegramModule } from "./modules/telegram";
+import { alertsModule, registerAlertChannel } from "./modules/alerts";
+import { webhookChannel, webhooksModule } from "./modules/webhooks";
+import { telegramChannel, telegramModule } from "./modules/telegram";
 import { billingModule } from "./modules/billing";
 import { createSessionCheck } from "./modules/sessions/service";
 import { refuseDeepJson } from "./lib/json-depth";
 import { metricsModule } from "./modules/metrics";
 import { recordHandlerError, recordRequest } from "./modules/metrics/service";
+
+// Wiring: the channels other modules deliver alerts through join the alerts registry here, so alerts imports neither.
+registerAlertChannel(webhookChannel);
+registerAlertChannel(telegramChannel);
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /**

@@ -4,7 +4,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { dismissToast } from "@web/components/ui/toast";
-import { useUserPushes } from "@web/entities/user/hooks/use-user-pushes";
+import { useUserPushes } from "@web/entities/analysis/hooks/use-user-pushes";
 
 export const PAGEVIEW_EVENT = "tw:pageview";
 export const PAGEVIEW_DELAY_MS = 150;

@@ -1,8 +1,9 @@
 // The tab's one /ws/market connection, shared by every hook that wants pushes: market topics for the panels and, signed
 // in, the user's own pushes (analysis progress, alerts, user_changed). Reconnects with backoff and jitter.
+import type { SocketMessage } from "@core/contract/socket";
 import { atom, useAtomValue } from "@web/lib/store";
 import { getAccessToken, subscribeSession } from "./session";
-import { marketSocketUrl, parseSocketMessage, reconnectDelayMs } from "./socket";
+import { marketSocketUrl, readSocketMessage, reconnectDelayMs } from "./socket";
 import { appStore } from "./store";
 
 export type SocketStatus = "idle" | "connecting" | "live" | "reconnecting";
@@ -13,7 +14,9 @@ export const socketAuthedAtom = atom(false);
 /** The market topic is subscribed on the open socket: market pushes flow. */
 export const socketMarketAtom = atom(false);
 
-export type SocketMessage = Record<string, unknown>;
+/** What the tab sends: the server's actions (server/src/modules/market/socket.ts). */
+type ClientAction = { action: "auth"; token: string } | { action: "subscribe"; topics: string[] };
+
 export type SocketHolder = {
   /** Wants the market topic (the panels); without it only the user's pushes are received. */
   market?: boolean;
@@ -31,7 +34,7 @@ let retry: ReturnType<typeof setTimeout> | null = null;
 let closeLater: ReturnType<typeof setTimeout> | null = null;
 let stopSession: (() => void) | null = null;
 
-const send = (msg: SocketMessage) => ws?.readyState === WebSocket.OPEN && ws.send(JSON.stringify(msg));
+const send = (msg: ClientAction) => ws?.readyState === WebSocket.OPEN && ws.send(JSON.stringify(msg));
 const wantsMarket = () => [...holders].some((h) => h.market);
 
 function sendAuth() {
@@ -54,17 +57,22 @@ function subscribeMarket() {
 }
 
 function onMessage(raw: unknown) {
-  const m = parseSocketMessage(raw);
+  const m = readSocketMessage(raw);
   if (!m) return;
-  if (m.type === "authenticated") appStore.set(socketAuthedAtom, true);
-  else if (m.type === "auth_expired") {
-    appStore.set(socketAuthedAtom, false);
-    sentToken = null;
-    sendAuth();
-  } else if (m.type === "auth_revoked") {
-    // The session ended elsewhere (logout, reset, remote logout): the next API call's 401 signs this tab out.
-    appStore.set(socketAuthedAtom, false);
-    sentToken = null;
+  switch (m.type) {
+    case "authenticated":
+      appStore.set(socketAuthedAtom, true);
+      break;
+    case "auth_expired":
+      appStore.set(socketAuthedAtom, false);
+      sentToken = null;
+      sendAuth();
+      break;
+    case "auth_revoked":
+      // The session ended elsewhere (logout, reset, remote logout): the next API call's 401 signs this tab out.
+      appStore.set(socketAuthedAtom, false);
+      sentToken = null;
+      break;
   }
   for (const h of holders) h.onMessage?.(m);
 }

@@ -18,6 +18,8 @@ import {
 } from "./model";
 import { deletePushSubscription, getPreferences, listAlerts, MAX_ALERTS_PAGE, markRead, putPreferences, savePushSubscription } from "./service";
 
+export { registerAlertChannel } from "./channels";
+
 function parseBefore(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === "") return undefined;
   const id = parseId(raw);

@@ -12,6 +12,12 @@ export type ClientInfo = {
   country: string | null;
 };
 
+/** Who is asking: address, user agent and the browser's device-trust cookie (if it sent one). */
+export type ClientMeta = { ip: string; userAgent: string | null; trustCookie?: string };
+
+/** The device id of a client that sent none. */
+export const UNKNOWN_DEVICE = "unknown-device";
+
 export const LOCAL_NETWORK = "Local network";
 
 export function describeUserAgent(ua: string | null | undefined) {

@@ -1,13 +1,11 @@
 // /api/auth/*: registration, login with device codes, refresh cookie rotation, logout, forgotten and reset passwords.
-import { Elysia, type Cookie } from "elysia";
+import { Elysia } from "elysia";
 import { normalizeEmail } from "@core/accounts";
 import type { ServerDeps } from "../../deps";
 import { bearerToken, verifyAccessToken, verifyOptions } from "../../lib/auth";
-import { clientIp, ipKey } from "../../lib/client-ip";
 import { HttpError } from "../../lib/http-error";
-import { createLimiter } from "../../lib/rate-limit";
 import { securityEvent } from "../../lib/security-log";
-import { createMailer } from "../mail/service";
+import { hashToken } from "../../lib/tokens";
 import {
   deviceOtpSendBody,
   deviceOtpVerifyBody,
@@ -25,103 +23,22 @@ import {
   verifyCodeBody,
   verifyCodeResponse,
 } from "./model";
-import { DEVICE_TRUST_SECONDS } from "./device-trust";
+import { DETAIL } from "./answers";
+import { type AuthContext, authContext } from "./context";
+import { resendDeviceCode, verifyDeviceCode } from "./device-verification";
 import { forgotPassword, resetPassword } from "./passwords";
-import { hashToken } from "./secrets";
-import {
-  CODE_TTL_SECONDS,
-  DETAIL,
-  completeRegistration,
-  login,
-  logout,
-  refresh,
-  resendDeviceCode,
-  sendRegistrationCode,
-  verifyDeviceCode,
-  verifyRegistrationCode,
-  type WrongCodeGuard,
-} from "./service";
+import { logout, refresh } from "./refresh";
+import { completeRegistration, sendRegistrationCode, verifyRegistrationCode } from "./registration";
+import { login } from "./sign-in";
 
-export const REFRESH_COOKIE = "tw_refresh";
-export const PENDING_COOKIE = "tw_pending";
-export const DEVICE_COOKIE = "tw_device";
-/** In production the cookies carry the __Secure- prefix: browsers then only accept them over HTTPS with Secure set. */
-export const cookieName = (name: string, production: boolean) => (production ? `__Secure-${name}` : name);
+export { deviceCookie } from "./context";
 
-/**
- * The device-trust cookie: httpOnly, Strict, expiring with its trust. In production it is `__Host-` (Secure, Path=/, no
- * Domain): a sibling subdomain cannot set or overwrite it, which `__Secure-` allowed. Elsewhere it is sent to
- * /api/auth only (login, device codes, logout).
- */
-export function deviceCookie(production: boolean) {
-  const base = { httpOnly: true, secure: production, sameSite: "strict" as const, path: production ? "/" : "/api/auth" };
-  return {
-    name: production ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE,
-    set: (jar: Cookie<unknown>, value: string) => jar.set({ ...base, value, maxAge: DEVICE_TRUST_SECONDS }),
-    clear: (jar: Cookie<unknown>) => jar.set({ ...base, value: "", maxAge: 0 }),
-  };
-}
-/** Wrong device codes a user's pending sign-ins may take in an hour before device sign-in locks. */
-export const MAX_WRONG_CODES_PER_USER = 10;
-/** Registration codes one address may receive in a day. */
-export const REGISTRATION_CODES_PER_DAY = 10;
 const TOO_MANY = "Too many attempts. Please wait and try again.";
 /** A wrong e-mail or password (a pending-device answer is a 401 too, but the password was right). */
 const isBadCredentials = (err: unknown) => err instanceof HttpError && err.status === 401 && !("requires_otp" in err.extra);
 
-export const authModule = (deps: ServerDeps) => {
-  const refreshName = cookieName(REFRESH_COOKIE, deps.config.isProduction);
-  const pendingName = cookieName(PENDING_COOKIE, deps.config.isProduction);
-  const device = deviceCookie(deps.config.isProduction);
-  const mailer = createMailer(deps);
-  const limit = (name: string, points: number, durationSeconds: number) => createLimiter(deps, { name, points, durationSeconds });
-  const limits = {
-    loginIp: limit("login-ip", 30, 15 * 60),
-    loginAccount: limit("login-account", 10, 15 * 60),
-    codeIp: limit("code-send-ip", 20, 60 * 60),
-    // Registration codes per address per day, whoever asks: the inbox owner is not spammed from many addresses.
-    codeAddress: limit("code-send-address", REGISTRATION_CODES_PER_DAY, 24 * 60 * 60),
-    verifyIp: limit("code-verify-ip", 30, 15 * 60),
-    registerIp: limit("register-ip", 10, 60 * 60),
-    forgotIp: limit("forgot-ip", 10, 60 * 60),
-    forgotAccount: limit("forgot-account", 5, 60 * 60),
-    resetIp: limit("reset-ip", 10, 15 * 60),
-    refresh: limit("refresh", 300, 15 * 60),
-  };
-
-  const meta = (request: Request, server: Parameters<typeof clientIp>[2]) => {
-    const ip = clientIp(deps.config, request, server);
-    return { ip, ipKey: ipKey(ip), userAgent: request.headers.get("user-agent") };
-  };
-
-  // httpOnly + SameSite=Strict + path /api/auth: scripts cannot read it and other sites cannot send it.
-  const setRefreshCookie = (jar: Cookie<unknown>, token: string, rememberMe: boolean, expiresAt: Date) =>
-    jar.set({
-      value: token,
-      httpOnly: true,
-      secure: deps.config.isProduction,
-      sameSite: "strict",
-      path: "/api/auth",
-      // Without Remember Me the cookie dies with the browser; the server still caps the session at 12 h.
-      ...(rememberMe ? { maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)) } : {}),
-    });
-  const clearRefreshCookie = (jar: Cookie<unknown>) =>
-    jar.set({ value: "", httpOnly: true, secure: deps.config.isProduction, sameSite: "strict", path: "/api/auth", maxAge: 0 });
-  const cookieValue = (jar: Cookie<unknown>) => (typeof jar.value === "string" && jar.value ? jar.value : undefined);
-  // The pending sign-in's nonce: httpOnly, only sent to the two device-code endpoints, gone with the code (10 min).
-  const pendingCookie = { httpOnly: true, secure: deps.config.isProduction, sameSite: "strict" as const, path: "/api/auth/device-otp" };
-  const setPendingCookie = (jar: Cookie<unknown>, nonce: string) => jar.set({ ...pendingCookie, value: nonce, maxAge: CODE_TTL_SECONDS });
-  const clearPendingCookie = (jar: Cookie<unknown>) => jar.set({ ...pendingCookie, value: "", maxAge: 0 });
-
-  // Wrong device codes per user across all pending sign-ins: 10 an hour, then device sign-in locks and the owner is mailed.
-  const wrongCodeLimit = limit("device-wrong-user", MAX_WRONG_CODES_PER_USER, 60 * 60);
-  const wrongCodes: WrongCodeGuard = {
-    check: (userId) => wrongCodeLimit.check(`u:${userId}`, DETAIL.deviceLocked),
-    take: (userId) => wrongCodeLimit.consume(`u:${userId}`, DETAIL.deviceLocked),
-    giveBack: (userId) => wrongCodeLimit.giveBack(`u:${userId}`),
-    max: MAX_WRONG_CODES_PER_USER,
-  };
-
+/** Registration: a code to the mailbox, its proof, the account. */
+function registrationRoutes(deps: ServerDeps, { limits, meta, mailer, device, cookieValue }: AuthContext) {
   return new Elysia({ prefix: "/api/auth", tags: ["auth"] })
     .post(
       "/send-code",
@@ -150,7 +67,27 @@ export const authModule = (deps: ServerDeps) => {
         return result;
       },
       { body: registrationBody, response: { 201: registrationResponse }, detail: { summary: "Create the account (1 free credit)" } },
-    )
+    );
+}
+
+/** Sign-in and device verification: the password, then a new browser's e-mailed code. */
+function signInRoutes(
+  deps: ServerDeps,
+  {
+    limits,
+    meta,
+    mailer,
+    device,
+    cookieValue,
+    wrongCodes,
+    refreshName,
+    pendingName,
+    setRefreshCookie,
+    setPendingCookie,
+    clearPendingCookie,
+  }: AuthContext,
+) {
+  return new Elysia({ prefix: "/api/auth", tags: ["auth"] })
     .post(
       "/login",
       async ({ body, request, server, cookie, set }) => {
@@ -210,7 +147,12 @@ export const authModule = (deps: ServerDeps) => {
         return resendDeviceCode(deps, mailer, { handle: body.session_id, nonce: cookieValue(cookie[pendingName]) });
       },
       { body: deviceOtpSendBody, response: { 200: sendCodeResponse }, detail: { summary: "Resend the device code (120 s cooldown)" } },
-    )
+    );
+}
+
+/** The signed-in browser's refresh cookie: rotation and logout. */
+function sessionRoutes(deps: ServerDeps, { limits, meta, refreshName, cookieValue, setRefreshCookie, clearRefreshCookie }: AuthContext) {
+  return new Elysia({ prefix: "/api/auth", tags: ["auth"] })
     .post(
       "/refresh",
       async ({ request, server, cookie }) => {
@@ -243,7 +185,12 @@ export const authModule = (deps: ServerDeps) => {
         return result;
       },
       { response: { 200: statusResponse }, detail: { summary: "End this session and clear the refresh cookie" } },
-    )
+    );
+}
+
+/** Forgotten and reset passwords (a change is the user module's, signed in). */
+function passwordRoutes(deps: ServerDeps, { limits, meta, mailer, device }: AuthContext) {
+  return new Elysia({ prefix: "/api/auth", tags: ["auth"] })
     .post(
       "/forgot-password",
       async ({ body, request, server }) => {
@@ -265,4 +212,13 @@ export const authModule = (deps: ServerDeps) => {
       },
       { body: resetBody, response: { 200: statusResponse }, detail: { summary: "Set a new password from a reset link" } },
     );
+}
+
+export const authModule = (deps: ServerDeps) => {
+  const context = authContext(deps);
+  return new Elysia()
+    .use(registrationRoutes(deps, context))
+    .use(signInRoutes(deps, context))
+    .use(sessionRoutes(deps, context))
+    .use(passwordRoutes(deps, context));
 };

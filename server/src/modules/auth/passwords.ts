@@ -6,8 +6,9 @@ import { badRequest } from "../../lib/http-error";
 import { securityEvent } from "../../lib/security-log";
 import type { Mailer } from "../mail/service";
 import { revokeUserSessions } from "../sessions/service";
-import { revokeAllTrust } from "./device-trust";
-import { hashPassword, hashToken, newToken, verifyPassword } from "./secrets";
+import { revokeAllTrust } from "../sessions/device-trust";
+import { hashToken, newToken } from "../../lib/tokens";
+import { hashPassword, verifyPassword } from "./secrets";
 
 type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
 

@@ -1,7 +1,12 @@
-// Codes and opaque tokens: CSPRNG generation, keyed hashing for storage, argon2id passwords.
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+// E-mailed codes and passwords: CSPRNG generation, keyed hashing for storage, argon2id passwords (opaque tokens: lib/tokens).
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { DEVICE_CODE_LENGTH } from "@core/accounts";
 import { derivedKey } from "@core/keys";
+
+/** An e-mailed code (registration or device) lives 10 minutes and takes 5 guesses. */
+export const CODE_TTL_SECONDS = 10 * 60;
+export const MAX_CODE_ATTEMPTS = 5;
+const CODE_PATTERN = new RegExp(`^\\d{${DEVICE_CODE_LENGTH}}$`);
 
 /** A uniformly random numeric code ("042917"); randomInt draws from the OS CSPRNG without modulo bias. */
 export const newCode = () => String(randomInt(0, 10 ** DEVICE_CODE_LENGTH)).padStart(DEVICE_CODE_LENGTH, "0");
@@ -13,15 +18,13 @@ export const newCode = () => String(randomInt(0, 10 ** DEVICE_CODE_LENGTH)).padS
 export const hashCode = (secret: string, scope: string, code: string) =>
   createHmac("sha256", derivedKey(secret, "code-hash v1")).update(`${scope}\u0000${code}`).digest("hex");
 
+/** A code of the wrong shape never matches (and costs no HMAC). */
 export function codeMatches(secret: string, scope: string, code: string, storedHash: string): boolean {
+  if (!CODE_PATTERN.test(code)) return false;
   const a = Buffer.from(hashCode(secret, scope, code), "hex");
   const b = Buffer.from(storedHash, "hex");
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-/** 256-bit opaque token for cookies and links; only its SHA-256 is stored, so a database leak cannot replay it. */
-export const newToken = () => randomBytes(32).toString("base64url");
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** argon2 runs at most this many at a time per process: a burst of logins queues instead of exhausting memory and CPU. */
 export const MAX_CONCURRENT_HASHES = 4;

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import { notFound } from "../../lib/http-error";
 import { securityEvent } from "../../lib/security-log";
-import { removeBrowserTrust, trustedBrowsers } from "../auth/device-trust";
+import { removeBrowserTrust, trustedBrowsers } from "./device-trust";
 import { sessionParams, sessionsResponse, statusResponse, trustedBrowserParams, trustedBrowsersResponse } from "./model";
 import { listSessions, revokeOwnSession } from "./service";
 

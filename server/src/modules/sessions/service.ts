@@ -5,7 +5,7 @@ import type { ServerDeps } from "../../deps";
 import type { Session } from "@core/contract/session";
 import type { AuthUser, SessionCheck } from "../../lib/auth";
 import { forbidden, notFound } from "../../lib/http-error";
-import { hashToken, newToken } from "../auth/secrets";
+import { hashToken, newToken } from "../../lib/tokens";
 import { announceRevoked, joinRevocations } from "./revocations";
 import { Coalescer } from "@core/coalesce";
 import { sessionCacheHit, sessionCacheMiss } from "@core/metrics";

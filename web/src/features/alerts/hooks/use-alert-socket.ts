@@ -6,7 +6,6 @@ import { toast } from "@web/components/ui/toast";
 import { holdSocket } from "@web/lib/live-socket";
 import { useIsSignedIn } from "@web/lib/session";
 import { alertKeys } from "../api/keys";
-import { readAlertPush } from "../model/alert-push";
 
 export function useAlertSocket() {
   const qc = useQueryClient();
@@ -17,8 +16,8 @@ export function useAlertSocket() {
     const refresh = () => void qc.invalidateQueries({ queryKey: alertKeys.list() });
     return holdSocket({
       onMessage: (msg) => {
-        const alert = readAlertPush(msg);
-        if (!alert) return;
+        if (msg.type !== "alert") return;
+        const alert = msg.data;
         toast({ title: alert.title, description: alert.detail, variant: alert.kind === "SL_HIT" ? "destructive" : "success" });
         refresh();
       },

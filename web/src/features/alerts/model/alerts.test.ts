@@ -14,14 +14,3 @@ test("relative times, tones and channel names", () => {
   expect(channelLabel("in_app")).toBe("In-app");
   expect(channelLabel("carrier")).toBe("carrier");
 });
-
-test("only alert pushes are read from the socket", async () => {
-  const { readAlertPush } = await import("./alert-push");
-  const push = JSON.stringify({
-    type: "alert",
-    data: { kind: "TP_HIT", title: "BTCUSDT LONG · Take profit hit", detail: "Result +2.00R after costs." },
-  });
-  expect(readAlertPush(push)).toEqual({ kind: "TP_HIT", title: "BTCUSDT LONG · Take profit hit", detail: "Result +2.00R after costs." });
-  expect(readAlertPush(JSON.stringify({ type: "analysis_progress", data: {} }))).toBeNull();
-  expect(readAlertPush("{nope")).toBeNull();
-});

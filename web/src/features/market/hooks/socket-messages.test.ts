@@ -1,63 +1,60 @@
-// Socket message routing: each market type lands in its query key; analysis progress names the queries to invalidate.
+// Socket message routing (of frames as lib/socket reads them): each market type lands in its query key; analysis
+// progress names the queries to invalidate.
 import { describe, expect, test } from "bun:test";
 import { partialMatchKey } from "@tanstack/react-query";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { chartKeys } from "@web/entities/signal/api/keys";
 import { pushedPrice } from "@web/entities/signal/api/latest-price";
 import { marketKeys } from "../api/keys";
-import { RECONNECT_JITTER, RECONNECT_MAX_MS, RECONNECT_MS, marketSocketUrl, parseSocketMessage, reconnectDelayMs } from "@web/lib/socket";
+import { RECONNECT_JITTER, RECONNECT_MAX_MS, RECONNECT_MS, marketSocketUrl, readSocketMessage, reconnectDelayMs } from "@web/lib/socket";
 import { analysisProgressKeys, mergeSnapshot, resyncKeys, routeSocketMessage } from "./socket-messages";
+
+/** A frame as the socket delivers it: encoded, then read by the one decoder. */
+const route = (frame: object) => routeSocketMessage(readSocketMessage(JSON.stringify(frame))!);
 
 describe("routeSocketMessage", () => {
   test("market topics map through the shared topic table to their query keys", () => {
-    expect(routeSocketMessage({ type: "market_health", data: { status: "WEAK" } })).toEqual({
+    expect(route({ type: "market_health", data: { status: "WEAK" } })).toEqual({
       kind: "market",
       key: marketKeys.health(),
       data: { status: "WEAK" },
     });
-    expect(routeSocketMessage({ type: "gate_decision", data: 1 })).toEqual({ kind: "market", key: marketKeys.preAnalysis(), data: 1 });
-    expect(routeSocketMessage({ type: "core_assets", data: {} })).toEqual({ kind: "market", key: marketKeys.coreAssets(), data: {} });
-    expect(routeSocketMessage({ type: "movers", data: {} })).toEqual({ kind: "market", key: marketKeys.movers(), data: {} });
-    expect(routeSocketMessage({ type: "sentiment", data: {} })).toEqual({ kind: "market", key: marketKeys.sentiment(), data: {} });
-    expect(routeSocketMessage({ type: "session", data: {} })).toEqual({ kind: "market", key: marketKeys.session(), data: {} });
+    expect(route({ type: "gate_decision", data: 1 })).toEqual({ kind: "market", key: marketKeys.preAnalysis(), data: 1 });
+    expect(route({ type: "core_assets", data: {} })).toEqual({ kind: "market", key: marketKeys.coreAssets(), data: {} });
+    expect(route({ type: "movers", data: {} })).toEqual({ kind: "market", key: marketKeys.movers(), data: {} });
+    expect(route({ type: "sentiment", data: {} })).toEqual({ kind: "market", key: marketKeys.sentiment(), data: {} });
+    expect(route({ type: "session", data: {} })).toEqual({ kind: "market", key: marketKeys.session(), data: {} });
   });
   test("orderbook goes to its symbol's key, from data.symbol or the message", () => {
-    expect(routeSocketMessage({ type: "orderbook", data: { symbol: "ETHUSDT" } })).toEqual({
+    expect(route({ type: "orderbook", data: { symbol: "ETHUSDT" } })).toEqual({
       kind: "market",
       key: marketKeys.orderbook("ETHUSDT"),
       data: { symbol: "ETHUSDT" },
     });
-    expect(routeSocketMessage({ type: "orderbook", symbol: "btcusdt", data: {} })).toEqual({
+    expect(route({ type: "orderbook", symbol: "btcusdt", data: {} })).toEqual({
       kind: "market",
       key: marketKeys.orderbook("BTCUSDT"),
-      data: {},
+      data: { symbol: "btcusdt" },
     });
-    expect(routeSocketMessage({ type: "orderbook", data: {} })).toEqual({ kind: "ignore" });
+    expect(route({ type: "orderbook", data: {} })).toEqual({ kind: "ignore" });
   });
   test("analysis progress carries the request id; control messages are ignored", () => {
-    expect(routeSocketMessage({ type: "analysis_progress", data: { request_id: 7, status: "COMPLETED" } })).toEqual({
+    expect(route({ type: "analysis_progress", data: { request_id: 7, status: "COMPLETED" } })).toEqual({
       kind: "analysis",
       id: 7,
-      data: { request_id: 7, status: "COMPLETED" },
     });
-    expect(routeSocketMessage({ type: "subscribed", topics: ["market"] })).toEqual({ kind: "ignore" });
-    expect(routeSocketMessage({ type: "error", detail: "x" })).toEqual({ kind: "ignore" });
+    expect(route({ type: "subscribed", topics: ["market"] })).toEqual({ kind: "ignore" });
+    expect(route({ type: "error", detail: "x" })).toEqual({ kind: "ignore" });
   });
 });
 
 test("a prices push lands where the open-setup status reads it, and reads back per pair", () => {
   const data = { prices: { BTCUSDT: { price: 51795.17, at_ms: 1707955200000 } }, as_of: "2024-02-15T00:00:00.000Z" };
-  const action = routeSocketMessage({ type: "prices", data });
+  const action = route({ type: "prices", data });
   expect(action).toEqual({ kind: "market", key: chartKeys.prices(), data });
   const cached = mergeSnapshot(undefined, data);
   expect(pushedPrice(cached, "BTCUSDT")).toEqual({ price: 51795.17, atMs: 1707955200000, source: "live" });
   expect(pushedPrice(cached, "ETHUSDT")).toBeNull();
-});
-
-test("parseSocketMessage accepts JSON objects only", () => {
-  expect(parseSocketMessage('{"type":"pong"}')).toEqual({ type: "pong" });
-  expect(parseSocketMessage("[1]")).toBeNull();
-  expect(parseSocketMessage("nope")).toBeNull();
 });
 
 test("mergeSnapshot keeps the envelope and replaces data", () => {

@@ -1,33 +1,36 @@
-// Pure routing of /ws/market messages: which query cache entry a {type, data} message replaces, or which analysis it concerns.
+// Pure routing of /ws/market messages (read by lib/socket): which query cache entry a market push replaces, or which
+// analysis a progress push concerns.
 import type { QueryKey } from "@tanstack/react-query";
+import type { SocketMessage } from "@core/contract/socket";
 import { MARKET_TOPICS, type MarketTopic } from "@core/market-intervals";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { chartKeys } from "@web/entities/signal/api/keys";
-import { isObj, num, str, type Obj } from "@web/lib/read";
+import { isObj, str, type Obj } from "@web/lib/read";
 import { marketKeys } from "../api/keys";
 
-export type SocketAction = { kind: "market"; key: QueryKey; data: unknown } | { kind: "analysis"; id: number; data: Obj } | { kind: "ignore" };
+export type SocketAction = { kind: "market"; key: QueryKey; data: unknown } | { kind: "analysis"; id: number } | { kind: "ignore" };
 
 /** Message type to topic, from the shared topic table; an orderbook's topic is built from the symbol it names. */
 const TOPIC_OF_TYPE = new Map<string, MarketTopic>(MARKET_TOPICS.map((t) => [t.wsType, t.topic]));
 
-export function routeSocketMessage(msg: Obj): SocketAction {
-  const type = str(msg, "type");
-  const data = msg.data;
-  if (!type || data === undefined) return { kind: "ignore" };
-  if (type === "orderbook") {
-    const symbol = (isObj(data) ? str(data, "symbol") : null) ?? str(msg, "symbol");
-    return symbol ? { kind: "market", key: marketKeys.orderbook(symbol.toUpperCase()), data } : { kind: "ignore" };
+export function routeSocketMessage(msg: SocketMessage): SocketAction {
+  switch (msg.type) {
+    case "analysis_progress":
+      return { kind: "analysis", id: msg.data.request_id };
+    case "orderbook": {
+      // A market body is opaque to the contract (the REST snapshot's); the book names its symbol inside.
+      const symbol = isObj(msg.data) ? str(msg.data, "symbol") : null;
+      return symbol ? { kind: "market", key: marketKeys.orderbook(symbol.toUpperCase()), data: msg.data } : { kind: "ignore" };
+    }
+    case "prices":
+      // Last closes per pair belong to the open-setup status (signal entity), not to a market panel card.
+      return { kind: "market", key: chartKeys.prices(), data: msg.data };
+    default: {
+      // The other market pushes map onto their topic; user and control messages are not the market's.
+      const topic = TOPIC_OF_TYPE.get(msg.type);
+      return topic && "data" in msg ? { kind: "market", key: marketKeys.topic(topic), data: msg.data } : { kind: "ignore" };
+    }
   }
-  if (type === "analysis_progress") {
-    if (!isObj(data)) return { kind: "ignore" };
-    const id = num(data, "request_id", "analysis_request_id", "id");
-    return id === null ? { kind: "ignore" } : { kind: "analysis", id, data };
-  }
-  // Last closes per pair belong to the open-setup status (signal entity), not to a market panel card.
-  if (type === "prices") return { kind: "market", key: chartKeys.prices(), data };
-  const topic = TOPIC_OF_TYPE.get(type);
-  return topic ? { kind: "market", key: marketKeys.topic(topic), data } : { kind: "ignore" };
 }
 
 /** The cached REST envelope with the pushed payload in `data` (computed_at/derived kept from the last fetch). */

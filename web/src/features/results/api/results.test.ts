@@ -1,7 +1,7 @@
 // The results query lives under the keys a `user_changed` push invalidates, so a newly stored outcome shows at once.
 import { expect, test } from "bun:test";
 import { QueryClient } from "@tanstack/react-query";
-import { userChangedKeys } from "@web/entities/user/hooks/use-user-pushes";
+import { userChangedKeys } from "@web/entities/analysis/hooks/use-user-pushes";
 import { resultsQuery } from "./results";
 
 test("a user_changed push marks the results stale", async () => {

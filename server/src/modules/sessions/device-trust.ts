@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Tx } from "@core/db";
 import { derivedKey } from "@core/keys";
 import type { ServerDeps } from "../../deps";
-import { hashToken, newToken } from "./secrets";
+import { hashToken, newToken } from "../../lib/tokens";
 
 /** How long a verified browser signs in without a device code; after that it proves the mailbox again. */
 export const DEVICE_TRUST_DAYS = 90;

@@ -1,0 +1,2 @@
+// Fixture: the analysis entity's query keys.
+export const analysisKeys = { all: ["analysis"] as const };

@@ -1,0 +1,2 @@
+// Fixture: the user entity's query keys.
+export const creditKeys = { all: ["credits"] as const };

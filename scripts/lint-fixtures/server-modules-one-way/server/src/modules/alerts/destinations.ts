@@ -1,0 +1,2 @@
+// Fixture: what a channel module may use of alerts.
+export const destinationAdded = (channel: string) => `added ${channel}`;
