@@ -16,6 +16,15 @@ module.exports = {
       from: { path: "^server/src/modules/([^/]+)" },
       to: { path: "^server/src/modules/", pathNot: "^server/src/modules/$1(/|$)", circular: true },
     },
+    {
+      name: "engine-runtime-never-imports-research",
+      severity: "error",
+      comment:
+        "the live engine (analysis, market, outcomes, its entry and jobs) scores with the apply halves in analysis/model; " +
+        "fitting and choosing live in research/, which imports the runtime and the backtest, never the reverse",
+      from: { path: "^engine/src/(analysis|market|outcomes|backtest|main\\.ts|jobs\\.ts)" },
+      to: { path: "^engine/src/research/" },
+    },
   ],
   options: {
     ...base.options,

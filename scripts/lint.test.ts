@@ -30,4 +30,11 @@ describe("lint fails on a fixture that breaks each rule", () => {
     );
     expect(await lintFixture("entities-one-way", ["web/src"])).toEqual({ failed: [], output: expect.any(String) });
   }, 60_000);
+
+  test("engine-runtime-never-imports-research: the live scorer importing research/ fails; research importing the runtime passes", async () => {
+    const broken = await lintFixture("engine-imports-research", ["engine"]);
+    expect(broken.failed).toEqual(["runtime boundaries"]);
+    expect(broken.output).toContain("error engine-runtime-never-imports-research: engine/src/analysis/model/live.ts");
+    expect(await lintFixture("engine-one-way", ["engine"])).toEqual({ failed: [], output: expect.any(String) });
+  }, 60_000);
 });
