@@ -21,6 +21,10 @@ const bounded = (name: string, value: number, max: number) => {
   return value;
 };
 const workers = bounded("workers", flag("workers", 2), 16);
+/** `--proxy caddy`: the polling scenarios through Caddy on deploy/Caddyfile (the only proxy offered). */
+const proxyIndex = rest.indexOf("--proxy");
+const proxy = proxyIndex >= 0 ? rest[proxyIndex + 1] : undefined;
+if (proxy !== undefined && proxy !== "caddy") throw new Error("--proxy takes caddy (Debian's package, on deploy/Caddyfile)");
 
 const fanoutOptions = (floor: boolean) => ({
   sockets: bounded("sockets", flag("sockets", flag("clients", 1000)), 20_000),
@@ -42,6 +46,7 @@ const SCENARIOS: Record<string, () => Promise<Report>> = {
       workers,
       cold: rest.includes("--cold"),
       servers: bounded("servers", flag("servers", 1), 8),
+      proxy,
     }),
   fanout: () => fanoutBench(fanoutOptions(false)),
   "fanout-floor": () => fanoutBench(fanoutOptions(true)),
@@ -61,7 +66,7 @@ const names = which === "all" ? ["polling", "fanout", "analysis", "auth", "web"]
 if (!names.every((n) => n in SCENARIOS)) {
   console.error(
     "usage: bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|engine|all>[,…] [--json] [--workers N]\n" +
-      "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold [--servers N]]\n" +
+      "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold] [--servers N] [--proxy caddy]\n" +
       "  fanout: --sockets N --servers N --updates N --batch N (fanout-floor: the same clients against a bare Bun.serve relay)\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size\n  engine: --pairs N --samples N --days N (scoring one analysis; backtest of the most liquid pairs × 3 years)",
   );
   process.exit(2);
