@@ -103,7 +103,17 @@ test("fanout: one line with every update delivered to every socket", async () =>
   const lines = await bench(["fanout", "--sockets", "20", "--updates", "3", "--batch", "7"]);
   expect(lines).toHaveLength(1);
   const json = JSON.parse(lines[0]);
-  expect(Object.keys(json)).toEqual(["scenario", "sockets", "servers", "delivered_ratio", "p50_ms", "p95_ms", "p99_ms", "server_rss_mb"]);
+  expect(Object.keys(json)).toEqual([
+    "scenario",
+    "sockets",
+    "servers",
+    "delivered_ratio",
+    "p50_ms",
+    "p95_ms",
+    "p99_ms",
+    "server_rss_mb",
+    "server_rss_idle_mb",
+  ]);
   expect(json).toEqual({
     scenario: "fanout",
     sockets: 20,
@@ -113,8 +123,10 @@ test("fanout: one line with every update delivered to every socket", async () =>
     p95_ms: number,
     p99_ms: number,
     server_rss_mb: number,
+    server_rss_idle_mb: number,
   });
   expect(json.server_rss_mb).toBeGreaterThan(0);
+  expect(json.server_rss_idle_mb).toBeGreaterThan(0);
 }, 60_000);
 
 test("fanout-floor: the same clients against the bare relay, in one run after the app", async () => {
@@ -147,3 +159,15 @@ test("engine: one line with the scoring time of one analysis and the backtest's 
   });
   expect(json.backtest_evaluations).toBeGreaterThan(0);
 }, 120_000);
+
+test("cost: one line with statements and Redis commands per poll and per analysis, counted on the wire", async () => {
+  const lines = await bench(["cost", "--users", "6", "--seconds", "3", "--analyses", "2", "--idle-seconds", "2"]);
+  expect(lines).toHaveLength(1);
+  const json = JSON.parse(lines[0]);
+  expect(json).toMatchObject({ scenario: "cost", users: 6, analyses: 2, completed: 2 });
+  // A dashboard's first load reads Postgres (its lists) and an analysis writes it: both counted, never nothing.
+  expect(json.first_load_statements).toBeGreaterThan(1);
+  expect(json.analysis_statements).toBeGreaterThan(1);
+  expect(json.analysis_redis_commands).toBeGreaterThan(1);
+  expect(json.polls).toBeGreaterThan(0);
+}, 180_000);

@@ -85,7 +85,7 @@ function openLoop(baseUrls: string[], tokens: string[], opts: PollingOptions) {
 }
 
 /** Waits until the engine has published its first snapshots, so market reads are 200s rather than 503s. */
-async function marketReady(baseUrl: string) {
+export async function marketReady(baseUrl: string) {
   for (let i = 0; i < 120; i++) {
     if ((await fetch(`${baseUrl}/api/market/health`)).ok) return;
     await Bun.sleep(500);
