@@ -1,6 +1,7 @@
 // k6: the local harness's fan-out scenario (load-tests/harness/fanout.ts) against a deployment: SOCKETS dashboards on
 // /ws/market, connected in batches (a ramp), each subscribed to the market topics; measures subscribe time, updates
-// delivered and their delivery delay (ops run: k6 run -e WS_URL=wss://host/ws/market -e SOCKETS=4000 load-tests/socket-fanout.ts).
+// delivered and their delivery delay (ops run: k6 run -e BASE_URL=https://host -e SOCKETS=4000 load-tests/socket-fanout.ts; the
+// same BASE_URL as the polling script, the proxy's address, or WS_URL for a socket address of its own).
 import { WebSocket } from "k6/websockets";
 import { check } from "k6";
 import { setTimeout } from "k6/timers";
@@ -8,7 +9,7 @@ import { Counter, Trend } from "k6/metrics";
 import { SUBSCRIBE_MESSAGE, MARKET_MESSAGE_TYPES } from "./scenarios.ts";
 import { summaryFiles } from "./summary.ts";
 
-const WS_URL = __ENV.WS_URL || "ws://localhost:3000/ws/market";
+const WS_URL = __ENV.WS_URL || `${(__ENV.BASE_URL || "http://localhost:3000").replace(/^http/, "ws")}/ws/market`;
 const SOCKETS = Number(__ENV.SOCKETS || __ENV.VUS || "1000");
 const HOLD_SECONDS = Number(__ENV.HOLD_SECONDS || "60");
 /** Sockets opened per second while connecting (the harness opens `--batch` at a time). */

@@ -19,10 +19,12 @@ test("polling: one line with users, closed-loop throughputs and open-loop latenc
   const lines = await bench(["polling", "--users", "5", "--seconds", "4", "--saturate-seconds", "1", "--concurrency", "8"]);
   expect(lines).toHaveLength(1);
   const json = JSON.parse(lines[0]);
-  expect(Object.keys(json)).toEqual(["scenario", "users", "rps", "ceiling_rps", "ratio", "p50_ms", "p95_ms", "p99_ms", "errors"]);
+  expect(Object.keys(json)).toEqual(["scenario", "users", "servers", "proxy", "rps", "ceiling_rps", "ratio", "p50_ms", "p95_ms", "p99_ms", "errors"]);
   expect(json).toEqual({
     scenario: "polling",
     users: 5,
+    servers: 1,
+    proxy: null,
     rps: number,
     ceiling_rps: number,
     ratio: number,
@@ -42,6 +44,7 @@ test("polling --cold: every tab's first loads answered, the later polls timed, t
     scenario: "polling_cold",
     users: 4,
     servers: 1,
+    proxy: null,
     first_load_p99_ms: number,
     last_first_load_ms: number,
     errors: 0,
@@ -58,11 +61,59 @@ test("polling --cold: every tab's first loads answered, the later polls timed, t
   expect(json.poll_max_ms).toBeGreaterThan(0);
 }, 90_000);
 
+// Through Debian's Caddy on deploy/Caddyfile, as deployed (load-tests/harness/proxy.ts): both polling scenarios over two
+// server processes. Caddy is on this machine kind (apt); a machine without it fails here rather than skipping.
+test("polling --proxy caddy: the steady mix and the cold start through the real proxy over two servers, no errors", async () => {
+  const [steady] = await bench([
+    "polling",
+    "--users",
+    "6",
+    "--seconds",
+    "3",
+    "--saturate-seconds",
+    "1",
+    "--concurrency",
+    "8",
+    "--servers",
+    "2",
+    "--proxy",
+    "caddy",
+  ]);
+  expect(JSON.parse(steady)).toMatchObject({ scenario: "polling", users: 6, servers: 2, proxy: "caddy", errors: 0 });
+  expect(JSON.parse(steady).rps).toBeGreaterThan(0);
+  const [cold] = await bench(["polling", "--cold", "--users", "6", "--seconds", "4", "--servers", "2", "--proxy", "caddy"]);
+  expect(JSON.parse(cold)).toMatchObject({
+    scenario: "polling_cold",
+    users: 6,
+    servers: 2,
+    proxy: "caddy",
+    errors: 0,
+    first_load_errors: 0,
+    health_failures: 0,
+  });
+}, 120_000);
+
+test("--proxy takes only caddy", () => {
+  const run = Bun.spawnSync(["bun", RUN, "polling", "--proxy", "nginx", "--json"], { stdout: "pipe", stderr: "pipe" });
+  expect(run.exitCode).not.toBe(0);
+  expect(run.stderr.toString()).toContain("--proxy takes caddy");
+});
+
 test("fanout: one line with every update delivered to every socket", async () => {
   const lines = await bench(["fanout", "--sockets", "20", "--updates", "3", "--batch", "7"]);
   expect(lines).toHaveLength(1);
   const json = JSON.parse(lines[0]);
-  expect(Object.keys(json)).toEqual(["scenario", "sockets", "servers", "delivered_ratio", "p50_ms", "p95_ms", "p99_ms", "server_rss_mb"]);
+  expect(Object.keys(json)).toEqual([
+    "scenario",
+    "sockets",
+    "servers",
+    "delivered_ratio",
+    "p50_ms",
+    "p95_ms",
+    "p99_ms",
+    "server_rss_mb",
+    "server_rss_idle_mb",
+  ]);
   expect(json).toEqual({
     scenario: "fanout",
     sockets: 20,
@@ -72,8 +123,10 @@ test("fanout: one line with every update delivered to every socket", async () =>
     p95_ms: number,
     p99_ms: number,
     server_rss_mb: number,
+    server_rss_idle_mb: number,
   });
   expect(json.server_rss_mb).toBeGreaterThan(0);
+  expect(json.server_rss_idle_mb).toBeGreaterThan(0);
 }, 60_000);
 
 test("fanout-floor: the same clients against the bare relay, in one run after the app", async () => {
@@ -106,3 +159,15 @@ test("engine: one line with the scoring time of one analysis and the backtest's 
   });
   expect(json.backtest_evaluations).toBeGreaterThan(0);
 }, 120_000);
+
+test("cost: one line with statements and Redis commands per poll and per analysis, counted on the wire", async () => {
+  const lines = await bench(["cost", "--users", "6", "--seconds", "3", "--analyses", "2", "--idle-seconds", "2"]);
+  expect(lines).toHaveLength(1);
+  const json = JSON.parse(lines[0]);
+  expect(json).toMatchObject({ scenario: "cost", users: 6, analyses: 2, completed: 2 });
+  // A dashboard's first load reads Postgres (its lists) and an analysis writes it: both counted, never nothing.
+  expect(json.first_load_statements).toBeGreaterThan(1);
+  expect(json.analysis_statements).toBeGreaterThan(1);
+  expect(json.analysis_redis_commands).toBeGreaterThan(1);
+  expect(json.polls).toBeGreaterThan(0);
+}, 180_000);

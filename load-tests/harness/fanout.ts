@@ -85,6 +85,8 @@ export async function fanoutBench(opts: FanoutOptions): Promise<Report> {
   const target = opts.floor ? await floorTarget(ws.redisUrl, channel) : await appTarget(ws, opts);
   const publisher = new Redis(ws.redisUrl);
   const bare = await bareSubscriber(ws.redisUrl, channel);
+  // Before any socket: the servers' own footprint, so the plan (plan.ts) can tell memory per socket from the baseline.
+  const idleRssMb = target.pids.reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
   try {
     const connectSeconds = 30 + opts.sockets / 100;
     const clients = spawnClients<SocketsResult>(
@@ -128,6 +130,7 @@ export async function fanoutBench(opts: FanoutOptions): Promise<Report> {
       p95_ms: round(p.p95),
       p99_ms: round(p.p99),
       server_rss_mb: round(rssMb, 1),
+      server_rss_idle_mb: round(idleRssMb, 1),
     };
     const intervals = Math.max(1, opts.updates - 1);
     const perUpdate = ([a, b]: ReturnType<typeof cpuOf>[]) => (b ? (b.user + b.system - a.user - a.system) / intervals : NaN);
@@ -138,7 +141,7 @@ export async function fanoutBench(opts: FanoutOptions): Promise<Report> {
       `${opts.floor ? "bare Bun.serve relay (no app), " : ""}${opts.sockets} sockets (${opened} subscribed) over ${servers} server processes, ${opts.updates} updates: ${delays.length}/${expected} delivered`,
       `delivery delay ms  p50 ${json.p50_ms}  p95 ${json.p95_ms}  p99 ${json.p99_ms}  max ${round(p.max)}`,
       `bare Redis subscriber ms  p50 ${round(b.p50)}  p95 ${round(b.p95)}`,
-      `server RSS with every socket subscribed: ${json.server_rss_mb} MB in all (${round((rssMb * 1024) / Math.max(1, opts.sockets), 1)} KiB per socket, baseline included)`,
+      `server RSS with every socket subscribed: ${json.server_rss_mb} MB in all, ${json.server_rss_idle_mb} MB before any (${round(((rssMb - idleRssMb) * 1024) / Math.max(1, opts.sockets), 1)} KiB per socket)`,
       `server CPU per update: ${round(cpuPerUpdate, 1)} ms (${round((cpuPerUpdate * 1000) / opts.sockets, 1)} µs per socket), ${round(kernelShare * 100, 0)} % of it in the kernel; client processes ${round(clientCpuPerUpdate, 1)} ms`,
       `(server + clients share ${navigator.hardwareConcurrency} cores: the last delivery of an update needs ≥ ${round((cpuPerUpdate + clientCpuPerUpdate) / navigator.hardwareConcurrency, 0)} ms even with both kept busy)`,
     ];

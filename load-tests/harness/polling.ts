@@ -10,6 +10,7 @@ import { createWorkspace, realServicesAvailable, startApp } from "../../scripts/
 import type { HttpResult } from "./client-worker";
 import { runClients, shares, split } from "./clients";
 import { seedTraders } from "./seed";
+import { startCaddy, type RunningProxy } from "./proxy";
 import { merge, percentiles, round, type Report } from "./stats";
 
 export type PollingOptions = {
@@ -24,8 +25,10 @@ export type PollingOptions = {
   workers: number;
   /** Open loop from cold: every trader's first poll of each list is a full read, all within the first interval. */
   cold?: boolean;
-  /** Server processes (the cold start only; the steady-state figures are per process). */
+  /** Server processes (without a proxy the steady-state figures are of the first; with one, of all behind it). */
   servers?: number;
+  /** `caddy`: every client request goes through Caddy on deploy/Caddyfile (proxy.ts) instead of straight to a server. */
+  proxy?: "caddy";
 };
 
 /**
@@ -37,6 +40,13 @@ export type PollingOptions = {
  * wait for a pooled connection is in the figures.
  */
 export const COLD_CONNECTIONS = 512;
+
+/**
+ * With the real proxy in front, the clients' own connections to it, all workers together: browsers' connections
+ * rather than a proxy's pool, so the proxy's per-replica cap (512) and its bounded wait decide, not the client. Kept
+ * under the machine's descriptor and port limits (the proxy holds one end of each too).
+ */
+export const PROXY_CLIENT_CONNECTIONS = 4096;
 
 /** Seconds a worker may overstay its run (start-up, answers still in flight) before it is killed. */
 const GRACE_SECONDS = 30;
@@ -53,7 +63,10 @@ async function closedLoop(baseUrl: string, targets: PollTarget[], tokens: string
   return { ...merge(results), rps: results.reduce((sum, r) => sum + r.requests / r.seconds, 0) };
 }
 
-/** With several server processes, each worker's tabs stay on one of them (as a proxy keeps a connection on its replica). */
+/**
+ * With several server processes and no proxy, each worker's tabs stay on one of them (as a proxy keeps a connection on
+ * its replica); with a proxy, `baseUrls` is the proxy's alone.
+ */
 function openLoop(baseUrls: string[], tokens: string[], opts: PollingOptions) {
   const warm = !opts.cold;
   return runClients<HttpResult>(
@@ -65,14 +78,14 @@ function openLoop(baseUrls: string[], tokens: string[], opts: PollingOptions) {
       seconds: opts.seconds,
       warm,
       cold: opts.cold,
-      connections: opts.cold ? COLD_CONNECTIONS / opts.workers : undefined,
+      connections: opts.cold ? (opts.proxy ? PROXY_CLIENT_CONNECTIONS : COLD_CONNECTIONS) / opts.workers : undefined,
     })),
     (opts.seconds + GRACE_SECONDS + (warm ? 300 : 0)) * 1000,
   ).then(merge);
 }
 
 /** Waits until the engine has published its first snapshots, so market reads are 200s rather than 503s. */
-async function marketReady(baseUrl: string) {
+export async function marketReady(baseUrl: string) {
   for (let i = 0; i < 120; i++) {
     if ((await fetch(`${baseUrl}/api/market/health`)).ok) return;
     await Bun.sleep(500);
@@ -117,8 +130,9 @@ const HEALTH_TIMEOUT_MS = 3000;
  * (from when each was due), when the last one completed, the later polls' p99, errors (time-outs included), the
  * requests per second served over the run, and whether each server process kept answering its health check.
  */
-async function coldStart(baseUrls: string[], tokens: string[], opts: PollingOptions): Promise<Report> {
-  const running = openLoop(baseUrls, tokens, opts);
+async function coldStart(baseUrls: string[], proxy: RunningProxy | null, tokens: string[], opts: PollingOptions): Promise<Report> {
+  // Health probes go straight to each server, as the proxy's own do; the tabs go through the proxy when there is one.
+  const running = openLoop(proxy ? [proxy.url] : baseUrls, tokens, opts);
   const [open, health] = await Promise.all([running, probeHealth(baseUrls, running)]);
   const p = percentiles(open.first);
   const expected = tokens.length * TRADER_POLLING.length;
@@ -126,6 +140,7 @@ async function coldStart(baseUrls: string[], tokens: string[], opts: PollingOpti
     scenario: "polling_cold",
     users: opts.users,
     servers: baseUrls.length,
+    proxy: opts.proxy ?? null,
     first_load_p99_ms: round(p.p99),
     last_first_load_ms: round(open.lastFirstMs),
     errors: open.errors + (expected - open.first.length),
@@ -142,7 +157,7 @@ async function coldStart(baseUrls: string[], tokens: string[], opts: PollingOpti
     rps: round(open.requests / open.seconds, 0),
   };
   const lines = [
-    `cold start: ${opts.users} traders (over ${baseUrls.length} server process${baseUrls.length > 1 ? "es" : ""}) open ${TRADER_POLLING.length} lists each within 1 s, then poll for ${opts.seconds}s (${open.requests} requests)`,
+    `cold start: ${opts.users} traders (over ${baseUrls.length} server process${baseUrls.length > 1 ? "es" : ""}${proxy ? ", through Caddy" : ""}) open ${TRADER_POLLING.length} lists each within 1 s, then poll for ${opts.seconds}s (${open.requests} requests)`,
     `  first loads n=${p.n}/${expected}  p50 ${round(p.p50)} ms  p99 ${json.first_load_p99_ms} ms  last done ${json.last_first_load_ms} ms after start`,
     `  later polls n=${open.polled.length}  p99 ${json.poll_p99_ms} ms  max ${json.poll_max_ms} ms (time-out 10 s)`,
     `  polls not sent while the same list's request was out (as React Query does): ${open.skipped}`,
@@ -155,12 +170,14 @@ async function coldStart(baseUrls: string[], tokens: string[], opts: PollingOpti
 export async function pollingBench(opts: PollingOptions): Promise<Report> {
   const ws = await createWorkspace("bench", await realServicesAvailable());
   const app = await startApp(ws, { quiet: true, servers: opts.servers ?? 1 });
+  let proxy: RunningProxy | null = null;
   try {
-    const baseUrl = app.baseUrls[0];
+    proxy = opts.proxy ? await startCaddy(app.baseUrls) : null;
+    const baseUrl = proxy?.url ?? app.baseUrls[0];
     const { tokens } = await seedTraders(ws.databaseUrl, app.env.JWT_SECRET!, opts.users, opts.signalsPerUser);
     await marketReady(baseUrl);
     await closedLoop(baseUrl, [BASELINE], tokens, opts, 2); // warm-up: JIT, connection pools
-    if (opts.cold) return await coldStart(app.baseUrls, tokens, opts);
+    if (opts.cold) return await coldStart(app.baseUrls, proxy, tokens, opts);
     // Closed loops first: an overloaded open loop leaves a backlog that would eat into a later saturation run.
     const ceiling = await closedLoop(baseUrl, [BASELINE], tokens, opts, opts.saturateSeconds);
     const mix = await closedLoop(baseUrl, TRADER_POLLING, tokens, opts, opts.saturateSeconds, !opts.cold);
@@ -170,6 +187,8 @@ export async function pollingBench(opts: PollingOptions): Promise<Report> {
     const json = {
       scenario: "polling",
       users: opts.users,
+      servers: proxy ? app.baseUrls.length : 1,
+      proxy: opts.proxy ?? null,
       rps: round(mix.rps, 0),
       ceiling_rps: round(ceiling.rps, 0),
       ratio: round(mix.rps / ceiling.rps, 3),
@@ -192,6 +211,7 @@ export async function pollingBench(opts: PollingOptions): Promise<Report> {
     ];
     return { name: "polling API", json, lines, ok: errors === 0 };
   } finally {
+    await proxy?.stop();
     await app.stop();
     await ws.drop();
   }

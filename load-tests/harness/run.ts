@@ -1,8 +1,10 @@
-// `bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|engine|all>[,…] [--json] [--key value …]`: the k6 scenarios measured locally
+// `bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|engine|cost|plan|all>[,…] [--json] [--key value …]`: the k6 scenarios measured locally
 // against a throwaway app (fresh database and Redis prefix, clients in their own processes). --json prints one line
 // of JSON per scenario and nothing else on stdout.
 import { analysisBench } from "./analysis";
 import { authTimingBench } from "./auth-timing";
+import { costBench } from "./cost";
+import { planFromFile } from "./plan";
 import { engineBench } from "./engine";
 import { fanoutBench } from "./fanout";
 import { pollingBench } from "./polling";
@@ -21,6 +23,10 @@ const bounded = (name: string, value: number, max: number) => {
   return value;
 };
 const workers = bounded("workers", flag("workers", 2), 16);
+/** `--proxy caddy`: the polling scenarios through Caddy on deploy/Caddyfile (the only proxy offered). */
+const proxyIndex = rest.indexOf("--proxy");
+const proxy = proxyIndex >= 0 ? rest[proxyIndex + 1] : undefined;
+if (proxy !== undefined && proxy !== "caddy") throw new Error("--proxy takes caddy (Debian's package, on deploy/Caddyfile)");
 
 const fanoutOptions = (floor: boolean) => ({
   sockets: bounded("sockets", flag("sockets", flag("clients", 1000)), 20_000),
@@ -42,11 +48,28 @@ const SCENARIOS: Record<string, () => Promise<Report>> = {
       workers,
       cold: rest.includes("--cold"),
       servers: bounded("servers", flag("servers", 1), 8),
+      proxy,
     }),
   fanout: () => fanoutBench(fanoutOptions(false)),
   "fanout-floor": () => fanoutBench(fanoutOptions(true)),
   analysis: () => analysisBench({ inFlight: bounded("in-flight", flag("in-flight", 100), 5000), workers }),
   auth: () => authTimingBench({ samples: flag("samples", 40) }),
+  // Not a measurement: the capacity plan from a file of the lines the others print (docs/CAPACITY.md).
+  plan: async () =>
+    planFromFile(rest.find((a) => !a.startsWith("--")) ?? "", {
+      registered: flag("registered", 1_000_000),
+      online: flag("online", 100_000),
+      analysesPerDay: flag("analyses-per-day", 10),
+      peakFactor: flag("peak-factor", 3),
+    }),
+  cost: () =>
+    costBench({
+      users: bounded("users", flag("users", 300), 5000),
+      analyses: bounded("analyses", flag("analyses", 20), 500),
+      signalsPerUser: flag("signals", 40),
+      seconds: bounded("seconds", flag("seconds", 30), 600),
+      idleSeconds: bounded("idle-seconds", flag("idle-seconds", 10), 120),
+    }),
   web: webSizeBench,
   engine: () =>
     engineBench({
@@ -60,8 +83,8 @@ const SCENARIOS: Record<string, () => Promise<Report>> = {
 const names = which === "all" ? ["polling", "fanout", "analysis", "auth", "web"] : which.split(",");
 if (!names.every((n) => n in SCENARIOS)) {
   console.error(
-    "usage: bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|engine|all>[,…] [--json] [--workers N]\n" +
-      "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold [--servers N]]\n" +
+    "usage: bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|engine|cost|plan|all>[,…] [--json] [--workers N]\n" +
+      "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold] [--servers N] [--proxy caddy]\n" +
       "  fanout: --sockets N --servers N --updates N --batch N (fanout-floor: the same clients against a bare Bun.serve relay)\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size\n  engine: --pairs N --samples N --days N (scoring one analysis; backtest of the most liquid pairs × 3 years)",
   );
   process.exit(2);
