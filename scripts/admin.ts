@@ -179,9 +179,11 @@ export async function runAdmin(
         await tx`update users set is_blocked = true, updated_at = now() where id = ${user.id}`;
         return revokeUserSessions(tx, user.id, null);
       });
-      // The servers keep live sessions in memory for a few seconds: tell them, so the block takes effect at once.
-      if (ctx.redis) await publishRevoked(ctx.redis, [user.id]);
-      return `Blocked ${user.email}; ended ${ended} session(s).`;
+      // The servers keep live sessions in memory for up to 30 s: tell them, so the block takes effect at once.
+      if (!ctx.redis)
+        return `Blocked ${user.email}; ended ${ended} session(s). No Redis to tell the servers through: a running server may accept the account's tokens for up to 30 s.`;
+      await publishRevoked(ctx.redis, [user.id]);
+      return `Blocked ${user.email}; ended ${ended} session(s); the servers were told.`;
     }
     case "unblock": {
       if (!email) throw new AdminError(USAGE);
@@ -218,7 +220,7 @@ if (import.meta.main) {
     console.log(USAGE);
     process.exit(args.length ? 0 : 2);
   }
-  const { ensureInfra } = await import("./infra");
+  const { ensureInfra, runningDevServices } = await import("./infra");
   // The CLI needs Postgres only; a placeholder Redis URL stops ensureInfra from starting a redis-server for nothing.
   const infra = await ensureInfra({ ...process.env, REDIS_URL: process.env.REDIS_URL || "redis://unused" }, { reuseRunning: true });
   const sql = createSql(infra.databaseUrl, { max: 2 });
@@ -230,8 +232,10 @@ if (import.meta.main) {
       args[0] === "load-test-tokens" || args[0] === "reconcile"
         ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" })
         : null;
-    // Only `block` talks to Redis, and only to a deployment's own (REDIS_URL set): `bun dev`'s Redis is private.
-    const redis = args[0] === "block" && process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
+    // Only `block` talks to Redis: the deployment's (REDIS_URL) or, under `bun dev`, the private redis-server it
+    // recorded in the data dir (its URL carries the generated password), so the servers drop the account at once.
+    const redisUrl = args[0] === "block" ? process.env.REDIS_URL || (await runningDevServices())?.redisUrl : undefined;
+    const redis = redisUrl ? createRedis(redisUrl) : null;
     try {
       const bus = redis ? { redis, keys: redisKeys(process.env.REDIS_PREFIX ?? "tw:") } : undefined;
       const anchorKeys = { anchorPrivateKey: process.env.LEDGER_ANCHOR_PRIVATE_KEY, anchorPublicKey: process.env.LEDGER_ANCHOR_PUBLIC_KEY };

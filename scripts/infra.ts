@@ -42,8 +42,8 @@ export function portOpen(port: number, host = "127.0.0.1", timeoutMs = 500): Pro
   });
 }
 
-/** Services already started by a running `bun dev` (so the admin CLI can reach the same embedded database). */
-async function runningDevServices(): Promise<{ databaseUrl?: string; redisUrl?: string } | null> {
+/** Services already started by a running `bun dev` (so the admin CLI can reach the same embedded database and Redis). */
+export async function runningDevServices(): Promise<{ databaseUrl?: string; redisUrl?: string } | null> {
   if (!existsSync(STATE_FILE)) return null;
   try {
     const state = JSON.parse(readFileSync(STATE_FILE, "utf8")) as { databaseUrl?: string; redisUrl?: string; pgPort?: number };
