@@ -70,6 +70,7 @@ export const ERROR_CODES = [
   "push_endpoint_invalid",
   "push_endpoint_private",
   "push_endpoint_unresolvable",
+  "push_endpoint_port",
   "telegram_not_configured",
   // buying credits (Stripe)
   "billing_not_configured",

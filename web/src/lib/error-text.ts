@@ -84,6 +84,7 @@ const ERROR_TEXT: Record<ErrorCode, ScreenTexts | null> = {
   push_endpoint_invalid: null,
   push_endpoint_private: null,
   push_endpoint_unresolvable: null,
+  push_endpoint_port: null,
   telegram_not_configured: null,
   billing_not_configured: null,
   payment_provider_error: null,
