@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   "invalid_reset_link",
   "weak_password",
   "wrong_current_password",
+  "cross_site_request",
   // analyses, market, signals, results
   "insufficient_credits",
   "too_many_running",
