@@ -1,8 +1,8 @@
 // Refresh and logout refuse requests another site made (Origin, Sec-Fetch-Site) before touching the cookie or session.
 import { afterAll, describe, expect, test } from "bun:test";
-import { call, closeTestDeps, testDeps } from "../../../test/helpers";
-import { accountsApp, freshIp, refreshCookie, registerViaApi, signIn } from "../modules/auth/testing";
-import { FOREIGN_ORIGIN_DETAIL } from "./origin";
+import { call, closeTestDeps, testDeps } from "../../../../test/helpers";
+import { accountsApp, freshIp, refreshCookie, registerViaApi, signIn } from "./testing";
+import { FOREIGN_ORIGIN_DETAIL } from "../../lib/origin";
 
 afterAll(() => closeTestDeps());
 const app = accountsApp();
