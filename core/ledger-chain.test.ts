@@ -13,6 +13,7 @@ import {
   sha256Hex,
   trimScale,
 } from "./ledger-chain";
+import { DayTree } from "./ledger-merkle";
 
 const sha = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
 
@@ -65,7 +66,7 @@ describe("ledger hashing", () => {
   });
 });
 
-/** A valid proof over three entries (the second is the signal's), built the way the database builds its chain. */
+/** A valid proof over the entries (one of them the signal's), built the way the database and the server build them. */
 async function proofOf(canonicals: string[], signalIndex: number): Promise<LedgerProof> {
   const links: { seq: number; prev: string; leaf: string; hash: string }[] = [];
   let prev = GENESIS_HASH;
@@ -76,19 +77,22 @@ async function proofOf(canonicals: string[], signalIndex: number): Promise<Ledge
     prev = hash;
   }
   const own = links[signalIndex];
+  const tree = new DayTree();
+  tree.append(links.map((l) => l.hash));
   return {
     signal_id: 7,
     day: "2024-06-01",
-    root: { hash: prev, final: true, entries: links.length },
+    root: { hash: tree.root(), chain_head: prev, last_seq: links.length, final: true, entries: links.length },
     entry: {
       seq: own.seq,
+      index: signalIndex,
       prev_hash: own.prev,
       leaf_hash: own.leaf,
       entry_hash: own.hash,
       committed_at: "2024-06-01T12:00:00.000Z",
       canonical: canonicals[signalIndex],
     },
-    chain: links.slice(signalIndex + 1).map((l) => ({ seq: l.seq, leaf_hash: l.leaf, entry_hash: l.hash })),
+    path: tree.path(signalIndex),
   };
 }
 
@@ -113,8 +117,10 @@ describe("checkProof", () => {
     );
     expect(await fail({ ...proof, signal_id: 8 })).toBe("The disclosed fields name another signal.");
     expect(await fail({ ...proof, entry: { ...proof.entry, prev_hash: "1".repeat(64) } })).toBe("Entry #2 does not hash to its recorded value.");
-    expect(await fail({ ...proof, chain: [{ ...proof.chain[0], leaf_hash: "2".repeat(64) }] })).toBe("The chain breaks at entry #3.");
-    expect(await fail({ ...proof, chain: [] })).toStartWith("The chain ends at ");
-    expect(await fail({ ...proof, root: { ...proof.root, hash: "3".repeat(64) } })).toStartWith("The chain ends at ");
+    expect(await fail({ ...proof, path: [proof.path[0], "2".repeat(64)] })).toStartWith("The inclusion path ends at ");
+    expect(await fail({ ...proof, path: proof.path.slice(1) })).toBe("The inclusion path does not fit entry 2 of 3.");
+    expect(await fail({ ...proof, entry: { ...proof.entry, index: 0 } })).toStartWith("The inclusion path ends at ");
+    expect(await fail({ ...proof, entry: { ...proof.entry, index: 3 } })).toBe("The inclusion path does not fit entry 4 of 3.");
+    expect(await fail({ ...proof, root: { ...proof.root, hash: "3".repeat(64) } })).toStartWith("The inclusion path ends at ");
   });
 });

@@ -1,5 +1,6 @@
 // Signal ledger hashing, exactly as migration 0080's SQL does it: the canonical text of a signal row, its leaf and chain
-// hashes, and the check of a public inclusion proof. Web Crypto only, so the browser's /verify page runs the same code.
+// hashes, and the check of a public Merkle inclusion proof (RFC 9162). Web Crypto only, so the browser's /verify page
+// runs the same code.
 
 /** The prev_hash of the first entry. */
 export const GENESIS_HASH = "0".repeat(64);
@@ -94,21 +95,63 @@ export async function canonicalOf(s: LedgerSignal, userSalt: string): Promise<st
   return `{${fields.map(([k, v]) => `"${k}":${v}`).join(",")}}`;
 }
 
-/** What GET /api/public/ledger/proof/:signalId answers: hashes, plus the signal's canonical text once it is disclosed. */
+/** SHA-256 over raw bytes: a prefix byte and hex parts decoded (RFC 9162's node hashing), as lowercase hex. */
+async function digestBytes(prefix: 0 | 1, ...parts: string[]): Promise<string> {
+  const bytes = new Uint8Array(1 + parts.length * 32);
+  bytes[0] = prefix;
+  parts.forEach((p, i) => {
+    for (let j = 0; j < 32; j++) bytes[1 + i * 32 + j] = Number.parseInt(p.slice(j * 2, j * 2 + 2), 16);
+  });
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  let out = "";
+  for (const byte of digest) out += HEX[byte];
+  return out;
+}
+
+/**
+ * The root an inclusion path leads to (RFC 9162 §2.1.3.2): the entry's hash as leaf `index` of a day tree of `size`
+ * leaves, hashed with each sibling in turn; null when the path's length does not fit the position and size.
+ */
+export async function rootFromInclusionPath(entryHash: string, index: number, size: number, path: string[]): Promise<string | null> {
+  if (!(index >= 0 && index < size)) return null;
+  let fn = index;
+  let sn = size - 1;
+  let r = await digestBytes(0, entryHash);
+  for (const p of path) {
+    if (sn === 0) return null;
+    if (fn % 2 === 1 || fn === sn) {
+      r = await digestBytes(1, p, r);
+      while (fn % 2 === 0 && fn !== 0) {
+        fn = Math.floor(fn / 2);
+        sn = Math.floor(sn / 2);
+      }
+    } else r = await digestBytes(1, r, p);
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
+  return sn === 0 ? r : null;
+}
+
+/**
+ * What GET /api/public/ledger/proof/:signalId answers: the entry (its canonical text once disclosed) and its Merkle
+ * inclusion path in the day's tree, whose leaves are the day's entry hashes in seq order. The path has ⌈log2 n⌉
+ * hashes at most, however many signals the day holds. `root.chain_head` is the chain's hash at the same entry
+ * (`root.last_seq`), which `root_hash` in the daily roots has always published.
+ */
 export type LedgerProof = {
   signal_id: number;
   day: string;
-  root: { hash: string; final: boolean; entries: number };
-  entry: { seq: number; prev_hash: string; leaf_hash: string; entry_hash: string; committed_at: string; canonical: string | null };
-  chain: { seq: number; leaf_hash: string; entry_hash: string }[];
+  root: { hash: string; chain_head: string; last_seq: number; final: boolean; entries: number };
+  entry: { seq: number; index: number; prev_hash: string; leaf_hash: string; entry_hash: string; committed_at: string; canonical: string | null };
+  path: string[];
 };
 
 export type ProofCheck = { ok: true; root: string } | { ok: false; reason: string };
 
 /**
  * Recomputes a proof from its own numbers: the disclosed canonical hashes to the leaf and names the signal, the
- * entry's hash follows from its predecessor and leaf, every later link follows from the one before, and the last
- * one is the day's root. Any edited byte on the way makes one of these fail.
+ * entry's hash follows from its predecessor and leaf, and the inclusion path leads from that hash to the day's Merkle
+ * root. Any edited byte on the way makes one of these fail.
  */
 export async function checkProof(proof: LedgerProof): Promise<ProofCheck> {
   const { entry } = proof;
@@ -118,12 +161,10 @@ export async function checkProof(proof: LedgerProof): Promise<ProofCheck> {
     if (!entry.canonical.startsWith(`{"v":1,"signal_id":${proof.signal_id},`))
       return { ok: false, reason: "The disclosed fields name another signal." };
   }
-  let hash = await linkHash(entry.prev_hash, entry.leaf_hash);
-  if (hash !== entry.entry_hash) return { ok: false, reason: `Entry #${entry.seq} does not hash to its recorded value.` };
-  for (const link of proof.chain) {
-    hash = await linkHash(hash, link.leaf_hash);
-    if (hash !== link.entry_hash) return { ok: false, reason: `The chain breaks at entry #${link.seq}.` };
-  }
-  if (hash !== proof.root.hash) return { ok: false, reason: `The chain ends at ${hash}, not at the ${proof.day} root.` };
-  return { ok: true, root: hash };
+  if ((await linkHash(entry.prev_hash, entry.leaf_hash)) !== entry.entry_hash)
+    return { ok: false, reason: `Entry #${entry.seq} does not hash to its recorded value.` };
+  const root = await rootFromInclusionPath(entry.entry_hash, entry.index, proof.root.entries, proof.path);
+  if (root === null) return { ok: false, reason: `The inclusion path does not fit entry ${entry.index + 1} of ${proof.root.entries}.` };
+  if (root !== proof.root.hash) return { ok: false, reason: `The inclusion path ends at ${root}, not at the ${proof.day} root.` };
+  return { ok: true, root };
 }

@@ -1,6 +1,8 @@
-// The signal ledger in the database: full verification (chain, commitments, deletes), daily roots and inclusion proofs.
+// The signal ledger in the database: full verification (chain, commitments, deletes), daily roots and Merkle inclusion
+// proofs.
 import type { Sql, Tx } from "./db";
 import { canonicalOf, GENESIS_HASH, leafHash, type LedgerProof, type LedgerSignal, linkHash } from "./ledger-chain";
+import { DayTree } from "./ledger-merkle";
 
 export type LedgerFinding = {
   kind: "missing_entry" | "signal_deleted" | "signal_edited" | "chain_broken" | "hash_mismatch";
@@ -81,22 +83,23 @@ export function verifyLedger(sql: Sql): Promise<LedgerReport> {
   });
 }
 
-export type LedgerRoot = { day: string; root_hash: string; entries: number; last_seq: number; final: boolean };
+export type LedgerRoot = { day: string; root_hash: string; merkle_root: string; entries: number; last_seq: number; final: boolean };
 
 /** The first instant of a UTC day ("YYYY-MM-DD"), whatever the session's time zone. */
 const dayStart = (sql: Sql, day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
 
 /**
  * Daily roots, newest first: for each UTC day with entries in the `days` days before `before` (default: through
- * today), the hash of its last entry. `next_before` starts the next page at the newest older day with entries, so
- * gaps without signals cost no empty pages. Today's root is not final: it moves with every new signal.
+ * today), the hash of its last entry (`root_hash`, the chain's head) and the Merkle root of its entries
+ * (`merkle_root`, what proofs lead to). `next_before` starts the next page at the newest older day with entries, so
+ * gaps without signals cost no empty pages. Today's roots are not final: they move with every new signal.
  */
-export async function ledgerRoots(sql: Sql, opts: { before?: string; days: number }) {
+export async function ledgerRoots(sql: Sql, opts: { before?: string; days: number }, trees: DayTrees = new DayTrees(1)) {
   const [{ start, end }] = await sql<{ start: string; end: string }[]>`
     select (e - ${opts.days}::int)::text as start, e::text as "end"
     from (select coalesce(${opts.before ?? null}::date, (now() at time zone 'UTC')::date + 1) as e) as bound`;
   const [items, [older]] = await Promise.all([
-    sql<LedgerRoot[]>`
+    sql<Omit<LedgerRoot, "merkle_root">[]>`
       with win as (
         select (created_at at time zone 'UTC')::date as day, count(*)::int as entries, max(seq) as last_seq
         from signal_ledger where created_at >= ${dayStart(sql, start)} and created_at < ${dayStart(sql, end)}
@@ -107,59 +110,88 @@ export async function ledgerRoots(sql: Sql, opts: { before?: string; days: numbe
     sql<{ next: string | null }[]>`
       select ((max(created_at) at time zone 'UTC')::date + 1)::text as next from signal_ledger where created_at < ${dayStart(sql, start)}`,
   ]);
-  return { items: [...items], next_before: older.next };
+  const withMerkle: LedgerRoot[] = [];
+  for (const r of items) withMerkle.push({ ...r, merkle_root: (await trees.rootAt(sql, r.day, Number(r.last_seq))).root });
+  return { items: withMerkle, next_before: older.next };
 }
 
-type ChainLink = { seq: number; leaf_hash: string; entry_hash: string };
-
 /**
- * The links of each day's chain, kept in memory: entries never change (append-only), so a day is read and hashed in
- * Postgres once and later only its new entries are added. Without it every proof re-read and re-hashed the rest of its
- * day (20,000 entries: 0.11 s of database CPU each). At most `maxDays` days are kept, the least recently used go.
+ * Each day's Merkle tree (core/ledger-merkle.ts), kept in memory: entries never change (append-only), so a day's
+ * entry hashes are read once and later only its new entries are added, and complete subtrees are hashed once. At most
+ * `maxDays` trees are kept, the least recently used go; a finished day's root stays known after its tree goes.
  */
-export class DayChains {
-  private days = new Map<string, ChainLink[]>();
+export class DayTrees {
+  private days = new Map<string, { tree: DayTree; seqs: number[] }>();
+  private roots = new Map<string, { root: string; size: number }>();
   constructor(private readonly maxDays = 8) {}
 
-  /** The day's links with firstSeq <= seq <= rootSeq, reading from Postgres only those not held yet. */
-  async upTo(sql: Sql, day: string, firstSeq: number, rootSeq: number): Promise<ChainLink[]> {
-    let links = this.days.get(day) ?? [];
-    const held = links.length ? links[links.length - 1].seq : firstSeq - 1;
-    if (held < rootSeq) {
-      const fresh = await sql<ChainLink[]>`
-        select seq, signal_ledger_leaf(canonical) as leaf_hash, entry_hash from signal_ledger
-        where seq > ${held} and seq <= ${rootSeq} order by seq`;
-      links = [...links, ...fresh.map((l) => ({ seq: Number(l.seq), leaf_hash: l.leaf_hash, entry_hash: l.entry_hash }))];
+  /** The day's tree holding at least every entry up to `rootSeq`, reading from Postgres only those not held yet. */
+  async upTo(sql: Sql, day: string, rootSeq: number): Promise<{ tree: DayTree; seqs: number[] }> {
+    const held = this.days.get(day) ?? { tree: new DayTree(), seqs: [] };
+    const last = held.seqs.length ? held.seqs[held.seqs.length - 1] : 0;
+    if (last < rootSeq) {
+      const fresh = await sql<{ seq: number; entry_hash: string }[]>`
+        select seq, entry_hash from signal_ledger
+        where created_at >= ${dayStart(sql, day)} and created_at < ${dayStart(sql, day)} + interval '1 day'
+          and seq > ${last} and seq <= ${rootSeq} order by seq`;
+      held.tree.append(fresh.map((f) => f.entry_hash));
+      held.seqs.push(...fresh.map((f) => Number(f.seq)));
     }
     this.days.delete(day);
-    this.days.set(day, links);
+    this.days.set(day, held);
     if (this.days.size > this.maxDays) this.days.delete(this.days.keys().next().value as string);
-    return links.filter((l) => l.seq <= rootSeq);
+    return held;
+  }
+
+  /** The day's Merkle root over its entries up to `rootSeq`, and the tree's size (remembered per day and seq). */
+  async rootAt(sql: Sql, day: string, rootSeq: number): Promise<{ root: string; size: number }> {
+    const key = `${day}:${rootSeq}`;
+    const known = this.roots.get(key);
+    if (known) return known;
+    const { tree, seqs } = await this.upTo(sql, day, rootSeq);
+    const size = countUpTo(seqs, rootSeq);
+    const found = { root: tree.root(size), size };
+    // Bounded: a process that has seen very many days starts over.
+    if (this.roots.size >= 10_000) this.roots.clear();
+    this.roots.set(key, found);
+    return found;
   }
 }
 
+/** How many of the ascending `seqs` are at most `seq` (binary search). */
+function countUpTo(seqs: number[], seq: number): number {
+  let lo = 0;
+  let hi = seqs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (seqs[mid] <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+type ProofRow = {
+  seq: number;
+  canonical: string;
+  prev_hash: string;
+  entry_hash: string;
+  leaf_hash: string;
+  created_at: Date;
+  day: string;
+  final: boolean;
+  disclosable: boolean;
+};
+
 /**
- * The inclusion proof of one signal: its entry and every later entry of its UTC day up to the day's root, as hashes.
- * `canonical` is always filled here; `disclosable` says whether the public may see it (the caller decides).
+ * The inclusion proof of one signal: its entry and its Merkle path in its UTC day's tree as it stands (⌈log2 n⌉
+ * hashes for n entries). `canonical` is always filled here; `disclosable` says whether the public may see it.
  */
 export async function ledgerProof(
   sql: Sql,
   signalId: number,
-  chains: DayChains = new DayChains(1),
+  trees: DayTrees = new DayTrees(1),
 ): Promise<(LedgerProof & { disclosable: boolean }) | null> {
-  const [e] = await sql<
-    {
-      seq: number;
-      canonical: string;
-      prev_hash: string;
-      entry_hash: string;
-      leaf_hash: string;
-      created_at: Date;
-      day: string;
-      final: boolean;
-      disclosable: boolean;
-    }[]
-  >`
+  const [e] = await sql<ProofRow[]>`
     select l.seq, l.canonical, l.prev_hash, l.entry_hash, signal_ledger_leaf(l.canonical) as leaf_hash, l.created_at,
            (l.created_at at time zone 'UTC')::date::text as day,
            (l.created_at at time zone 'UTC')::date < (now() at time zone 'UTC')::date as final,
@@ -167,25 +199,28 @@ export async function ledgerProof(
            (s.id is null or s.outcome is distinct from 'OPEN') as disclosable
     from signal_ledger l left join signals s on s.id = l.signal_id where l.signal_id = ${signalId}`;
   if (!e) return null;
-  // The day's root is its highest seq: the chain runs by seq, whatever the clock did around midnight.
-  const [day] = await sql<{ first_seq: number; root_seq: number; entries: number }[]>`
-    select min(seq) as first_seq, max(seq) as root_seq, count(*)::int as entries from signal_ledger
+  // The day's root is over its entries as they stand; its last one is the highest seq dated that day.
+  const [day] = await sql<{ root_seq: number }[]>`
+    select max(seq) as root_seq from signal_ledger
     where created_at >= ${dayStart(sql, e.day)} and created_at < ${dayStart(sql, e.day)} + interval '1 day'`;
-  const links = await chains.upTo(sql, e.day, Math.min(Number(day.first_seq), Number(e.seq)), Number(day.root_seq));
-  const chain = links.filter((l) => l.seq > Number(e.seq));
+  const rootSeq = Number(day.root_seq);
+  const { tree, seqs } = await trees.upTo(sql, e.day, rootSeq);
+  const size = countUpTo(seqs, rootSeq);
+  const index = countUpTo(seqs, Number(e.seq)) - 1;
   return {
     signal_id: signalId,
     day: e.day,
-    root: { hash: chain.length ? chain[chain.length - 1].entry_hash : e.entry_hash, final: e.final, entries: day.entries },
+    root: { hash: tree.root(size), chain_head: tree.leaves[size - 1], last_seq: rootSeq, final: e.final, entries: size },
     entry: {
-      seq: e.seq,
+      seq: Number(e.seq),
+      index,
       prev_hash: e.prev_hash,
       leaf_hash: e.leaf_hash,
       entry_hash: e.entry_hash,
       committed_at: new Date(e.created_at).toISOString(),
       canonical: e.canonical,
     },
-    chain,
+    path: tree.path(index, size),
     disclosable: e.disclosable,
   };
 }

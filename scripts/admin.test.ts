@@ -5,6 +5,10 @@ import { AdminError, runAdmin } from "./admin";
 import { verifyAccessToken } from "../server/src/lib/auth";
 import { applyCreditChange } from "@core/credits";
 import { listenUserChanges } from "@core/user-version";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { signAccessToken } from "../server/src/lib/auth";
 
 afterAll(() => closeTestDeps());
 const sql = () => testDeps().sql;
@@ -74,13 +78,64 @@ describe("admin CLI", () => {
     const [s] = await sql()`
       insert into login_sessions (user_id, device_id, status, verified, expires_at)
       values (${user.id}, 'd1', 'active', true, now() + interval '1 hour') returning id`;
-    expect(await runAdmin(sql(), ["block", user.email])).toBe(`Blocked ${user.email}; ended 1 session(s).`);
+    expect(await runAdmin(sql(), ["block", user.email])).toStartWith(`Blocked ${user.email}; ended 1 session(s). No Redis to tell the servers`);
     const [after] = await sql()`select u.is_blocked, s.status from users u join login_sessions s on s.user_id = u.id where s.id = ${s.id}`;
     expect(after).toEqual({ is_blocked: true, status: "revoked" });
     expect(await runAdmin(sql(), ["unblock", user.email])).toBe(`Unblocked ${user.email}.`);
     const [u] = await sql()`select is_blocked from users where id = ${user.id}`;
     expect(u.is_blocked).toBe(false);
   });
+});
+
+describe("admin block under `bun dev` (issue 31, item 6)", () => {
+  test("the CLI finds bun dev's private Redis in the data dir: the blocked token is refused at once and the sockets hear it", async () => {
+    const deps = testDeps();
+    const user = await createUser();
+    const [s] = await sql()`
+      insert into login_sessions (user_id, device_id, status, verified, expires_at)
+      values (${user.id}, 'd-block', 'active', true, now() + interval '1 hour') returning id`;
+    const token = await signAccessToken(deps.config.JWT_SECRET, { userId: user.id, sessionId: Number(s.id) });
+    // A first request puts the live session in the server's 30 s cache, as a browser's polling does.
+    expect((await call(app, "GET", "/api/user/profile", { token })).status).toBe(200);
+    // What `bun dev` records for local commands (scripts/infra.ts): the services' URLs, the database's port.
+    const dataDir = mkdtempSync(join(tmpdir(), "tw-admin-block-"));
+    const databaseUrl = deps.config.DATABASE_URL;
+    writeFileSync(
+      join(dataDir, "dev-services.json"),
+      JSON.stringify({ databaseUrl, redisUrl: deps.config.REDIS_URL, pgPort: Number(new URL(databaseUrl).port || 5432) }),
+    );
+    // The channel every server's session checks and sockets listen on (sessions/revocations.ts).
+    const heard: string[] = [];
+    const sub = deps.redis.duplicate();
+    sub.on("message", (_c: string, m: string) => heard.push(m));
+    await sub.subscribe(deps.keys.channel("sessions.revoked"));
+    try {
+      // The operator's shell under `bun dev`: neither DATABASE_URL nor REDIS_URL is set.
+      const cli = Bun.spawn(["bun", "scripts/admin.ts", "block", user.email], {
+        cwd: join(import.meta.dir, ".."),
+        env: { PATH: process.env.PATH!, HOME: process.env.HOME!, TW_DATA_DIR: dataDir, REDIS_PREFIX: deps.keys.prefix },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const [out, err, code] = await Promise.all([new Response(cli.stdout).text(), new Response(cli.stderr).text(), cli.exited]);
+      expect({ code, err }).toEqual({ code: 0, err: "" });
+      expect(out.trim()).toBe(`Blocked ${user.email}; ended 1 session(s); the servers were told.`);
+      // Well inside the 30 s the cached session would otherwise live on.
+      const refused = await waitFor(
+        async () => {
+          const res = await call(app, "GET", "/api/user/profile", { token });
+          return res.status !== 200 && res;
+        },
+        3000,
+        "the blocked token refused",
+      );
+      expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: "user_blocked" });
+      expect(heard).toContain(String(user.id));
+    } finally {
+      await sub.quit();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe("reconcile", () => {

@@ -25,10 +25,12 @@ export const USAGE = `Usage:
                                                every paid purchase credited once, every refund hold,
                                                refund and dispute removed what it owes (with Stripe
                                                configured: held to Stripe's own refunds and disputes)
-  bun run admin -- verify-ledger [signal-id] [--anchors <file>]
-                                               recompute the signal ledger's hash chain against the stored signals;
-                                               with an id, also prove that signal's inclusion in its day's root; with
-                                               --anchors, hold the roots to the signed anchors (LEDGER_ANCHOR_PUBLIC_KEY)
+  bun run admin -- verify-ledger [signal-id] (--anchors <file> | --no-anchors)
+                                               recompute the signal ledger's hash chain against the stored signals and
+                                               hold its roots to the signed anchors (LEDGER_ANCHOR_PUBLIC_KEY); with an
+                                               id, also prove that signal's inclusion in its day's Merkle root;
+                                               --no-anchors checks internal consistency only (an owner's rewrite that
+                                               re-chains passes it), and says so
   bun run admin -- anchor-ledger <file>        append a signed anchor of each day's current root to <file>
                                                (Ed25519, LEDGER_ANCHOR_PRIVATE_KEY, a PEM the database never holds)
   bun run admin -- load-test-tokens <n> <file> [minutes]
@@ -92,30 +94,55 @@ async function recorded(sql: Sql, check: ScheduledCheck, run: () => Promise<stri
 
 type AnchorKeys = { anchorPrivateKey?: string; anchorPublicKey?: string };
 
-/** `verify-ledger [signal-id] [--anchors <file>]`: the whole chain, the anchors when given, one signal's proof when asked. */
-async function verifyLedgerCommand(sql: Sql, args: string[], keys: AnchorKeys): Promise<string> {
+/** What `--no-anchors` prints: the check it made is not the one that catches a rewrite by the table's owner. */
+export const INTERNAL_ONLY =
+  "Internal consistency only (--no-anchors): a rewrite by the ledger table's owner that recomputes the chain passes this check; only --anchors <file> catches it.";
+
+/** The flags of `verify-ledger`: the anchors file, or the explicit choice to go without; the signal id if any. */
+function verifyLedgerArgs(args: string[], keys: AnchorKeys) {
   const at = args.indexOf("--anchors");
+  const noAnchors = args.includes("--no-anchors");
   const anchorsFile = at >= 0 ? args[at + 1] : undefined;
+  if (at >= 0 && noAnchors) throw new AdminError("verify-ledger takes --anchors <file> or --no-anchors, not both");
   if (at >= 0 && (!anchorsFile || !keys.anchorPublicKey)) throw new AdminError("--anchors needs a file and LEDGER_ANCHOR_PUBLIC_KEY (PEM)");
-  const rawId = args.filter((_, i) => at < 0 || (i !== at && i !== at + 1))[0];
+  // Without anchors a consistent rewrite passes: calling that "sound" must be a choice made on the command line.
+  if (at < 0 && !noAnchors)
+    throw new AdminError(
+      "verify-ledger needs --anchors <file> (with LEDGER_ANCHOR_PUBLIC_KEY) to call the ledger sound; --no-anchors checks internal consistency only",
+    );
+  const rawId = args.filter((a, i) => a !== "--no-anchors" && (at < 0 || (i !== at && i !== at + 1)))[0];
   if (rawId !== undefined && !/^\d{1,15}$/.test(rawId)) throw new AdminError(`signal-id must be a whole number (got ${JSON.stringify(rawId)})`);
+  return { anchorsFile, rawId };
+}
+
+/** One signal's Merkle proof, recomputed as the browser does: the line to print, or the problem. */
+async function proveSignal(sql: Sql, rawId: string): Promise<{ line?: string; problem?: string }> {
+  const proof = await ledgerProof(sql, Number(rawId));
+  if (!proof) throw new AdminError(`No ledger entry for signal ${rawId}`);
+  const check = await checkProof(proof);
+  if (!check.ok) return { problem: `  proof_failed: signal ${rawId}: ${check.reason}` };
+  const day = proof.root.final ? `the ${proof.day} Merkle root` : `the ${proof.day} Merkle root so far`;
+  return {
+    line: `Signal ${rawId}: entry #${proof.entry.seq}, included in ${day} ${check.root} (a path of ${proof.path.length} hash(es) for ${proof.root.entries} entries).`,
+  };
+}
+
+/** `verify-ledger [signal-id] (--anchors <file> | --no-anchors)`: the whole chain, the anchors, one signal's proof when asked. */
+async function verifyLedgerCommand(sql: Sql, args: string[], keys: AnchorKeys): Promise<string> {
+  const { anchorsFile, rawId } = verifyLedgerArgs(args, keys);
   const report = await verifyLedger(sql);
   const problems = report.findings.map((f) => `  ${f.kind}: ${f.detail}`);
   const lines = [`Ledger: ${report.entries} entries recomputed; head ${report.head}.`];
   if (rawId !== undefined) {
-    const proof = await ledgerProof(sql, Number(rawId));
-    if (!proof) throw new AdminError(`No ledger entry for signal ${rawId}`);
-    const check = await checkProof(proof);
-    if (check.ok) {
-      const day = proof.root.final ? `the ${proof.day} root` : `the ${proof.day} root so far`;
-      lines.push(`Signal ${rawId}: entry #${proof.entry.seq}, included in ${day} ${check.root} (${proof.chain.length} later entries recomputed).`);
-    } else problems.push(`  proof_failed: signal ${rawId}: ${check.reason}`);
+    const proved = await proveSignal(sql, rawId);
+    if (proved.line) lines.push(proved.line);
+    if (proved.problem) problems.push(proved.problem);
   }
   if (anchorsFile && keys.anchorPublicKey) {
     const held = await checkAnchors(sql, anchorsFile, keys.anchorPublicKey);
     problems.push(...held.problems);
     lines.push(`Anchors: ${held.anchors} checked against ${anchorsFile}.`);
-  }
+  } else lines.push(INTERNAL_ONLY);
   if (problems.length)
     throw new LedgerError(
       `Ledger verification found ${problems.length} problem(s) over ${report.entries} entries:\n${problems.join("\n")}`,
@@ -179,9 +206,11 @@ export async function runAdmin(
         await tx`update users set is_blocked = true, updated_at = now() where id = ${user.id}`;
         return revokeUserSessions(tx, user.id, null);
       });
-      // The servers keep live sessions in memory for a few seconds: tell them, so the block takes effect at once.
-      if (ctx.redis) await publishRevoked(ctx.redis, [user.id]);
-      return `Blocked ${user.email}; ended ${ended} session(s).`;
+      // The servers keep live sessions in memory for up to 30 s: tell them, so the block takes effect at once.
+      if (!ctx.redis)
+        return `Blocked ${user.email}; ended ${ended} session(s). No Redis to tell the servers through: a running server may accept the account's tokens for up to 30 s.`;
+      await publishRevoked(ctx.redis, [user.id]);
+      return `Blocked ${user.email}; ended ${ended} session(s); the servers were told.`;
     }
     case "unblock": {
       if (!email) throw new AdminError(USAGE);
@@ -218,7 +247,7 @@ if (import.meta.main) {
     console.log(USAGE);
     process.exit(args.length ? 0 : 2);
   }
-  const { ensureInfra } = await import("./infra");
+  const { ensureInfra, runningDevServices } = await import("./infra");
   // The CLI needs Postgres only; a placeholder Redis URL stops ensureInfra from starting a redis-server for nothing.
   const infra = await ensureInfra({ ...process.env, REDIS_URL: process.env.REDIS_URL || "redis://unused" }, { reuseRunning: true });
   const sql = createSql(infra.databaseUrl, { max: 2 });
@@ -230,8 +259,10 @@ if (import.meta.main) {
       args[0] === "load-test-tokens" || args[0] === "reconcile"
         ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" })
         : null;
-    // Only `block` talks to Redis, and only to a deployment's own (REDIS_URL set): `bun dev`'s Redis is private.
-    const redis = args[0] === "block" && process.env.REDIS_URL ? createRedis(process.env.REDIS_URL) : null;
+    // Only `block` talks to Redis: the deployment's (REDIS_URL) or, under `bun dev`, the private redis-server it
+    // recorded in the data dir (its URL carries the generated password), so the servers drop the account at once.
+    const redisUrl = args[0] === "block" ? process.env.REDIS_URL || (await runningDevServices())?.redisUrl : undefined;
+    const redis = redisUrl ? createRedis(redisUrl) : null;
     try {
       const bus = redis ? { redis, keys: redisKeys(process.env.REDIS_PREFIX ?? "tw:") } : undefined;
       const anchorKeys = { anchorPrivateKey: process.env.LEDGER_ANCHOR_PRIVATE_KEY, anchorPublicKey: process.env.LEDGER_ANCHOR_PUBLIC_KEY };

@@ -30,6 +30,18 @@ try {
   throw err;
 }
 
+// Server and engine each serve /metrics on their own port: the server METRICS_PORT, the engine the next one up (both
+// binding one port made the second exit with EADDRINUSE and take the app down).
+const engineEnv: Record<string, string | undefined> = {};
+if (env.METRICS_PORT) {
+  const enginePort = Number(env.METRICS_PORT) + 1;
+  if (enginePort > 65535 || enginePort === Number(env.PORT || 3000)) {
+    console.error(`Invalid configuration: the engine's metrics port METRICS_PORT+1 (${enginePort}) must be a free port other than PORT`);
+    process.exit(1);
+  }
+  engineEnv.METRICS_PORT = String(enginePort);
+}
+
 let infra: Awaited<ReturnType<typeof ensureInfra>>;
 try {
   infra = await ensureInfra(env, { share: true });
@@ -63,12 +75,13 @@ if (production && infra.embeddedDb && !env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVAT
 const watch = production ? [] : ["--watch"];
 const children = [
   Bun.spawn(["bun", ...watch, "server/src/main.ts"], { env, stdout: "inherit", stderr: "inherit" }),
-  Bun.spawn(["bun", ...watch, "engine/src/main.ts"], { env, stdout: "inherit", stderr: "inherit" }),
+  Bun.spawn(["bun", ...watch, "engine/src/main.ts"], { env: { ...env, ...engineEnv }, stdout: "inherit", stderr: "inherit" }),
 ];
 console.log(
   `Tradewind ${production ? "production" : "dev"}: http://localhost:${env.PORT || 3000}` +
     ` (postgres: ${infra.embeddedDb ? "embedded PostgreSQL in .data/postgres" : "DATABASE_URL"},` +
-    ` redis: ${infra.embeddedRedis ? "private redis-server" : "REDIS_URL"})`,
+    ` redis: ${infra.embeddedRedis ? "private redis-server" : "REDIS_URL"})` +
+    (env.METRICS_PORT ? `; metrics: server :${env.METRICS_PORT}, engine :${engineEnv.METRICS_PORT}` : ""),
 );
 
 let stopping = false;

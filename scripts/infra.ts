@@ -1,8 +1,9 @@
 // Zero-config services for `bun dev`, `bun start`, tests and the admin CLI: an embedded PostgreSQL server and a
-// private redis-server, used only when DATABASE_URL / REDIS_URL are not set.
+// private redis-server behind a generated password, used only when DATABASE_URL / REDIS_URL are not set.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, connect } from "node:net";
-import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { dirname, join } from "node:path";
 import { DATA_DIR } from "@core/config";
 import { EmbeddedPostgresError, startEmbeddedPostgres } from "./embedded-postgres";
 
@@ -15,6 +16,8 @@ export type Infra = {
 };
 
 const STATE_FILE = join(DATA_DIR, "dev-services.json");
+/** Beside the embedded database's password (`.data/postgres/password`). */
+export const REDIS_PASSWORD_FILE = join(DATA_DIR, "redis", "password");
 
 export class InfraError extends Error {}
 
@@ -42,8 +45,8 @@ export function portOpen(port: number, host = "127.0.0.1", timeoutMs = 500): Pro
   });
 }
 
-/** Services already started by a running `bun dev` (so the admin CLI can reach the same embedded database). */
-async function runningDevServices(): Promise<{ databaseUrl?: string; redisUrl?: string } | null> {
+/** Services already started by a running `bun dev` (so the admin CLI can reach the same embedded database and Redis). */
+export async function runningDevServices(): Promise<{ databaseUrl?: string; redisUrl?: string } | null> {
   if (!existsSync(STATE_FILE)) return null;
   try {
     const state = JSON.parse(readFileSync(STATE_FILE, "utf8")) as { databaseUrl?: string; redisUrl?: string; pgPort?: number };
@@ -63,7 +66,22 @@ async function startDatabase(ephemeral: boolean) {
   }
 }
 
-async function startPrivateRedis() {
+/**
+ * The private redis-server's password: generated once into `file` (readable by this user only), as the embedded
+ * database's is, so local commands (the admin CLI) can reach it; a fresh one each time when there is no file (tests).
+ * Without it any local account could queue jobs on the loopback port (issue 31, item 5).
+ */
+export function redisPassword(file: string | null): string {
+  if (file && existsSync(file)) return readFileSync(file, "utf8").trim();
+  const password = randomBytes(24).toString("hex");
+  if (file) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  }
+  return password;
+}
+
+export async function startPrivateRedis(passwordFile: string | null) {
   const which = Bun.which("redis-server");
   if (!which) {
     throw new InfraError(
@@ -71,16 +89,18 @@ async function startPrivateRedis() {
     );
   }
   const port = await freePort();
-  const proc = Bun.spawn([which, "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-    stdout: "ignore",
-    stderr: "inherit",
-  });
+  const password = redisPassword(passwordFile);
+  // The configuration goes in on stdin (`redis-server -`): a password on the command line is readable by every local
+  // account in the process list.
+  const proc = Bun.spawn([which, "-"], { stdin: "pipe", stdout: "ignore", stderr: "inherit" });
+  proc.stdin.write(`port ${port}\nbind 127.0.0.1\nrequirepass ${password}\nsave ""\nappendonly no\n`);
+  await proc.stdin.end();
   for (let i = 0; i < 100; i++) {
     if (await portOpen(port)) break;
     await Bun.sleep(50);
   }
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://:${password}@127.0.0.1:${port}`,
     stop: async () => {
       proc.kill("SIGTERM");
       await proc.exited;
@@ -114,7 +134,7 @@ export async function ensureInfra(
   }
   if (embeddedRedis) {
     try {
-      const redis = await startPrivateRedis();
+      const redis = await startPrivateRedis(opts.ephemeral ? null : REDIS_PASSWORD_FILE);
       redisUrl = redis.url;
       stops.push(redis.stop);
     } catch (err) {

@@ -3,12 +3,25 @@
 import { createPrivateKey, createPublicKey, sign, verify } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import type { Sql } from "@core/db";
+import { DayTrees } from "@core/ledger";
 
-export type Anchor = { day: string; last_seq: number; root_hash: string; entries: number; anchored_at: string; sig: string };
+/** v2 (since issue 31) also signs the day's Merkle root, which public proofs lead to; v1 lines stay checkable. */
+export type Anchor = {
+  v?: 2;
+  day: string;
+  last_seq: number;
+  root_hash: string;
+  merkle_root?: string;
+  entries: number;
+  anchored_at: string;
+  sig: string;
+};
 
-/** What is signed: the version, the day, its last entry's seq and hash, and its entry count, one per line. */
-const signedText = (a: Pick<Anchor, "day" | "last_seq" | "root_hash" | "entries">) =>
-  `tradewind-ledger-anchor v1\n${a.day}\n${a.last_seq}\n${a.root_hash}\n${a.entries}`;
+/** What is signed: the version, the day, its last entry's seq and hash, (v2) its Merkle root, its entry count. */
+const signedText = (a: Pick<Anchor, "v" | "day" | "last_seq" | "root_hash" | "merkle_root" | "entries">) =>
+  a.v === 2
+    ? `tradewind-ledger-anchor v2\n${a.day}\n${a.last_seq}\n${a.root_hash}\n${a.merkle_root}\n${a.entries}`
+    : `tradewind-ledger-anchor v1\n${a.day}\n${a.last_seq}\n${a.root_hash}\n${a.entries}`;
 
 function readLines(file: string): unknown[] {
   if (!existsSync(file)) return [];
@@ -37,9 +50,11 @@ export async function anchorLedger(sql: Sql, file: string, privateKeyPem: string
           from signal_ledger group by 1) d
     join signal_ledger l on l.seq = d.last_seq order by d.last_seq`;
   const added: Anchor[] = [];
+  const trees = new DayTrees(1);
   for (const d of days) {
     if (done.has(`${d.day}:${Number(d.last_seq)}`)) continue;
-    const base = { day: d.day, last_seq: Number(d.last_seq), root_hash: d.root_hash, entries: d.entries };
+    const { root } = await trees.rootAt(sql, d.day, Number(d.last_seq));
+    const base = { v: 2 as const, day: d.day, last_seq: Number(d.last_seq), root_hash: d.root_hash, merkle_root: root, entries: d.entries };
     const anchor = { ...base, anchored_at: new Date().toISOString(), sig: sign(null, Buffer.from(signedText(base)), key).toString("base64") };
     appendFileSync(file, `${JSON.stringify(anchor)}\n`);
     added.push(anchor);
@@ -48,13 +63,15 @@ export async function anchorLedger(sql: Sql, file: string, privateKeyPem: string
 }
 
 /**
- * Holds the ledger to the anchors: every line must carry a valid signature under `publicKeyPem`, and the entry at
- * each anchored seq must still have the anchored hash. Answers one problem line per failure.
+ * Holds the ledger to the anchors: every line must carry a valid signature under `publicKeyPem`, the entry at each
+ * anchored seq must still have the anchored hash, and (v2) the day's entries up to it must still make the anchored
+ * Merkle root. Answers one problem line per failure.
  */
 export async function checkAnchors(sql: Sql, file: string, publicKeyPem: string): Promise<{ anchors: number; problems: string[] }> {
   const key = createPublicKey(publicKeyPem);
   const lines = readLines(file) as (Anchor & { invalid?: string })[];
   const problems: string[] = [];
+  const trees = new DayTrees(1);
   for (const a of lines) {
     if (a.invalid) {
       problems.push(`  anchor_invalid: ${a.invalid}`);
@@ -68,6 +85,11 @@ export async function checkAnchors(sql: Sql, file: string, publicKeyPem: string)
     const [entry] = await sql<{ entry_hash: string }[]>`select entry_hash from signal_ledger where seq = ${a.last_seq}`;
     if (entry?.entry_hash !== a.root_hash)
       problems.push(`  anchor_mismatch: the ${a.day} root anchored at entry #${a.last_seq} (${a.root_hash}) is ${entry?.entry_hash ?? "gone"} now`);
+    else if (a.v === 2) {
+      const now = await trees.rootAt(sql, a.day, a.last_seq);
+      if (now.root !== a.merkle_root || now.size !== a.entries)
+        problems.push(`  anchor_mismatch: the ${a.day} Merkle root anchored at entry #${a.last_seq} (${a.merkle_root}) is ${now.root} now`);
+    }
   }
   return { anchors: lines.length, problems };
 }

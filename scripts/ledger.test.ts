@@ -10,7 +10,8 @@ import { ledgerProof, ledgerRoots, verifyLedger } from "@core/ledger";
 import { checkProof, GENESIS_HASH, leafHash, linkHash } from "@core/ledger-chain";
 import { grantAppRole, migrate } from "@core/migrate";
 import { closeTestDeps, testDeps } from "../test/helpers";
-import { LedgerError, runAdmin } from "./admin";
+import { AdminError, INTERNAL_ONLY, LedgerError, runAdmin } from "./admin";
+import { DayTree } from "@core/ledger-merkle";
 
 const MIGRATIONS = join(import.meta.dir, "..", "core", "migrations");
 const opened: { sql: Sql; schema: string }[] = [];
@@ -190,21 +191,39 @@ describe("signal ledger: verify-ledger", () => {
 
   test("clean on a fresh chain, and proves a signal's inclusion in its day's root", async () => {
     const { sql, ids } = await chainOfThree();
-    const out = await runAdmin(sql, ["verify-ledger", String(ids[1])]);
-    const [head] = await sql<{ entry_hash: string }[]>`select entry_hash from signal_ledger order by seq desc limit 1`;
-    expect(out).toContain(`Ledger: 3 entries recomputed; head ${head.entry_hash}.`);
+    const out = await runAdmin(sql, ["verify-ledger", String(ids[1]), "--no-anchors"]);
+    const hashes = await sql<{ entry_hash: string }[]>`select entry_hash from signal_ledger order by seq`;
+    const tree = new DayTree();
+    tree.append(hashes.map((h) => h.entry_hash));
+    expect(out).toContain(`Ledger: 3 entries recomputed; head ${hashes[2].entry_hash}.`);
     expect(out).toMatch(
       new RegExp(
-        `Signal ${ids[1]}: entry #2, included in the \\d{4}-\\d{2}-\\d{2} root so far ${head.entry_hash} \\(1 later entries recomputed\\)\\.`,
+        `Signal ${ids[1]}: entry #2, included in the \\d{4}-\\d{2}-\\d{2} Merkle root so far ${tree.root()} \\(a path of 2 hash\\(es\\) for 3 entries\\)\\.`,
       ),
     );
-    await expect(runAdmin(sql, ["verify-ledger", "999999"])).rejects.toThrow("No ledger entry for signal 999999");
+    await expect(runAdmin(sql, ["verify-ledger", "999999", "--no-anchors"])).rejects.toThrow("No ledger entry for signal 999999");
+  });
+
+  test("without its anchors verify-ledger refuses to call the chain sound; --no-anchors says it checked consistency only (issue 31, item 11)", async () => {
+    const { sql, ids } = await chainOfThree();
+    const refused = await runAdmin(sql, ["verify-ledger"]).catch((e: Error) => e);
+    expect(refused).toBeInstanceOf(AdminError);
+    expect((refused as Error).message).toContain("verify-ledger needs --anchors <file>");
+    await expect(runAdmin(sql, ["verify-ledger", String(ids[0])])).rejects.toBeInstanceOf(AdminError);
+    // A file without the public key to check it with is no anchor check either.
+    await expect(runAdmin(sql, ["verify-ledger", "--anchors", "/tmp/none.jsonl"])).rejects.toThrow("LEDGER_ANCHOR_PUBLIC_KEY");
+    await expect(runAdmin(sql, ["verify-ledger", "--anchors", "/tmp/none.jsonl", "--no-anchors"], { anchorPublicKey: "x" })).rejects.toThrow(
+      "not both",
+    );
+    const out = await runAdmin(sql, ["verify-ledger", "--no-anchors"]);
+    expect(out).toContain("Ledger: 3 entries recomputed");
+    expect(out).toContain(INTERNAL_ONLY);
   });
 
   test("(a) an edited entry price breaks it", async () => {
     const { sql, ids } = await chainOfThree();
     await sql`update signals set entry_price = 99.5 where id = ${ids[0]}`;
-    const err = await runAdmin(sql, ["verify-ledger"]).catch((e: Error) => e);
+    const err = await runAdmin(sql, ["verify-ledger", "--no-anchors"]).catch((e: Error) => e);
     expect(err).toBeInstanceOf(LedgerError);
     expect((err as Error).message).toContain(
       `signal_edited: entry #1 (signal ${ids[0]}): the stored signal differs from its commitment in entry_price`,
@@ -220,7 +239,7 @@ describe("signal ledger: verify-ledger", () => {
     await sql`delete from signals where id = ${ids[1]}`;
     const report = await verifyLedger(sql);
     expect(report.findings).toEqual([{ kind: "signal_deleted", detail: `entry #2 (signal ${ids[1]}): the signal row no longer exists` }]);
-    await expect(runAdmin(sql, ["verify-ledger"])).rejects.toThrow("signal_deleted");
+    await expect(runAdmin(sql, ["verify-ledger", "--no-anchors"])).rejects.toThrow("signal_deleted");
   });
 
   test("(c) a rewritten ledger hash breaks it; the ledger refuses rewrites unless its guard is switched off", async () => {
@@ -232,7 +251,7 @@ describe("signal ledger: verify-ledger", () => {
     const report = await verifyLedger(sql);
     // Reported once: the walk carries the recomputed hash on, which the next entry still names.
     expect(report.findings).toEqual([{ kind: "hash_mismatch", detail: `entry #2 (signal ${ids[1]}): entry_hash is not sha256(prev_hash || leaf)` }]);
-    await expect(runAdmin(sql, ["verify-ledger"])).rejects.toThrow("1 problem(s) over 3 entries");
+    await expect(runAdmin(sql, ["verify-ledger", "--no-anchors"])).rejects.toThrow("1 problem(s) over 3 entries");
   });
 
   test("(d) a consistent rewrite by the table's owner passes the chain check but not the signed anchors", async () => {
@@ -246,6 +265,12 @@ describe("signal ledger: verify-ledger", () => {
     expect(await runAdmin(sql, ["anchor-ledger", file], keys)).toMatch(/^Anchored 1 root\(s\)/);
     expect(await runAdmin(sql, ["anchor-ledger", file], keys)).toBe(`Anchored 0 root(s) in ${file}.`);
     expect(await runAdmin(sql, ["verify-ledger", "--anchors", file], keys)).toContain("Anchors: 1 checked");
+    // A v2 anchor signs the day's Merkle root too, the one public proofs lead to.
+    const anchored = JSON.parse(readFileSync(file, "utf8").trim());
+    expect({ v: anchored.v, merkle_root: anchored.merkle_root }).toEqual({
+      v: 2,
+      merkle_root: (await ledgerRoots(sql, { days: 2 })).items[0].merkle_root,
+    });
     // The owner switches the guard off, edits a signal and recomputes every commitment and link after it.
     await unguarded(sql);
     await sql`update signals set entry_price = 99.5 where id = ${ids[0]}`;
@@ -358,19 +383,29 @@ describe("signal ledger: concurrency and days", () => {
     const days = ["2024-06-01", "2024-06-01", "2024-06-03", "2024-06-03", "2024-06-20"];
     for (const [i, e] of stored.entries()) await sql`update signal_ledger set created_at = ${`${days[i]}T10:00:0${i}Z`} where seq = ${e.seq}`;
     const all = await ledgerRoots(sql, { before: "2024-07-01", days: 30 });
-    expect(all.items.map((r) => [r.day, r.entries, r.root_hash, r.final])).toEqual([
-      ["2024-06-20", 1, stored[4].entry_hash, true],
-      ["2024-06-03", 2, stored[3].entry_hash, true],
-      ["2024-06-01", 2, stored[1].entry_hash, true],
+    const treeOf = (...hashes: string[]) => {
+      const tree = new DayTree();
+      tree.append(hashes);
+      return tree;
+    };
+    expect(all.items.map((r) => [r.day, r.entries, r.root_hash, r.merkle_root, r.final])).toEqual([
+      ["2024-06-20", 1, stored[4].entry_hash, treeOf(stored[4].entry_hash).root(), true],
+      ["2024-06-03", 2, stored[3].entry_hash, treeOf(stored[2].entry_hash, stored[3].entry_hash).root(), true],
+      ["2024-06-01", 2, stored[1].entry_hash, treeOf(stored[0].entry_hash, stored[1].entry_hash).root(), true],
     ]);
     expect(all.next_before).toBeNull();
     const page = await ledgerRoots(sql, { before: "2024-06-20", days: 17 });
     expect(page.items.map((r) => r.day)).toEqual(["2024-06-03"]);
     expect(page.next_before).toBe("2024-06-02");
     const proof = (await ledgerProof(sql, stored[2].signal_id))!;
-    expect(proof).toMatchObject({ day: "2024-06-03", root: { hash: stored[3].entry_hash, final: true, entries: 2 } });
-    expect(proof.chain.map((c) => c.seq)).toEqual([stored[3].seq]);
-    expect(await checkProof(proof)).toEqual({ ok: true, root: stored[3].entry_hash });
+    const june3 = all.items[1].merkle_root;
+    expect(proof).toMatchObject({
+      day: "2024-06-03",
+      root: { hash: june3, chain_head: stored[3].entry_hash, last_seq: stored[3].seq, final: true, entries: 2 },
+      entry: { index: 0 },
+      path: [treeOf(stored[3].entry_hash).root()],
+    });
+    expect(await checkProof(proof)).toEqual({ ok: true, root: june3 });
     expect(await ledgerProof(sql, 424242)).toBeNull();
   });
 });

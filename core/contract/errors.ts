@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   "invalid_reset_link",
   "weak_password",
   "wrong_current_password",
+  "cross_site_request",
   // analyses, market, signals, results
   "insufficient_credits",
   "too_many_running",
@@ -70,6 +71,7 @@ export const ERROR_CODES = [
   "push_endpoint_invalid",
   "push_endpoint_private",
   "push_endpoint_unresolvable",
+  "push_endpoint_port",
   "telegram_not_configured",
   // buying credits (Stripe)
   "billing_not_configured",

@@ -1,8 +1,9 @@
-// /verify in a real browser: a seeded signal's proof recomputed with Web Crypto to its day's root, a tampered proof
+// /verify in a real browser: a seeded signal's Merkle proof recomputed with Web Crypto to its day's root, a tampered proof
 // refused, unknown ids, About's ledger footer; WCAG checks and screenshots at 1440 and 390 px (test-results/screens/).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { seedSignal } from "../../server/src/modules/signals/testing";
+import { DayTree } from "@core/ledger-merkle";
 import { registerUser, withSql } from "./helpers";
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -24,14 +25,19 @@ async function verify(page: Page, id: string | number) {
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
-/** The root the page shows must be a real ledger hash of the signal's day, at or after the signal's own entry. */
+/**
+ * The root the page shows must be the Merkle root of the signal's day as the database holds it, over every entry up to
+ * one at or after the signal's own (rebuilt here from the stored entry hashes, RFC 9162).
+ */
 const isRootAfter = (hash: string, signalId: number) =>
   withSql(async (sql) => {
-    const rows = await sql`
-      select 1 from signal_ledger r join signal_ledger e on e.signal_id = ${signalId}
-      where r.entry_hash = ${hash} and r.seq >= e.seq
-        and (r.created_at at time zone 'UTC')::date = (e.created_at at time zone 'UTC')::date`;
-    return rows.length === 1;
+    const rows = await sql<{ entry_hash: string; own: boolean }[]>`
+      select r.entry_hash, r.seq = e.seq as own from signal_ledger r join signal_ledger e on e.signal_id = ${signalId}
+      where (r.created_at at time zone 'UTC')::date = (e.created_at at time zone 'UTC')::date order by r.seq`;
+    const tree = new DayTree();
+    tree.append(rows.map((r) => r.entry_hash));
+    const from = rows.findIndex((r) => r.own) + 1;
+    return rows.some((_, i) => i + 1 >= from && tree.root(i + 1) === hash);
   });
 
 test("a seeded signal is shown included in its day's root, with its committed fields", async ({ page, request }) => {

@@ -57,6 +57,7 @@ const ERROR_TEXT: Record<ErrorCode, ScreenTexts | null> = {
   // The detail is one of the shared rule texts (core/accounts); see passwordRule.
   weak_password: null,
   wrong_current_password: { changePassword: "Current password is incorrect. Please check your password and try again." },
+  cross_site_request: null,
   insufficient_credits: null,
   too_many_running: null,
   idempotency_key_reused: null,
@@ -84,6 +85,7 @@ const ERROR_TEXT: Record<ErrorCode, ScreenTexts | null> = {
   push_endpoint_invalid: null,
   push_endpoint_private: null,
   push_endpoint_unresolvable: null,
+  push_endpoint_port: null,
   telegram_not_configured: null,
   billing_not_configured: null,
   payment_provider_error: null,

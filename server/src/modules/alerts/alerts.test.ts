@@ -278,6 +278,29 @@ describe("web push", () => {
     expect(await sql`select 1 from push_subscriptions where user_id = ${user.id}`).toHaveLength(0);
   });
 
+  test("SSRF: the webhook's port and own-host rules hold for push endpoints too (issue 31, item 8)", async () => {
+    const user = await createUser();
+    const keys = browserKeys();
+    const subscribe = (app: { handle: (r: Request) => Promise<Response> }, endpoint: string) =>
+      call(app, "POST", "/api/alerts/push-subscription", { token: user.token, body: { endpoint, keys } });
+    for (const endpoint of ["https://1.1.1.1:6379/", "https://1.1.1.1:25/x", "https://1.1.1.1:5432/x"]) {
+      const res = await subscribe(strictApp, endpoint);
+      expect({ endpoint, status: res.status, code: res.body.code }).toEqual({ endpoint, status: 400, code: "push_endpoint_port" });
+      expect(res.body.detail).toBe(`A push endpoint must use a web port (80, 443, 8080, 8443), not ${new URL(endpoint).port}`);
+    }
+    expect((await subscribe(strictApp, "https://1.1.1.1:8443/sub")).status).toBe(200);
+    // This deployment served from a public address: its own site is not a push service.
+    const site = createApp({ ...strict, config: { ...strict.config, PUBLIC_ORIGIN: "https://8.8.4.4" } });
+    const own = await subscribe(site, "https://8.8.4.4/api/auth/logout");
+    expect({ status: own.status, code: own.body.code, detail: own.body.detail }).toEqual({
+      status: 400,
+      code: "push_endpoint_private",
+      detail: "A push endpoint cannot be this site's own address",
+    });
+    const saved = await sql`select endpoint from push_subscriptions where user_id = ${user.id}`;
+    expect(saved.map((r) => r.endpoint)).toEqual(["https://1.1.1.1:8443/sub"]);
+  });
+
   test("SSRF: a stored endpoint that now points at a private address is checked again at delivery and never contacted", async () => {
     const user = await createUser();
     const endpoint = `http://127.0.0.1:${pushService.port}/push/rebound-${user.id}`;

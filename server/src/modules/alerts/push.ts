@@ -6,7 +6,7 @@ import webpush from "web-push";
 import { alertDetail, alertTitle } from "@core/alert-text";
 import type { Config } from "@core/config";
 import type { ServerDeps } from "../../deps";
-import { RefusedAddressError, allowLoopback, bareHost, parseWebhookUrl, pinnedLookup, resolvePublic } from "../../lib/ssrf";
+import { RefusedAddressError, allowLoopback, bareHost, checkDeploymentRules, parseWebhookUrl, pinnedLookup, resolvePublic } from "../../lib/ssrf";
 import type { AlertChannel, AlertEvent } from "./channel";
 
 const PUSH_TIMEOUT_MS = 10_000;
@@ -19,7 +19,7 @@ const PUSH_CODES = {
   webhook_url_invalid: "push_endpoint_invalid",
   webhook_url_private: "push_endpoint_private",
   webhook_url_unresolvable: "push_endpoint_unresolvable",
-  webhook_url_port: "push_endpoint_invalid",
+  webhook_url_port: "push_endpoint_port",
   webhook_url_own: "push_endpoint_private",
 } as const;
 
@@ -35,26 +35,37 @@ export class RefusedPushEndpoint extends Error {
 
 /**
  * The webhook SSRF guard (lib/ssrf.ts), applied to a push endpoint: https only (plain http only to a loopback stand-in
- * where WEBHOOK_ALLOW_LOOPBACK allows one), and every address the host resolves to public. Run when the browser
- * subscribes and again before each delivery (DNS may have changed); answers the address to pin the connection to.
+ * where WEBHOOK_ALLOW_LOOPBACK allows one), every address the host resolves to public, and the webhook's deployment
+ * rules: only WEBHOOK_PORTS, never this site's own host or addresses (an encrypted POST at a public Redis or mail port
+ * is still a request cannon). Run when the browser subscribes and again before each delivery (DNS may have changed);
+ * answers the address to pin the connection to.
  */
-export async function checkPushEndpoint(config: Pick<Config, "WEBHOOK_ALLOW_LOOPBACK" | "isProduction">, endpoint: string) {
+export async function checkPushEndpoint(
+  config: Pick<Config, "WEBHOOK_ALLOW_LOOPBACK" | "isProduction" | "PUBLIC_ORIGIN" | "WEBHOOK_PORTS">,
+  endpoint: string,
+) {
   try {
     const url = parseWebhookUrl(endpoint);
     const loopback = allowLoopback(config);
     if (url.protocol !== "https:" && !loopback)
       throw new RefusedAddressError("A push endpoint must be an https URL of a push service", "webhook_url_invalid");
     const [pinned] = await resolvePublic(bareHost(url), loopback);
+    checkDeploymentRules(config, url, pinned.address);
     return { url, pinned };
   } catch (err) {
-    // The guard's wording names webhooks; a malformed endpoint gets the push service's own.
-    if (err instanceof RefusedAddressError)
-      throw new RefusedPushEndpoint(
-        PUSH_CODES[err.code] === "push_endpoint_invalid" ? "A push endpoint must be an https URL of a push service" : err.message,
-        PUSH_CODES[err.code],
-      );
+    if (err instanceof RefusedAddressError) throw new RefusedPushEndpoint(pushWording(err, config, endpoint), PUSH_CODES[err.code]);
     throw err;
   }
+}
+
+/** The guard's wording names webhooks: a push endpoint's refusal is told in the push service's own words. */
+function pushWording(err: RefusedAddressError, config: Pick<Config, "WEBHOOK_PORTS">, endpoint: string): string {
+  if (err.code === "webhook_url_invalid") return "A push endpoint must be an https URL of a push service";
+  if (err.code === "webhook_url_own") return "A push endpoint cannot be this site's own address";
+  // Only a parsed URL reaches the port rule, so the endpoint parses here.
+  if (err.code === "webhook_url_port")
+    return `A push endpoint must use a web port (${config.WEBHOOK_PORTS.split(",").join(", ")}), not ${new URL(endpoint.trim()).port || "443"}`;
+  return err.message;
 }
 
 /** What the service worker shows (web/public/sw.js reads these fields). */

@@ -4,6 +4,7 @@ import { normalizeEmail } from "@core/accounts";
 import type { ServerDeps } from "../../deps";
 import { bearerToken, verifyAccessToken, verifyOptions } from "../../lib/auth";
 import { HttpError } from "../../lib/http-error";
+import { requireSameSite } from "../../lib/origin";
 import { securityEvent } from "../../lib/security-log";
 import { hashToken } from "../../lib/tokens";
 import {
@@ -156,6 +157,8 @@ function sessionRoutes(deps: ServerDeps, { limits, meta, refreshName, cookieValu
     .post(
       "/refresh",
       async ({ request, server, cookie }) => {
+        // Before the cookie is read or cleared: another site's request changes nothing.
+        requireSameSite(deps.config, request);
         const m = meta(request, server);
         const jar = cookie[refreshName];
         // Keyed by the token presented (hashed), so cookieless noise from a shared address cannot log anyone out.
@@ -175,6 +178,7 @@ function sessionRoutes(deps: ServerDeps, { limits, meta, refreshName, cookieValu
     .post(
       "/logout",
       async ({ request, cookie }) => {
+        requireSameSite(deps.config, request);
         const token = bearerToken(request.headers.get("authorization"));
         const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config)) : null;
         const jar = cookie[refreshName];

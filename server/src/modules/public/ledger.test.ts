@@ -5,7 +5,7 @@ import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../
 import { seedSignal } from "../signals/testing";
 import { Elysia } from "elysia";
 import { errorsPlugin } from "../../lib/errors-plugin";
-import { publicModule } from "./index";
+import { PROOF_POINTS_PER_MINUTE, publicModule } from "./index";
 
 const app = testApp();
 const { sql } = testDeps();
@@ -14,7 +14,7 @@ afterAll(() => closeTestDeps());
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe("/api/public/ledger", () => {
-  test("a proof recomputes to the day's published root; later signals extend the chain to the new root", async () => {
+  test("a proof recomputes to the day's published Merkle root; later signals move the root", async () => {
     const u = await createUser();
     const a = await seedSignal(u.id, "BTCUSDT", "LONG", 3);
     const b = await seedSignal(u.id, "ETHUSDT", "NO_TRADE", 0);
@@ -23,23 +23,24 @@ describe("/api/public/ledger", () => {
     const proof = res.body as LedgerProof;
     // The ledger dates an entry by its commit, not by the signal's (backdated) created_at.
     expect(proof.day).toBe(today());
-    expect(proof.chain.at(-1)?.seq).toBeGreaterThan(proof.entry.seq);
+    expect(proof.root.last_seq).toBeGreaterThan(proof.entry.seq);
     const check = await checkProof(proof);
     expect(check).toEqual({ ok: true, root: proof.root.hash });
     const roots = await call(app, "GET", "/api/public/ledger/roots");
     expect(roots.status).toBe(200);
     expect(roots.body.items[0]).toEqual({
       day: today(),
-      root_hash: proof.root.hash,
+      root_hash: proof.root.chain_head,
+      merkle_root: proof.root.hash,
       entries: proof.root.entries,
-      last_seq: proof.chain.at(-1)!.seq,
+      last_seq: proof.root.last_seq,
       final: false,
     });
     await seedSignal(u.id, "SOLUSDT", "SHORT", 0);
     const again = (await call(app, "GET", `/api/public/ledger/proof/${b.signalId}`)).body as LedgerProof;
     expect(again.root.entries).toBe(proof.root.entries + 1);
     expect((await checkProof(again)).ok).toBe(true);
-    expect((await call(app, "GET", "/api/public/ledger/roots")).body.items[0].root_hash).toBe(again.root.hash);
+    expect((await call(app, "GET", "/api/public/ledger/roots")).body.items[0].merkle_root).toBe(again.root.hash);
     expect(again.root.hash).not.toBe(proof.root.hash);
   });
 
@@ -78,24 +79,32 @@ describe("/api/public/ledger", () => {
   });
 });
 
-describe("proof pricing", () => {
-  test("a proof is priced by the chain it carries: long proofs exhaust an address's minute sooner, short ones still pass elsewhere", async () => {
-    // Two links per point here (250 in the app), so a few signals make a long proof.
-    const deps = testDeps();
-    const priced = new Elysia()
-      .use(errorsPlugin(deps.log))
-      .use(publicModule({ ...deps, config: { ...deps.config, TRUSTED_PROXY: "127.0.0.1" } }, { linksPerPoint: 2 }));
+describe("proof size (issue 31, item 11)", () => {
+  test("a proof is a Merkle path of at most ⌈log2 n⌉ hashes for the day's n entries, whichever entry it proves", async () => {
     const u = await createUser();
     const first = await seedSignal(u.id, "BTCUSDT", "NO_TRADE", 0);
-    for (let i = 0; i < 12; i++) await seedSignal(u.id, "ETHUSDT", "NO_TRADE", 0);
-    const from = (ip: string) => call(priced, "GET", `/api/public/ledger/proof/${first.signalId}`, { headers: { "x-forwarded-for": ip } });
+    for (let i = 0; i < 40; i++) await seedSignal(u.id, "ETHUSDT", "NO_TRADE", 0);
+    const res = await call(app, "GET", `/api/public/ledger/proof/${first.signalId}`);
+    expect(res.status).toBe(200);
+    const proof = res.body as LedgerProof;
+    expect(proof.root.entries).toBeGreaterThanOrEqual(41);
+    expect(proof.path.length).toBeLessThanOrEqual(Math.ceil(Math.log2(proof.root.entries)));
+    expect(await checkProof(proof)).toEqual({ ok: true, root: proof.root.hash });
+    // The whole answer stays small: no list of the day's later entries.
+    expect(JSON.stringify(res.body).length).toBeLessThan(3_000);
+  });
+
+  test("every proof costs one point of an address's minute, however busy its day", async () => {
+    const deps = testDeps();
+    const limited = new Elysia().use(errorsPlugin(deps.log)).use(publicModule({ ...deps, config: { ...deps.config, TRUSTED_PROXY: "127.0.0.1" } }));
+    const u = await createUser();
+    const first = await seedSignal(u.id, "BTCUSDT", "NO_TRADE", 0);
+    const from = (ip: string) => call(limited, "GET", `/api/public/ledger/proof/${first.signalId}`, { headers: { "x-forwarded-for": ip } });
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await from("10.77.0.1")).status);
-    // At least 12 links: 1 + 6 points each, so at most 17 of the 120-point minute; the rest are 429 with a body.
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(17);
-    expect(statuses.slice(17).every((s) => s === 429)).toBe(true);
+    for (let i = 0; i < PROOF_POINTS_PER_MINUTE + 2; i++) statuses.push((await from("10.77.0.1")).status);
+    expect(statuses.slice(0, PROOF_POINTS_PER_MINUTE).every((s) => s === 200)).toBe(true);
     const refused = await from("10.77.0.1");
-    expect(refused.body.detail).toBeString();
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 429, code: "rate_limited" });
     expect((await from("10.77.0.2")).status).toBe(200);
   });
 });

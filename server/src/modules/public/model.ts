@@ -43,7 +43,8 @@ export const ledgerRootsSchema = t.Object({
   items: t.Array(
     t.Object({
       day: t.String({ description: "UTC day, YYYY-MM-DD" }),
-      root_hash: hash,
+      root_hash: t.String({ pattern: "^[0-9a-f]{64}$", description: "Hash of the day's last entry (the chain's head)" }),
+      merkle_root: t.String({ pattern: "^[0-9a-f]{64}$", description: "RFC 9162 Merkle tree hash of the day's entry hashes, in seq order" }),
       entries: t.Number({ description: "Signals committed that day" }),
       last_seq: t.Number(),
       final: t.Boolean({ description: "false for today: the root moves with every new signal until the day ends" }),
@@ -52,19 +53,26 @@ export const ledgerRootsSchema = t.Object({
   next_before: t.Nullable(t.String({ description: "`before` of the next (older) page; null when there is none" })),
 });
 
-const link = { seq: t.Number(), leaf_hash: hash, entry_hash: hash };
-
 export const ledgerProofSchema = t.Object({
   signal_id: t.Number(),
   day: t.String(),
-  root: t.Object({ hash, final: t.Boolean(), entries: t.Number() }),
+  root: t.Object({
+    hash: t.String({ pattern: "^[0-9a-f]{64}$", description: "The day's Merkle root (merkle_root in the roots)" }),
+    chain_head: t.String({ pattern: "^[0-9a-f]{64}$", description: "The hash of the day's last entry (root_hash in the roots)" }),
+    last_seq: t.Number(),
+    final: t.Boolean(),
+    entries: t.Number({ description: "Leaves of the day's tree" }),
+  }),
   entry: t.Object({
-    ...link,
+    seq: t.Number(),
+    index: t.Number({ description: "The entry's position among the day's entries (0-based), its leaf in the tree" }),
+    leaf_hash: hash,
+    entry_hash: hash,
     prev_hash: hash,
     committed_at: t.String(),
     canonical: t.Nullable(t.String({ description: "The committed fields (buyer as a salted hash); null while the signal is open" })),
   }),
-  chain: t.Array(t.Object(link), { description: "Every later entry of the day, up to the root" }),
+  path: t.Array(hash, { description: "Sibling hashes from the leaf up, at most ⌈log2 entries⌉" }),
 });
 
 /** The newest settled LONG/SHORT signal, for the landing page's example card: levels, odds and outcome, no user data. */

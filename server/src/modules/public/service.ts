@@ -2,7 +2,7 @@
 // ledger's daily roots and inclusion proofs. No user data.
 import { join } from "node:path";
 import type { Sql } from "@core/db";
-import { type DayChains, ledgerProof, ledgerRoots } from "@core/ledger";
+import { type DayTrees, ledgerProof, ledgerRoots } from "@core/ledger";
 import { badRequest, notFound } from "../../lib/http-error";
 import { parseId, parseLimit } from "../../lib/params";
 import type { MarketProviderName } from "@core/symbols";
@@ -158,16 +158,16 @@ function isUtcDay(s: string): boolean {
 }
 
 /** GET /ledger/roots: one page of daily roots, newest first. */
-export function publicLedgerRoots(sql: Sql, query: { before?: string; limit?: string }) {
+export function publicLedgerRoots(sql: Sql, query: { before?: string; limit?: string }, trees?: DayTrees) {
   const { before } = query;
   if (before !== undefined && !isUtcDay(before)) throw badRequest("before must be a date as YYYY-MM-DD").withCode("invalid_date");
-  return ledgerRoots(sql, { before, days: parseLimit(query.limit, ROOT_PAGE_DAYS, 366) });
+  return ledgerRoots(sql, { before, days: parseLimit(query.limit, ROOT_PAGE_DAYS, 366) }, trees);
 }
 
 /** GET /ledger/proof/:signalId: hashes only, and the signal's committed fields once it is no longer open. */
-export async function publicLedgerProof(sql: Sql, rawId: string, chains?: DayChains) {
+export async function publicLedgerProof(sql: Sql, rawId: string, trees?: DayTrees) {
   const id = parseId(rawId);
-  const proof = id === null ? null : await ledgerProof(sql, id, chains);
+  const proof = id === null ? null : await ledgerProof(sql, id, trees);
   if (!proof) throw notFound("No ledger entry for this signal").withCode("ledger_entry_not_found");
   const { disclosable, ...rest } = proof;
   return { ...rest, entry: { ...rest.entry, canonical: disclosable ? rest.entry.canonical : null } };

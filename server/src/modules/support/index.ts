@@ -6,11 +6,11 @@ import { bearerToken, verifyAccessToken, verifyOptions } from "../../lib/auth";
 import { createLimiter } from "../../lib/rate-limit";
 import { contactBody, contactResponse } from "./model";
 import { createMailer } from "../mail/service";
-import { createTicket, mailReceipt } from "./service";
+import { createTicket, mailReceipt, receiptCapKey } from "./service";
 
 export const supportModule = (deps: ServerDeps) => {
   const perIp = createLimiter(deps, { name: "contact-ip", points: 5, durationSeconds: 3600 });
-  // Receipts quote the message, so the form must not become a way to mail anyone anything: 3 receipts per address a day.
+  // Receipts go to an address nobody verified: they quote nothing the sender wrote, and one mailbox gets 3 a day.
   const receiptsPerAddress = createLimiter(deps, { name: "contact-receipt-address", points: 3, durationSeconds: 24 * 3600 });
   const mailer = createMailer(deps);
   return new Elysia({ prefix: "/api/support", tags: ["support"] }).post(
@@ -23,7 +23,7 @@ export const supportModule = (deps: ServerDeps) => {
       const user = token ? await verifyAccessToken(deps.config.JWT_SECRET, token, verifyOptions(deps.config)) : null;
       const ticket = await createTicket(deps, body, { userId: user?.id ?? null, ip });
       const { ticket_id } = ticket;
-      const receipt = await receiptsPerAddress.consume(`a:${ticket.email.toLowerCase()}`, "").then(
+      const receipt = await receiptsPerAddress.consume(receiptCapKey(ticket.email), "").then(
         () => true,
         () => false,
       );

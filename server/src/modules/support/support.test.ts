@@ -18,7 +18,7 @@ describe("POST /api/support/contact", () => {
     expect(row).toEqual({ name: valid.name, email: valid.email, subject: valid.subject, message: valid.message });
   });
 
-  test("the sender gets a receipt with the ticket number, subject and a copy; at most 3 receipts an address a day", async () => {
+  test("the sender gets a receipt with the ticket number and subject; at most 3 receipts an address a day", async () => {
     // An app that trusts X-Forwarded-For, so each message comes from its own address (5 an hour per address).
     const proxied = accountsApp();
     const email = `receipt.${Date.now()}@example.com`;
@@ -37,10 +37,38 @@ describe("POST /api/support/contact", () => {
     expect(got.length).toBe(3);
     const first = got.find((m) => m.subject === `Tradewind support: ticket #${ids[0]} received`)!;
     expect(first.text).toContain(`ticket #${ids[0]}, "Credits & Refunds"`);
-    expect(first.text).toContain("Message number 0 for support");
     // The fourth message is stored all the same.
     const [{ n }] = await testDeps().sql`select count(*)::int as n from support_tickets where email = ${email}`;
     expect(n).toBe(4);
+  });
+
+  test("one mailbox however it is written shares the cap, and no receipt carries the sender's words (issue 31, item 9)", async () => {
+    const proxied = accountsApp();
+    const local = `victim.${Date.now().toString(36)}`;
+    const mailbox = `${local}@example.com`;
+    const spellings = [mailbox, `<${mailbox}>`, `  ${mailbox.toUpperCase()} `, `x<${local}@Example.com>`, `${local}+again@example.com`];
+    const text = "Click https://evil.example/reset to keep your account";
+    for (const [i, email] of spellings.entries()) {
+      const res = await call(proxied, "POST", "/api/support/contact", {
+        body: { ...valid, name: "Your bank security team", email, message: `${text} (${i})` },
+        headers: { "x-forwarded-for": `10.9.7.${i + 1}` },
+      });
+      expect({ email, status: res.status }).toEqual({ email, status: 200 });
+    }
+    const sent = await testDeps().sql`select to_address, body_text from mail_outbox where lower(to_address) like ${`%${local}%`}`;
+    expect(sent).toHaveLength(3);
+    for (const mail of sent) {
+      expect(mail.to_address).toBe(mailbox);
+      expect(mail.body_text).not.toContain("evil.example");
+      expect(mail.body_text).not.toContain("bank security");
+    }
+    // Stored as the mailbox the answer goes to; a text naming no single plain mailbox is a 422 like any bad address.
+    const stored = await testDeps().sql`select distinct email from support_tickets where email like ${`${local}%`} order by email`;
+    expect(stored.map((r) => r.email)).toEqual([`${local}+again@example.com`, mailbox]);
+    for (const email of [`${mailbox}>`, `<${mailbox}>,x@example.com`, `<${mailbox}>;x@example.com`]) {
+      const res = await call(proxied, "POST", "/api/support/contact", { body: { ...valid, email }, headers: { "x-forwarded-for": "10.9.7.9" } });
+      expect({ email, status: res.status, detail: res.body.detail }).toEqual({ email, status: 422, detail: "Please enter a valid email address" });
+    }
   });
 
   test("a body over the limit is 413 with a JSON detail, and no ticket is stored", async () => {

@@ -1,4 +1,5 @@
-// GET /api/public/ledger/roots and /proof/:signalId: the published daily roots, and a signal's proof as recomputed here.
+// GET /api/public/ledger/roots and /proof/:signalId: the published daily Merkle roots, and a signal's Merkle proof as
+// recomputed here.
 import { checkProof, type LedgerProof, type ProofCheck } from "@core/ledger-chain";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiQuery } from "@web/lib/api";
@@ -13,21 +14,15 @@ const hashOf = (o: Obj, key: string) => {
   return v && HASH.test(v) ? v : null;
 };
 
+/** Each day's Merkle root (`merkle_root`): the hash a proof recomputes to, so the one the page lists beside it. */
 export function normalizeLedgerRoots(raw: unknown): LedgerRoot[] {
   const items = isObj(raw) ? (arr(raw, "items") ?? []) : [];
   return items.filter(isObj).flatMap((r) => {
     const day = str(r, "day");
-    const rootHash = hashOf(r, "root_hash");
+    const rootHash = hashOf(r, "merkle_root");
     const entries = num(r, "entries");
     return day && rootHash && entries !== null ? [{ day, rootHash, entries, final: bool(r, "final") ?? false }] : [];
   });
-}
-
-function linkOf(o: Obj) {
-  const seq = num(o, "seq");
-  const leaf_hash = hashOf(o, "leaf_hash");
-  const entry_hash = hashOf(o, "entry_hash");
-  return seq !== null && leaf_hash && entry_hash ? { seq, leaf_hash, entry_hash } : null;
 }
 
 /** The proof as the server sent it, or null when any part is missing: a proof is all or nothing. */
@@ -35,19 +30,29 @@ export function normalizeLedgerProof(raw: unknown): LedgerProof | null {
   if (!isObj(raw)) return null;
   const root = obj(raw, "root");
   const entry = obj(raw, "entry");
-  const own = entry ? linkOf(entry) : null;
-  const prev = entry ? hashOf(entry, "prev_hash") : null;
-  const rootHash = root ? hashOf(root, "hash") : null;
-  const chain = (arr(raw, "chain") ?? []).map((c) => (isObj(c) ? linkOf(c) : null));
   const signalId = num(raw, "signal_id");
   const day = str(raw, "day");
-  if (!root || !entry || !own || !prev || !rootHash || signalId === null || !day || chain.some((c) => c === null)) return null;
+  const path = (arr(raw, "path") ?? [null]).map((p) => (typeof p === "string" && HASH.test(p) ? p : null));
+  if (!root || !entry || signalId === null || !day || path.some((p) => p === null)) return null;
+  const r = { hash: hashOf(root, "hash"), chain_head: hashOf(root, "chain_head"), last_seq: num(root, "last_seq"), entries: num(root, "entries") };
+  const e = {
+    seq: num(entry, "seq"),
+    index: num(entry, "index"),
+    prev_hash: hashOf(entry, "prev_hash"),
+    leaf_hash: hashOf(entry, "leaf_hash"),
+    entry_hash: hashOf(entry, "entry_hash"),
+  };
+  if (Object.values(r).some((v) => v === null) || Object.values(e).some((v) => v === null)) return null;
   return {
     signal_id: signalId,
     day,
-    root: { hash: rootHash, final: bool(root, "final") ?? false, entries: num(root, "entries") ?? 0 },
-    entry: { ...own, prev_hash: prev, committed_at: str(entry, "committed_at") ?? "", canonical: str(entry, "canonical") },
-    chain: chain as LedgerProof["chain"],
+    root: { ...(r as { hash: string; chain_head: string; last_seq: number; entries: number }), final: bool(root, "final") ?? false },
+    entry: {
+      ...(e as { seq: number; index: number; prev_hash: string; leaf_hash: string; entry_hash: string }),
+      committed_at: str(entry, "committed_at") ?? "",
+      canonical: str(entry, "canonical"),
+    },
+    path: path as string[],
   };
 }
 

@@ -74,8 +74,8 @@ export function LedgerProofResult({ signalId }: { signalId: number }) {
     <Panel tone="accent" icon={<CheckCircle2 aria-hidden />} title={`Signal #${signalId} is included in ${rootLabel(proof.day, proof.root.final)}`}>
       <LedgerHash value={check.root} className="mt-2 text-ink/90" />
       <p className="mt-3 text-sm text-muted">
-        Entry #{proof.entry.seq}, committed {formatUtcMinute(proof.entry.committed_at)}. Your browser recomputed {formatCount(proof.chain.length + 1)}{" "}
-        of the day's {formatCount(proof.root.entries)} hashes, from this entry to the root.
+        Entry #{proof.entry.seq}, committed {formatUtcMinute(proof.entry.committed_at)}. Your browser recomputed {formatCount(proof.path.length + 2)}{" "}
+        hashes, from this entry to the root of the day's {formatCount(proof.root.entries)} entries.
       </p>
       {proof.entry.canonical ? (
         <Fields canonical={proof.entry.canonical} />
