@@ -7,7 +7,13 @@ import { parseConfig } from "./config";
 import { devVapidKeys, vapidKeysEnv } from "./vapid";
 
 const base = { DATABASE_URL: "postgres://u@127.0.0.1:5432/db", REDIS_URL: "redis://127.0.0.1:6379", JWT_SECRET: "s".repeat(40) };
-const production = { ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25" };
+const production = {
+  ...base,
+  NODE_ENV: "production",
+  SMTP_URL: "smtp://mail:25",
+  SUPPORT_EMAIL: "help@example.com",
+  ARBITRATION_ORGANISATION: "Example Arbitration Centre",
+};
 
 describe("VAPID configuration", () => {
   test("production refuses to start without the key pair, and takes a valid one with its subject", () => {
