@@ -28,7 +28,12 @@ export function readLedger(file: string): VariantRow[] {
     .map((l) => JSON.parse(l) as VariantRow);
 }
 
-/** Appends this run to the ledger (a variant judged twice is two rows: both were looked at). */
+const FIGURES: (keyof VariantRow)[] = ["signals", "expectancy_r", "excess_vs_always_long", "excess_vs_trend_7d", "side_skill", "ece_all"];
+
+/**
+ * Appends this run to the ledger. A variant judged again with other figures is another row (both were looked at); a
+ * deterministic re-run of the same rule on the same data, giving the same figures, is no new look and adds none.
+ */
 export function recordVariant(file: string, variant: string, rule: string, commit: string, s: Summary): VariantRow {
   const row: VariantRow = {
     variant,
@@ -46,7 +51,8 @@ export function recordVariant(file: string, variant: string, rule: string, commi
     quarters_non_negative_share: s.quarters_non_negative_share,
     expectancy_without_best_quarter_r: s.expectancy_without_best_quarter_r,
   };
-  appendFileSync(file, `${JSON.stringify(row)}\n`);
+  const same = readLedger(file).some((v) => v.variant === variant && v.rule === rule && FIGURES.every((k) => v[k] === row[k]));
+  if (!same) appendFileSync(file, `${JSON.stringify(row)}\n`);
   return row;
 }
 
