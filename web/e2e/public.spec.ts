@@ -22,6 +22,8 @@ type Backtest = {
   calibration?: unknown[];
   verdict?: { edge: boolean; text: string };
   by_year?: { year: number; signals: number }[];
+  by_quarter?: { quarter: string; signals: number }[];
+  ci_block_days?: number;
 };
 
 const readBacktest = (): Backtest => JSON.parse(readFileSync(TRACK_RECORD_FILE, "utf8")) as Backtest;
@@ -152,6 +154,16 @@ test("about shows the file's verdict first, then how it was measured, the baseli
     await expect(rows.nth(1)).toContainText(String(years[0].year));
     await expect(rows.nth(1)).toContainText(formatCount(years[0].signals));
     await expect(table).toContainText("7-day trend side, same entries");
+  }
+  // A v4 report says what the signals earned beyond market direction, and quarter by quarter.
+  const quarters = file.by_quarter ?? [];
+  if (quarters.length) {
+    const rows = page.getByTestId("backtest-by-quarter").getByRole("row");
+    await expect(rows).toHaveCount(1 + quarters.length);
+    await expect(rows.nth(1)).toContainText(quarters[0].quarter);
+    await expect(rows.nth(1)).toContainText(formatCount(quarters[0].signals));
+    await expect(page.getByTestId("backtest-excess")).toContainText(`${file.ci_block_days}-day blocks`);
+    await expect(page.getByTestId("backtest-excess").getByRole("row")).toHaveCount(4);
   }
   // The drawdown reads as a share of the account at a stated risk per signal, never as the bare sum over all signals.
   if (file.max_drawdown_r !== undefined) {

@@ -182,6 +182,9 @@ test("the full backtest, older shape: period, sample, no-trade rate, results and
     ],
     byMonth: [],
     byYear: [],
+    byQuarter: [],
+    excess: [],
+    ciBlockDays: null,
     reliability: [],
     verdict: null,
   });
@@ -250,6 +253,26 @@ test("a v3 report reads year by year with the 7-day trend baseline; a year witho
     winRate: 0.45,
     expectancyR: 0.02,
   });
+});
+
+test("a v4 report reads its excess over market direction with block intervals, and quarter by quarter", () => {
+  const excess_r = {
+    vs_always_long: { mean: 0.013, ci: [-0.03, 0.06] },
+    vs_trend_7d: { mean: -0.012, ci: [-0.16, 0.12] },
+    side_skill: { mean: 0.01 },
+  };
+  const by_quarter = [
+    { quarter: "2024-Q2", signals: 11067, expectancy_r: -0.117, always_long_r: -0.161, trend_r: -0.039, side_skill_r: 0.024 },
+    { quarter: "2024-Q3", signals: 3 },
+  ];
+  const d = normalizeBacktest({ backtest: { ...V2_BACKTEST, excess_r, by_quarter, ci_block_days: 9 } });
+  expect(d?.ciBlockDays).toBe(9);
+  expect(d?.excess).toEqual([
+    { key: "vs_always_long", name: "Beyond always LONG, same entries", mean: 0.013, ci: [-0.03, 0.06] },
+    { key: "vs_trend_7d", name: "Beyond the 7-day trend side, same entries", mean: -0.012, ci: [-0.16, 0.12] },
+    { key: "side_skill", name: "Beyond the same side's average that hour", mean: 0.01, ci: null },
+  ]);
+  expect(d?.byQuarter).toEqual([{ quarter: "2024-Q2", signals: 11067, expectancyR: -0.117, alwaysLongR: -0.161, trendR: -0.039, sideSkillR: 0.024 }]);
 });
 
 test("intervals: a two-number array (numeric strings too) or {lo, hi}; anything else is null", () => {

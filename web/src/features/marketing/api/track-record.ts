@@ -129,6 +129,11 @@ export type BacktestDetail = {
     randomR: number | null;
     trendR: number | null;
   }[];
+  /** Quarter by quarter (v4 reports): the signals' average beside always-long and the 7-day trend side, and side skill. */
+  byQuarter: { quarter: string; signals: number; expectancyR: number; alwaysLongR: number; trendR: number; sideSkillR: number | null }[];
+  /** What the signals earned beyond market direction (v4 reports), each with its block interval. */
+  excess: { key: string; name: string; mean: number; ci: Interval | null }[];
+  ciBlockDays: number | null;
   /** Predicted against observed P(TP first) per bin: `reliability`, or an older report's `calibration`. */
   reliability: { predicted: number; observed: number; n: number | null }[];
   verdict: Verdict | null;
@@ -168,6 +173,29 @@ function yearOf(y: Obj): BacktestDetail["byYear"] {
       trendR: r("trend_7d_r"),
     },
   ];
+}
+
+function quarterOf(q: Obj): BacktestDetail["byQuarter"] {
+  const quarter = str(q, "quarter");
+  const [signals, expectancyR, alwaysLongR, trendR] = ["signals", "expectancy_r", "always_long_r", "trend_r"].map((k) => num(q, k));
+  if (!quarter || signals === null || expectancyR === null || alwaysLongR === null || trendR === null) return [];
+  return [{ quarter, signals, expectancyR, alwaysLongR, trendR, sideSkillR: num(q, "side_skill_r") }];
+}
+
+const EXCESS_NAMES: Record<string, string> = {
+  vs_always_long: "Beyond always LONG, same entries",
+  vs_trend_7d: "Beyond the 7-day trend side, same entries",
+  side_skill: "Beyond the same side's average that hour",
+};
+
+function excessOf(bt: Obj): BacktestDetail["excess"] {
+  const x = obj(bt, "excess_r");
+  if (!x) return [];
+  return Object.keys(EXCESS_NAMES).flatMap((key) => {
+    const v = obj(x, key);
+    const mean = v ? num(v, "mean") : null;
+    return v && mean !== null ? [{ key, name: EXCESS_NAMES[key], mean, ci: interval(v, "ci") }] : [];
+  });
 }
 
 function reliabilityOf(bt: Obj): BacktestDetail["reliability"] {
@@ -216,6 +244,9 @@ export function normalizeBacktest(raw: unknown): BacktestDetail | null {
       .map(([key, b]) => ({ key, name: BASELINE_NAMES[key] ?? key, winRate: num(b, "win_rate"), expectancyR: num(b, "expectancy_r") })),
     byMonth: rows(bt, "by_month").flatMap(monthOf),
     byYear: rows(bt, "by_year").flatMap(yearOf),
+    byQuarter: rows(bt, "by_quarter").flatMap(quarterOf),
+    excess: excessOf(bt),
+    ciBlockDays: num(bt, "ci_block_days"),
     reliability: reliabilityOf(bt),
     verdict: verdictOf(bt),
   };

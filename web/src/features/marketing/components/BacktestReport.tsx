@@ -1,6 +1,7 @@
 // About's measurement section: the verdict first, then the figures with baselines, month by month, and the reliability diagram.
 import { useBacktestDetail } from "../api/track-record";
 import { BacktestByMonth } from "./BacktestByMonth";
+import { BacktestByQuarter, BacktestExcess } from "./BacktestByQuarter";
 import { BacktestByYear } from "./BacktestByYear";
 import { BacktestTable } from "./BacktestTable";
 import { BacktestVerdict } from "./BacktestVerdict";
@@ -14,6 +15,12 @@ export function BacktestReport() {
     <div data-testid="backtest-report">
       <BacktestVerdict data={data} />
       <BacktestTable data={data} />
+      {data.excess.length > 0 || data.byQuarter.length > 0 ? (
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+          <BacktestExcess data={data} />
+          <BacktestByQuarter data={data} />
+        </div>
+      ) : null}
       {charts ? (
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
           {/* Several years of months make a long table: a report with years shows those instead. */}
