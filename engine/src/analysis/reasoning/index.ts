@@ -2,6 +2,7 @@
 import type { SignalContext as ContractSignalContext } from "@core/contract/signal";
 import type { SideScore, SignalModel } from "../model/signal-model";
 import { historyBand, type SetupHistory } from "../model/history";
+import type { PriceSource } from "../context";
 import type { PairRow, Regime } from "../snapshot";
 import { costPerSide, EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
 import { fmtNum, fmtPrice } from "./format";
@@ -64,7 +65,7 @@ export function historyView(h: SetupHistory | null, symbol: string, side: Side, 
 }
 
 export function signalContext(
-  ctx: { now: number; priceSource: "5m" | "1h"; snapshot: { at: number } },
+  ctx: { now: number; priceSource: PriceSource; snapshot: { at: number } },
   row: PairRow,
   s: SideScore,
   model: Pick<SignalModel, "bar" | "trained" | "name">,
