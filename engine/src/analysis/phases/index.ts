@@ -7,7 +7,7 @@ import type { Scores, SideScore, SignalModel } from "../model/signal-model";
 import type { PairRow } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
 import { biasWord, clip, fmtPrice, fmtUtc, marketLines, sideLine, type SignalContext, signalContext } from "../reasoning";
-import { bookLine, evLine, fundingLine, moveLine, verdictLine } from "./readings";
+import { bookLine, evLine, fundingLine, moveLine, readSummary, verdictLine } from "./readings";
 
 export const SIGNAL_TIMEFRAME = "1h";
 /** A NO_TRADE lists this many other pairs that clear the bar now. */
@@ -155,9 +155,10 @@ export function confirmPhase(ctx: AnalysisContext, scan: PhaseResult, model = sh
   const failed = results.filter((r) => !r.passed);
   const now = biasOf(model.lean(sc.scores));
   const bias: Bias = scan.bias === "NEUTRAL" || failed.length || now !== scan.bias ? "NEUTRAL" : scan.bias;
+  const read = `${readSummary(ctx, scan.features.price, sc.price)}`;
   const reason =
     scan.bias === "NEUTRAL"
-      ? clip(`${ctx.symbol}: no side cleared the bar at scan; re-scored at ${fmtPrice(sc.price)}`)
+      ? clip(`${ctx.symbol} ${read}; no side cleared the bar at the scan`)
       : failed.length
         ? clip(`${ctx.symbol} ${scan.bias} not confirmed: ${failed.length}/${results.length} checks failed (${failed[0].id})`)
         : clip(`${ctx.symbol} ${scan.bias} ${bias === "NEUTRAL" ? "faded on re-scoring" : "confirmed"}: price ${fmtPrice(sc.price)}`);
@@ -217,7 +218,7 @@ function result(_ctx: AnalysisContext, decision: Decision, reason: string, lines
  */
 function sinceScan(ctx: AnalysisContext, scan: PhaseResult, sc: Scored, verdict: Decision["type"], why: string | null): string[] {
   const scanPrice = scan.features.price;
-  const moved = scanPrice !== undefined && scanPrice !== sc.price;
+  const moved = scanPrice !== undefined && fmtPrice(scanPrice) !== fmtPrice(sc.price);
   const ev = evLine(scan.features.scores, sc.scores, scan.features.snapshot_at !== undefined && scan.features.snapshot_at !== ctx.snapshot.at);
   return [moveLine(ctx, scanPrice, sc.price), ...(ev ? [ev] : []), bookLine(ctx), fundingLine(ctx), verdictLine(scan.bias, verdict, moved, why)];
 }

@@ -27,7 +27,9 @@ export function fundingLine(ctx: AnalysisContext): string {
 export function moveLine(ctx: AnalysisContext, scanPrice: number | undefined, price: number): string {
   const source = PRICE_SOURCE_TEXT[ctx.priceSource];
   if (scanPrice === undefined) return `Price now ${fmtPrice(price)} (${source}).`;
-  if (scanPrice === price) return `Price unchanged since the scan: ${fmtPrice(price)} (${source}); no newer price has printed yet.`;
+  // Equal as shown (the market moved less than the price's last shown digit) reads as unchanged, not as −0.00%.
+  if (fmtPrice(scanPrice) === fmtPrice(price))
+    return `Price unchanged since the scan: ${fmtPrice(price)} (${source}); no newer price has printed a different figure yet.`;
   return `Price ${fmtPrice(scanPrice)} at the scan → ${fmtPrice(price)} now (${signed((price / scanPrice - 1) * 100, 2)}%, ${source}).`;
 }
 
@@ -61,4 +63,11 @@ export function verdictLine(scanLean: "LONG" | "SHORT" | "NEUTRAL", verdict: Ver
   return moved
     ? `Verdict changed since the scan: ${before} then, ${after} now at the newer price${because}`
     : `Verdict ${after}, although the scan saw ${before}${because}`;
+}
+
+/** The short form for a phase's one-line reason: the price move since the scan and the book ('price +0.02%, spread 0.0030%, buy 62%'). */
+export function readSummary(ctx: AnalysisContext, scanPrice: number | undefined, price: number): string {
+  const same = scanPrice === undefined || fmtPrice(scanPrice) === fmtPrice(price);
+  const move = same ? "price unchanged" : `price ${signed((price / scanPrice - 1) * 100, 2)}%`;
+  return ctx.book ? `${move}, spread ${ctx.book.spreadPct.toFixed(4)}%, buy ${ctx.book.buyPct.toFixed(0)}%` : move;
 }
