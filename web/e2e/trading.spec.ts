@@ -85,7 +85,7 @@ test("one credit: pick BTCUSDT by keyboard, start, watch it run, see it complete
   await expect(signal).toContainText(refunded ? "Refunded 1 credit" : "Used 1 credit");
   await expect(signal).toContainText(row.type === "NO_TRADE" ? "NO TRADE" : row.type);
   if (row.type !== "NO_TRADE") {
-    for (const label of ["Entry", "TP", "SL", "RR", "TF", "EntryNow"]) await expect(signal.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ["Entry", "TP", "SL", "RR", "TF", "Entry now"]) await expect(signal.getByText(label, { exact: true })).toBeVisible();
   }
   await expect(creditsBadge(page)).toContainText(String(row.credits));
   await expect(navCredits(page)).toContainText(String(row.credits));
@@ -264,7 +264,9 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
   await expect(tile("SL")).toHaveText("63,290.00");
   await expect(tile("RR")).toHaveText("2.01");
   await expect(tile("TF")).toHaveText("4h");
-  await expect(tile("EntryNow")).toHaveText("Now");
+  await expect(tile("Entry now")).toHaveText("Now");
+  // Two words on screen, not the one word "ENTRYNOW" the capitals made of it.
+  await expect(btc.getByText("Entry now", { exact: true })).toHaveCSS("text-transform", "uppercase");
   await expect(items.nth(3).getByText("Entry", { exact: true }).locator("xpath=following-sibling::p")).toHaveText("0.12345");
   await expect(items.nth(4)).toContainText("Refunded 1 credit");
   await expect(items.nth(4)).toContainText("NO TRADE");

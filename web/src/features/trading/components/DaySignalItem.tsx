@@ -109,7 +109,8 @@ export function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; 
           <Tile label="SL" value={formatPrice(signal.stopLoss)} tone="neg" />
           <Tile label="RR" value={signal.rr === null ? "—" : signal.rr.toFixed(2)} />
           <Tile label="TF" value={signal.timeframe ?? "—"} />
-          <Tile label="EntryNow" value={signal.entryTiming ?? "Now"} />
+          {/* Spec 02 §2's EntryNow tile, in words (the label is set in capitals: "ENTRYNOW" read as one word). */}
+          <Tile label="Entry now" value={signal.entryTiming ?? "Now"} />
         </div>
       )}
       {expanded && !noTrade ? <SignalChart signal={signal} dense /> : null}
