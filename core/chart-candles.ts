@@ -1,7 +1,7 @@
 // Candles for the signal chart (1h, 4h, 1d), the same shape from the replay and from live Binance; 4h is rolled up from 1h.
-import { fetchClosedKlines, getJson, type Fetch } from "./binance-klines";
-import { INTERVAL_MS, type Candle } from "./candles";
-import { closedCandles, type ReplayClock, recordedSeries, REPLAY_DATA_DIR, spotFile } from "./market-replay";
+import { BINANCE_SPOT_REST, fetchClosedKlines, getJson, parseKlines, type Fetch } from "./binance-klines";
+import { INTERVAL_MS, lastIndexAtOrBefore, type Candle } from "./candles";
+import { closedCandles, type ReplayClock, recordedSeries, REPLAY_DATA_DIR, spotFile, statedFormingCandle } from "./market-replay";
 
 export const CHART_INTERVALS = ["1h", "4h", "1d"] as const;
 export type ChartInterval = (typeof CHART_INTERVALS)[number];
@@ -36,7 +36,24 @@ export type ChartCandleSource = {
   now(): number;
   /** Closed candles with open time + interval <= min(end, now), oldest first, at most `limit`. */
   candles(symbol: string, interval: ChartInterval, end: number | undefined, limit: number): Promise<Candle[]>;
+  /**
+   * The candle forming at now (open time + interval > now), as far as it has formed; null when the market has none. A
+   * signal issued since the last close sits on it, so the chart shows it at once rather than at the next close.
+   */
+  forming(symbol: string, interval: ChartInterval): Promise<Candle | null>;
 };
+
+/** One candle of several consecutive ones (oldest first): first open, highest high, lowest low, last close, summed volume. */
+function merge(t: number, parts: Candle[]): Candle {
+  return {
+    t,
+    o: parts[0].o,
+    h: Math.max(...parts.map((k) => k.h)),
+    l: Math.min(...parts.map((k) => k.l)),
+    c: parts[parts.length - 1].c,
+    v: parts.reduce((sum, k) => sum + k.v, 0),
+  };
+}
 
 /** The replay: the shipped files on the shared replay clock; nothing after the clock's "now" is ever read. */
 export function replayChartSource(clock: ReplayClock, dir = REPLAY_DATA_DIR): ChartCandleSource {
@@ -52,6 +69,17 @@ export function replayChartSource(clock: ReplayClock, dir = REPLAY_DATA_DIR): Ch
       // Three extra hours so the oldest bucket is complete when `limit` 4h buckets are asked for.
       return rollUp(await read(symbol, "1h", until, limit * 4 + 3), CHART_INTERVAL_MS["4h"], until).slice(-limit);
     },
+    // Every interval from the hourly record, so 1h, 4h and 1d agree: the bucket's closed hours and the forming hour on
+    // the replay's stated path (the price the market panel shows between closes).
+    async forming(symbol, interval) {
+      const now = clock.now();
+      const hourly = await series(spotFile(dir, "1h", symbol));
+      const i = lastIndexAtOrBefore(hourly, now);
+      if (i < 0 || now >= hourly[i].t + INTERVAL_MS["1h"]) return null;
+      const bucket = Math.floor(now / CHART_INTERVAL_MS[interval]) * CHART_INTERVAL_MS[interval];
+      const closed = hourly.slice(Math.max(0, i - 24), i).filter((k) => k.t >= bucket);
+      return merge(bucket, [...closed, statedFormingCandle(hourly[i], now, INTERVAL_MS["1h"])]);
+    },
   };
 }
 
@@ -66,6 +94,11 @@ export function binanceChartSource(opts: { fetch?: Fetch; spotUrl?: string; now?
       const until = Math.min(end ?? Number.POSITIVE_INFINITY, now());
       const q = { spotUrl: opts.spotUrl, symbol, interval, intervalMs: CHART_INTERVAL_MS[interval], until, limit };
       return fetchClosedKlines((url) => getJson(fetchFn, url), q);
+    },
+    async forming(symbol, interval) {
+      const params = new URLSearchParams({ symbol, interval, limit: "1" });
+      const [k] = parseKlines(await getJson(fetchFn, `${opts.spotUrl ?? BINANCE_SPOT_REST}/api/v3/klines?${params}`));
+      return k && k.t + CHART_INTERVAL_MS[interval] > now() ? k : null;
     },
   };
 }

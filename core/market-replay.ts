@@ -114,6 +114,18 @@ export function statedPathPrice(k: Candle, at: number, intervalMs: number): numb
   return points[leg] + (points[leg + 1] - points[leg]) * within;
 }
 
+/**
+ * The forming candle as it stands at `at` on the same stated path: its recorded open, the highs and lows the path has
+ * passed so far, and the path price as close (volume pro rata). What the chart draws after the last close.
+ */
+export function statedFormingCandle(k: Candle, at: number, intervalMs: number): Candle {
+  const f = Math.min(1, Math.max(0, (at - k.t) / intervalMs));
+  const [a, b] = k.c >= k.o ? [k.l, k.h] : [k.h, k.l];
+  const passed = [k.o, a, b].slice(0, Math.min(3, Math.floor(f * 3) + 1));
+  const c = statedPathPrice(k, at, intervalMs);
+  return { t: k.t, o: k.o, h: Math.max(...passed, c), l: Math.min(...passed, c), c, v: k.v * f };
+}
+
 /** Which recorded candle forms at `at` (5m where the record has it, else 1h) and the stated path price in it. */
 export async function formingPathPrice(
   series: (path: string) => Promise<Candle[]>,

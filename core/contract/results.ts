@@ -8,13 +8,15 @@ export const resultRowSchema = t.Object({
   request_id: t.Number(),
   symbol: t.String(),
   type: t.Union([t.Literal("LONG"), t.Literal("SHORT")]),
-  created_at: t.String(),
+  created_at: t.String({ description: "When the analysis was bought (wall clock: an account event)" }),
+  issued_at: t.String({ description: "When it was issued on the market clock (the replayed moment under the replay)" }),
   entry_price: t.Number(),
   stop_loss: t.Number(),
   take_profit: t.Number(),
   rr_ratio: num,
   outcome: t.String({ description: "OPEN, TP_HIT, SL_HIT or EXPIRED, as the engine's tracker stored it" }),
-  outcome_at: t.Nullable(t.String()),
+  outcome_at: t.Nullable(t.String({ description: "When the tracker recorded the outcome (wall clock)" })),
+  outcome_market_at: t.Nullable(t.String({ description: "When the stop, target or expiry was reached, on the market clock" })),
   r_multiple: t.Nullable(t.Number({ description: "Result in R after costs; null while open" })),
   time_to_outcome_ms: t.Nullable(t.Number({ description: "Market time from issue to exit; null while open" })),
 });
@@ -32,7 +34,7 @@ const totals = {
 };
 
 export const resultTotalsSchema = t.Object(totals);
-export const monthTotalsSchema = t.Object({ month: t.String({ description: "UTC month of issue, YYYY-MM" }), ...totals });
+export const monthTotalsSchema = t.Object({ month: t.String({ description: "UTC month of issue on the market clock, YYYY-MM" }), ...totals });
 
 export const resultsSchema = t.Object({
   signals: t.Array(resultRowSchema, { description: "Newest first" }),

@@ -27,7 +27,9 @@ export const signalContextSchema = t.Object({
   expires_at: t.String(),
   expiry_hours: t.Optional(t.Number({ description: "the setup's horizon; signals from before v3 expire after 48 h" })),
   invalidation_level: t.Number(),
-  entry_source: t.Union([t.Literal("5m"), t.Literal("1h")]),
+  entry_source: t.Union([t.Literal("5m"), t.Literal("1h"), t.Literal("path")], {
+    description: "Where the entry price came from: the last 5m close, the last 1h close, or the replay's stated path between closes",
+  }),
   snapshot_at: t.String(),
   model: t.Object({
     trained: t.String(),

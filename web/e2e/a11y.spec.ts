@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { seedSignal } from "../../server/src/modules/signals/testing";
 import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
-import { registerUser, signIn, withSql } from "./helpers";
+import { marketNow, registerUser, signIn, withSql } from "./helpers";
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -42,10 +42,13 @@ test("signed-in pages have no WCAG A/AA violations", async ({ page, request }) =
 
 test('"Why this setup" in the drawer and the Day Signal card has no WCAG A/AA violations', async ({ page, request }) => {
   const user = await registerUser(request, { tag: "a11y" });
+  // Issued now on the market clock: today's Day Signals.
+  const now = await marketNow(request);
   await withSql(async (sql) => {
-    await seedSignal(user.id, "SOLUSDT", "NO_TRADE", 0.001, { sql, context: { ...SAMPLE_CONTEXT, expected_r: -0.12 } });
+    await seedSignal(user.id, "SOLUSDT", "NO_TRADE", 0.001, { sql, context: { ...SAMPLE_CONTEXT, expected_r: -0.12 }, marketTimeMs: now });
     await seedSignal(user.id, "ETHUSDT", "SHORT", 0, {
       sql,
+      marketTimeMs: now,
       context: { ...SAMPLE_CONTEXT, side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual" },
     });
   });

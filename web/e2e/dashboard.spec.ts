@@ -348,6 +348,40 @@ test("dashboard screenshots at 1440 and 390 px", async ({ page, request }) => {
   await market.screenshot({ path: "test-results/screens/market-panel-390.png" });
 });
 
+test("Escape closes the drawer while an alert toast shows; the toast keeps its announcement", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
+  await seedSignal(user.id, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 1, confidence: 0.74, reasoning: "Trend up." });
+  await openDashboard(page, user);
+  await expect(page.getByTestId("socket-status")).toHaveText("Live");
+  await rows(page).filter({ hasText: "BTCUSDT" }).getByRole("button").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  // An analysis finishing as a signal while the drawer is open raises an ISSUED alert: the toast mounts above the drawer.
+  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  try {
+    const data = {
+      ...{ id: 1, user_id: user.id, signal_id: 1, kind: "ISSUED", symbol: "XRPUSDT", side: "LONG", entry_price: 0.5, stop_loss: 0.48 },
+      ...{
+        take_profit: 0.54,
+        r_multiple: null,
+        created_at: new Date().toISOString(),
+        title: "Signal issued",
+        detail: "XRPUSDT LONG is on your dashboard.",
+      },
+    };
+    await redis.publish(`${process.env.E2E_REDIS_PREFIX ?? ""}analysis.${user.id}`, JSON.stringify({ type: "alert", data }));
+  } finally {
+    redis.disconnect();
+  }
+  const toastText = page.getByText("XRPUSDT LONG is on your dashboard.", { exact: true });
+  await expect(toastText).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(toastText).toBeVisible();
+  // With no dialog open, Escape dismisses the toast as before.
+  await page.keyboard.press("Escape");
+  await expect(toastText).toBeHidden();
+});
+
 test("the drawer agrees with itself: the odds as a trader reads them beside one expected R, one stop, costs, expiry, crowding, where the odds come from", async ({
   page,
   request,

@@ -123,3 +123,10 @@ export async function adjustCredits(userId: number, amount: number): Promise<num
     return result.balance;
   });
 }
+
+/** The app's market clock now (GET /api/market/clock): the replayed moment market events are dated on. */
+export async function marketNow(request: APIRequestContext): Promise<number> {
+  const res = await request.get("/api/market/clock");
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { now_ms: number }).now_ms;
+}

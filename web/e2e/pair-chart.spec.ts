@@ -2,7 +2,7 @@
 // its latest price, and the trader's own signals on that pair marked and listed; screenshots at 1440 and 390 px.
 import { expect, type Page, test } from "@playwright/test";
 import { seedSignal } from "../../server/src/modules/signals/testing";
-import { registerUser, signIn, withSql } from "./helpers";
+import { marketNow, registerUser, signIn, withSql } from "./helpers";
 
 const SCREENS = "test-results/screens";
 
@@ -71,4 +71,25 @@ test("the chosen pair's 7-day chart with its price and the trader's signals on i
     "SHORT · 2024-02-13 10:00 UTC · Open",
   ]);
   expect(errors).toEqual([]);
+});
+
+test("a signal issued since the last hourly close is on the pair chart at once, on the forming candle", async ({ page, request }) => {
+  const user = await registerUser(request, { tag: "pair-chart" });
+  // Issued now on the market clock: after the newest closed hour, before the next close.
+  const now = await marketNow(request);
+  const levels = { takeProfit: 10_000_000, stopLoss: 1, expiryHours: 720 };
+  await withSql((sql) => seedSignal(user.id, "SOLUSDT", "LONG", 0, { sql, marketTimeMs: now, levels }));
+  await signIn(page, user);
+  await page.goto("/start-trading");
+  const candles = page.waitForResponse((r) => r.url().includes("/api/market/candles?symbol=SOLUSDT&interval=1h&limit=168"));
+  const box = page.getByRole("combobox", { name: "Trading pair" });
+  await box.fill("SOLUSDT");
+  await box.press("Escape");
+  const answer = (await (await candles).json()) as { candles: Array<{ t: number }>; forming: { t: number } | null };
+  const H = 3_600_000;
+  expect(answer.candles.at(-1)!.t + H).toBeLessThanOrEqual(now);
+  expect(answer.forming?.t).toBe(Math.floor(now / H) * H);
+  const chart = page.getByTestId("pair-chart");
+  const at = new Date(now).toISOString().replace("T", " ").slice(0, 16);
+  await expect(chart.getByRole("list", { name: "Your signals on this chart" }).getByRole("listitem")).toHaveText([`LONG · ${at} UTC · Open`]);
 });

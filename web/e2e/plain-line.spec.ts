@@ -3,7 +3,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seedSignal } from "../../server/src/modules/signals/testing";
 import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
-import { registerUser, signIn, withSql } from "./helpers";
+import { marketNow, registerUser, signIn, withSql } from "./helpers";
 
 const SCREENS = "test-results/screens";
 const LONG_LINE = "LONG BTC: 2R target, 38% chance to hit it first, +0.04R expected after costs";
@@ -16,11 +16,13 @@ async function expectAbove(line: Locator, below: Locator) {
   expect(a && b && a.y + a.height <= b.y).toBe(true);
 }
 
-async function seedTwo(userId: number) {
+async function seedTwo(userId: number, now: number) {
   await withSql(async (sql) => {
-    // Half a minute old: today in UTC for Day Signal.
-    await seedSignal(userId, "ETHUSDT", "NO_TRADE", 40 / 86_400, { sql, context: { ...SAMPLE_CONTEXT, side: "SHORT", expected_r: -0.0512 } });
-    await seedSignal(userId, "BTCUSDT", "LONG", 30 / 86_400, { sql, context: SAMPLE_CONTEXT });
+    // Issued now on the market clock: today's Day Signals; levels the tracker never reaches while the test runs.
+    const levels = { takeProfit: 10_000_000, stopLoss: 1, expiryHours: 720 };
+    const ctx = { ...SAMPLE_CONTEXT, side: "SHORT" as const, expected_r: -0.0512 };
+    await seedSignal(userId, "ETHUSDT", "NO_TRADE", 40 / 86_400, { sql, context: ctx, marketTimeMs: now });
+    await seedSignal(userId, "BTCUSDT", "LONG", 30 / 86_400, { sql, context: SAMPLE_CONTEXT, marketTimeMs: now, levels });
   });
 }
 
@@ -41,7 +43,7 @@ async function openDrawer(page: Page, symbol: string) {
 
 test("the plain first line in the drawer and on Day Signal, above the reasoning, at 1440 and 390 px", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "plain-line" });
-  await seedTwo(user.id);
+  await seedTwo(user.id, await marketNow(request));
   await signIn(page, user);
   await page.goto("/dashboard");
 

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { seedSignal } from "../../server/src/modules/signals/testing";
 import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
-import { registerUser, signIn, withSql } from "./helpers";
+import { marketNow, registerUser, signIn, withSql } from "./helpers";
 
 const SHOTS = "test-results/screenshots";
 
@@ -18,10 +18,11 @@ async function seedUser(request: Parameters<typeof registerUser>[0], withOther =
   // cookie kept for the trader must be the one from the last registration in this request context.
   const other = withOther ? await registerUser(request, { tag: "sizer-other" }) : null;
   const user = await registerUser(request, { tag: "sizer", firstName: "Ada" });
+  // Issued now on the market clock, so the LONG is among today's Day Signals too.
+  const now = await marketNow(request);
   const ids = await withSql(async (sql) => {
-    // Minutes old, so the LONG is among today's (UTC) Day Signals too.
-    const none = await seedSignal(user.id, "ETHUSDT", "NO_TRADE", 0.002, { sql });
-    const long = await seedSignal(user.id, "SOLUSDT", "LONG", 0.001, { sql, context: { ...SAMPLE_CONTEXT } });
+    const none = await seedSignal(user.id, "ETHUSDT", "NO_TRADE", 0.002, { sql, marketTimeMs: now });
+    const long = await seedSignal(user.id, "SOLUSDT", "LONG", 0.001, { sql, context: { ...SAMPLE_CONTEXT }, marketTimeMs: now });
     return { none: none.signalId, long: long.signalId };
   });
   if (other) await withSql((sql) => seedSignal(other.id, "XRPUSDT", "SHORT", 0.01, { sql }));
@@ -98,7 +99,7 @@ test("sizer figures, remembered inputs, copies and the CSV download", async ({ p
   const lines = readFileSync(await download.path(), "utf8")
     .trimEnd()
     .split("\r\n");
-  expect(lines[0]).toMatch(/^signal_id,analysis_id,created_at_utc,symbol,type,venue,/);
+  expect(lines[0]).toMatch(/^signal_id,analysis_id,issued_at_utc,symbol,type,venue,/);
   expect(lines.slice(1).map((l) => Number(l.split(",")[0]))).toEqual([ids.long, ids.none]);
   expect(lines[1]).toContain(",SOLUSDT,LONG,spot,38.2,100,110,95,2,1h,0.0412,0.24,OPEN,");
   expect(lines.join("\n")).not.toContain("XRPUSDT");

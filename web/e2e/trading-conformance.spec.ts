@@ -3,7 +3,7 @@
 // unknown one refusing the start), a favorites 401 ending the session, failed loads surfacing, and market time labels.
 import { expect, test, type Page } from "@playwright/test";
 import { seedSignal } from "../../server/src/modules/signals/testing";
-import { registerUser, signIn, withSql } from "./helpers";
+import { marketNow, registerUser, signIn, withSql } from "./helpers";
 import { seedRunning } from "./seeds";
 
 type SymbolsAnswer = { data: { symbols: string[]; count: number; provider: string; unavailable: Record<string, string> } };
@@ -156,12 +156,22 @@ test("failed loads surface: the Day Signal feed's error instead of an empty day,
   await expect(page.getByTestId("live-analysis").getByTestId("market-time")).toHaveText("Market time 2024-06-01 00:00 UTC");
 });
 
-test("a replayed signal names its market time beside the time it was issued", async ({ page, request }) => {
+test("Day Signal runs on the market clock: the replayed day in its title, each signal at its market time of issue", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "mtime" });
-  await withSql((sql) => seedSignal(user.id, "BTCUSDT", "LONG", 0.01, { sql }));
+  const now = await marketNow(request);
+  const levels = { takeProfit: 10_000_000, stopLoss: 1, expiryHours: 720 };
+  await withSql(async (sql) => {
+    await seedSignal(user.id, "BTCUSDT", "LONG", 0.01, { sql, marketTimeMs: now, levels });
+    // Bought today on the wall clock, but issued on an earlier market day: not today's.
+    await seedSignal(user.id, "ETHUSDT", "LONG", 0.005, { sql, marketTimeMs: now - 2 * 86_400_000, levels });
+  });
   await signIn(page, user);
   await openTrading(page);
-  const item = page.getByTestId("day-signal");
+  const card = page.getByTestId("day-signal-card");
+  const day = new Date(now).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  await expect(card.getByText(`(${day})`)).toBeVisible();
+  const item = card.getByTestId("day-signal");
   await expect(item).toHaveCount(1);
-  await expect(item.getByTestId("market-time")).toHaveText("Market time 2024-06-01 00:00 UTC");
+  await expect(item).toContainText("BTCUSDT");
+  await expect(item.getByTestId("day-signal-time")).toHaveText(`${new Date(now).toISOString().slice(11, 16)} UTC`);
 });

@@ -4,7 +4,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { bookAnalysis, seedSignal, type SeedContext } from "../../server/src/modules/signals/testing";
 import { formatUtcMinute } from "../src/lib/format";
 import { SAMPLE_ALTERNATIVES, SAMPLE_CONTEXT, SAMPLE_HISTORY } from "../src/lib/test-signal-context";
-import { adjustCredits, registerUser, signIn, withSql } from "./helpers";
+import { adjustCredits, marketNow, registerUser, signIn, withSql } from "./helpers";
+
+/** Levels no replayed price reaches, so the engine's outcome tracker leaves a seeded signal open. */
+const LONG_FAR = { takeProfit: 10_000_000, stopLoss: 1, expiryHours: 720 };
+const SHORT_FAR = { takeProfit: 1, stopLoss: 10_000_000, expiryHours: 720 };
 
 const SHOTS = "test-results/screenshots";
 
@@ -81,11 +85,12 @@ test("one credit: pick BTCUSDT by keyboard, start, watch it run, see it complete
   await expect(signal).toContainText(refunded ? "Refunded 1 credit" : "Used 1 credit");
   await expect(signal).toContainText(row.type === "NO_TRADE" ? "NO TRADE" : row.type);
   if (row.type !== "NO_TRADE") {
-    for (const label of ["Entry", "TP", "SL", "RR", "TF", "EntryNow"]) await expect(signal.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ["Entry", "TP", "SL", "RR", "TF", "Entry now"]) await expect(signal.getByText(label, { exact: true })).toBeVisible();
   }
   await expect(creditsBadge(page)).toContainText(String(row.credits));
   await expect(navCredits(page)).toContainText(String(row.credits));
-  await expect(page.getByTestId("day-signal-card").getByLabel("1 signal today")).toBeVisible();
+  // The badge counts signals: a No Trade is listed but is none (the model in force may issue no setups at all).
+  await expect(page.getByTestId("day-signal-card").getByLabel(row.type === "NO_TRADE" ? "0 signals today" : "1 signal today")).toBeVisible();
 
   const toggle = signal.getByRole("button", { name: "View Full Reasoning" });
   await toggle.click();
@@ -208,7 +213,9 @@ test("mobile layout screenshot", async ({ page, request }) => {
 
 test("Day Signal: today's signals only, at most 5, with exact tiles and credit badges", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "day" });
-  // Seven settled analyses as the engine writes them: six today (newest last), one yesterday.
+  // Seven settled analyses as the engine writes them: six issued today on the market clock (bought in the last hour,
+  // newest last), one a day earlier.
+  const now = await marketNow(request);
   await withSql(async (sql) => {
     const rows: Array<[string, string, number, number, number, number, string]> = [
       ["SOLUSDT", "SHORT", 142.5, 137.1, 145.2, 2, "now() - interval '50 minutes'"],
@@ -231,7 +238,7 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
                              entry_timing, reasoning, no_trade, is_active, market_time_ms, outcome, created_at)
         values (${user.id}, ${req.id}, ${symbol}, ${type}, 0.7, ${noTrade ? null : entry}, ${noTrade ? null : tp}, ${noTrade ? null : sl},
                 ${noTrade ? null : rr}, '4h', 'Now', ${`${type} setup on ${symbol}. ` + "Trend, momentum and structure agree. ".repeat(10)},
-                ${noTrade}, ${!noTrade}, 0, ${noTrade ? null : "OPEN"}, ${sql.unsafe(at)})`;
+                ${noTrade}, ${!noTrade}, ${symbol === "LINKUSDT" ? now - 26 * 3_600_000 : now}, ${noTrade ? null : "OPEN"}, ${sql.unsafe(at)})`;
     }
     // The ETH short has since reached its target, as the outcome tracker records it.
     await sql`update signals set outcome = 'TP_HIT', r_multiple = 1.69, is_active = false, outcome_at = now() where user_id = ${user.id} and symbol = 'ETHUSDT'`;
@@ -257,7 +264,9 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
   await expect(tile("SL")).toHaveText("63,290.00");
   await expect(tile("RR")).toHaveText("2.01");
   await expect(tile("TF")).toHaveText("4h");
-  await expect(tile("EntryNow")).toHaveText("Now");
+  await expect(tile("Entry now")).toHaveText("Now");
+  // Two words on screen, not the one word "ENTRYNOW" the capitals made of it.
+  await expect(btc.getByText("Entry now", { exact: true })).toHaveCSS("text-transform", "uppercase");
   await expect(items.nth(3).getByText("Entry", { exact: true }).locator("xpath=following-sibling::p")).toHaveText("0.12345");
   await expect(items.nth(4)).toContainText("Refunded 1 credit");
   await expect(items.nth(4)).toContainText("NO TRADE");
@@ -271,7 +280,9 @@ test("Day Signal: today's signals only, at most 5, with exact tiles and credit b
 
 test("Day Signal explains a v2 setup and a No Trade's best side and alternatives; screenshots at 1440 and 390 px", async ({ page, request }) => {
   const user = await registerUser(request, { tag: "day" });
-  const expires = new Date(Date.now() + 47 * 3600_000).toISOString();
+  // Issued now on the market clock (today's Day Signal), with levels the tracker never reaches while the test runs.
+  const now = await marketNow(request);
+  const expires = new Date(now + 47 * 3600_000).toISOString();
   const long: SeedContext = {
     ...SAMPLE_CONTEXT,
     invalidation_level: 96.42,
@@ -290,14 +301,15 @@ test("Day Signal explains a v2 setup and a No Trade's best side and alternatives
   await withSql(async (sql) => {
     await seedSignal(user.id, "SOLUSDT", "NO_TRADE", 0.002, {
       sql,
+      marketTimeMs: now,
       context: {
         ...SAMPLE_CONTEXT,
         expected_r: -0.1201,
         alternatives: [SAMPLE_ALTERNATIVES[1], { symbol: "1000SATSUSDT", side: "LONG", expected_r: 0.1043, p_tp: 0.4517, venue: "spot" }],
       },
     });
-    await seedSignal(user.id, "ETHUSDT", "SHORT", 0.001, { sql, context: short });
-    await seedSignal(user.id, "BTCUSDT", "LONG", 0, { sql, context: long });
+    await seedSignal(user.id, "ETHUSDT", "SHORT", 0.001, { sql, context: short, marketTimeMs: now, levels: SHORT_FAR });
+    await seedSignal(user.id, "BTCUSDT", "LONG", 0, { sql, context: long, marketTimeMs: now, levels: LONG_FAR });
   });
   await signIn(page, user);
   await openTrading(page);

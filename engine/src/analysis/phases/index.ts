@@ -1,5 +1,5 @@
 // The three analysis phases (scan → confirm → final calibration): pure, deterministic functions of the analysis context.
-import type { AnalysisContext } from "../context";
+import { type AnalysisContext, PRICE_SOURCE_TEXT } from "../context";
 import { perpListed } from "../model/geometry";
 import { setupHistoryFile } from "../model/history";
 import { latestShipped, modelOf } from "../model/shipped";
@@ -7,6 +7,7 @@ import type { Scores, SideScore, SignalModel } from "../model/signal-model";
 import type { PairRow } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
 import { biasWord, clip, fmtPrice, fmtUtc, marketLines, sideLine, type SignalContext, signalContext } from "../reasoning";
+import { bookLine, evLine, fundingLine, moveLine, readSummary, verdictLine } from "./readings";
 
 export const SIGNAL_TIMEFRAME = "1h";
 /** A NO_TRADE lists this many other pairs that clear the bar now. */
@@ -20,7 +21,15 @@ export type Bias = Side | "NEUTRAL";
 export type Check = { id: string; text: string; op: "above" | "below"; level: number };
 export type CheckResult = Check & { value: number; passed: boolean };
 
-export type PhaseFeatures = { market: PairRow | null; scores: Scores | null; checks: Check[]; check_results?: CheckResult[] };
+export type PhaseFeatures = {
+  market: PairRow | null;
+  scores: Scores | null;
+  checks: Check[];
+  check_results?: CheckResult[];
+  /** the price this phase scored at, and the hourly snapshot it read (absent in results stored before phases kept them) */
+  price?: number;
+  snapshot_at?: number;
+};
 
 export type PhaseResult = {
   reason: string;
@@ -116,8 +125,9 @@ export function scanPhase(ctx: AnalysisContext, model = shippedModel()): PhaseRe
     `${ctx.symbol} ${biasWord(bias)}: price ${fmtPrice(sc.price)}, ${lead.trade.side} P(TP) ${(lead.pTp * 100).toFixed(0)}%, EV ${lead.ev >= 0 ? "+" : ""}${lead.ev.toFixed(2)}R`,
   );
   const full = [
-    `Phase 1, scanning ${ctx.symbol} at ${fmtUtc(ctx.now)} from the ${fmtUtc(ctx.snapshot.at)} hourly snapshot of ${ctx.snapshot.regime.pairs} pairs; live price ${fmtPrice(sc.price)} (${ctx.priceSource} close).`,
+    `Phase 1, scanning ${ctx.symbol} at ${fmtUtc(ctx.now)} from the ${fmtUtc(ctx.snapshot.at)} hourly snapshot of ${ctx.snapshot.regime.pairs} pairs; live price ${fmtPrice(sc.price)} (${PRICE_SOURCE_TEXT[ctx.priceSource]}).`,
     ...marketLines(sc.row, ctx.snapshot.regime),
+    fundingLine(ctx),
     sideLine(sc.scores.LONG),
     sideLine(sc.scores.SHORT),
     bias === "NEUTRAL"
@@ -131,7 +141,7 @@ export function scanPhase(ctx: AnalysisContext, model = shippedModel()): PhaseRe
     confirmation_criteria: checks.map((k) => k.text),
     phase_number: 1,
     bias,
-    features: { market: sc.row, scores: sc.scores, checks },
+    features: { market: sc.row, scores: sc.scores, checks, price: sc.price, snapshot_at: ctx.snapshot.at },
   };
 }
 
@@ -145,15 +155,22 @@ export function confirmPhase(ctx: AnalysisContext, scan: PhaseResult, model = sh
   const failed = results.filter((r) => !r.passed);
   const now = biasOf(model.lean(sc.scores));
   const bias: Bias = scan.bias === "NEUTRAL" || failed.length || now !== scan.bias ? "NEUTRAL" : scan.bias;
+  const read = `${readSummary(ctx, scan.features.price, sc.price)}`;
   const reason =
     scan.bias === "NEUTRAL"
-      ? clip(`${ctx.symbol}: no side cleared the bar at scan; re-scored at ${fmtPrice(sc.price)}`)
+      ? clip(`${ctx.symbol} ${read}; no side cleared the bar at the scan`)
       : failed.length
         ? clip(`${ctx.symbol} ${scan.bias} not confirmed: ${failed.length}/${results.length} checks failed (${failed[0].id})`)
         : clip(`${ctx.symbol} ${scan.bias} ${bias === "NEUTRAL" ? "faded on re-scoring" : "confirmed"}: price ${fmtPrice(sc.price)}`);
+  // What this phase reads anew: the price since the scan, the order book and the funding in force now.
   const full = [
-    `Phase 2, confirmation at ${fmtUtc(ctx.now)}, live price ${fmtPrice(sc.price)}.`,
-    ...(results.length ? results.map((r) => `${r.passed ? "[ok]" : "[failed]"} ${r.text}: now ${fmtPrice(r.value)}`) : ["No criteria to check."]),
+    `Phase 2, confirmation at ${fmtUtc(ctx.now)}: the price again, the order book and funding.`,
+    moveLine(ctx, scan.features.price, sc.price),
+    bookLine(ctx),
+    fundingLine(ctx),
+    ...(results.length
+      ? results.map((r) => `${r.passed ? "[ok]" : "[failed]"} ${r.text}: now ${fmtPrice(r.value)}`)
+      : ["Nothing to confirm: no side cleared the bar at the scan. The final phase scores the newest price; this wait is for it."]),
     sideLine(sc.scores.LONG),
     sideLine(sc.scores.SHORT),
     bias === "NEUTRAL" ? "Bias after confirmation: none (the final phase re-scores at its own price)." : `Bias after confirmation: ${bias}.`,
@@ -165,7 +182,7 @@ export function confirmPhase(ctx: AnalysisContext, scan: PhaseResult, model = sh
     confirmation_criteria: scan.confirmation_criteria,
     phase_number: 2,
     bias,
-    features: { market: sc.row, scores: sc.scores, checks: scan.features.checks, check_results: results },
+    features: { market: sc.row, scores: sc.scores, checks: scan.features.checks, check_results: results, price: sc.price },
   };
 }
 
@@ -193,6 +210,17 @@ function result(_ctx: AnalysisContext, decision: Decision, reason: string, lines
     phase_number: 3,
     decision: { ...decision, reasoning: text },
   };
+}
+
+/**
+ * What the final phase read and what it changed: the price since the scan, the expected R it moved, the book and funding
+ * now, and the verdict against the scan's lean.
+ */
+function sinceScan(ctx: AnalysisContext, scan: PhaseResult, sc: Scored, verdict: Decision["type"], why: string | null): string[] {
+  const scanPrice = scan.features.price;
+  const moved = scanPrice !== undefined && fmtPrice(scanPrice) !== fmtPrice(sc.price);
+  const ev = evLine(scan.features.scores, sc.scores, scan.features.snapshot_at !== undefined && scan.features.snapshot_at !== ctx.snapshot.at);
+  return [moveLine(ctx, scanPrice, sc.price), ...(ev ? [ev] : []), bookLine(ctx), fundingLine(ctx), verdictLine(scan.bias, verdict, moved, why)];
 }
 
 /** Phase 3: re-prices both sides at the price now and applies the one decision rule (gate, novelty, calibrated EV bar). */
@@ -224,8 +252,9 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
   const s = sc.scores[v.side];
   const context = signalContext(ctx, sc.row, s, model, setupHistoryFile());
   const lines = [...marketLines(sc.row, ctx.snapshot.regime), sideLine(sc.scores.LONG), sideLine(sc.scores.SHORT)];
+  const why = v.issue ? null : WHY[v.why](ctx, s, model);
+  const changes = sinceScan(ctx, scan, sc, v.issue ? v.side : "NO_TRADE", why);
   if (!v.issue) {
-    const why = WHY[v.why](ctx, s, model);
     // A NO_TRADE still helps: the pairs that clear the bar right now.
     const alternatives = model
       .rank(ctx.snapshot, (symbol) => perpListed(ctx.perpSinceOf?.(symbol) ?? null, ctx.snapshot.at))
@@ -236,14 +265,14 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
       : "No pair clears the bar at the last hourly close.";
     return result(
       ctx,
-      { ...base, type: "NO_TRADE", confidence: s.pTp, no_trade_reason: why, context: { ...context, alternatives } },
+      { ...base, type: "NO_TRADE", confidence: s.pTp, no_trade_reason: why ?? undefined, context: { ...context, alternatives } },
       `${ctx.symbol} NO TRADE: ${why}`,
-      [`${head}: NO TRADE. ${why}`, ...lines, altLine],
+      [`${head}: NO TRADE. ${why}`, ...changes, ...lines, altLine],
       criteria,
     );
   }
   const t = s.trade;
-  const entryTiming = `Now at market (${ctx.priceSource === "5m" ? "last 5m close" : "last 1h close"} ${fmtPrice(t.entry)}), ${VENUE_LABEL[t.costs.venue]}`;
+  const entryTiming = `Now at market (${PRICE_SOURCE_TEXT[ctx.priceSource]} ${fmtPrice(t.entry)}), ${VENUE_LABEL[t.costs.venue]}`;
   return result(
     ctx,
     {
@@ -261,6 +290,7 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
     `${ctx.symbol} ${t.side} ${fmtPrice(t.entry)}, SL ${fmtPrice(t.stopLoss)}, TP ${fmtPrice(t.takeProfit)}, P(TP) ${(s.pTp * 100).toFixed(0)}%, EV ${s.ev >= 0 ? "+" : ""}${s.ev.toFixed(2)}R`,
     [
       `${head}: ${t.side} on ${VENUE_LABEL[t.costs.venue]}.`,
+      ...changes,
       ...lines,
       `Entry ${fmtPrice(t.entry)} now; stop ${fmtPrice(t.stopLoss)}, take profit ${fmtPrice(t.takeProfit)}, RR ${t.rr.toFixed(2)}; expires ${fmtUtc(context.expires_at)} (${t.expiryHours ?? EXPIRY_HOURS} h). Invalidated below/above the 72h swing ${fmtPrice(context.invalidation_level)}.`,
     ],

@@ -7,9 +7,11 @@ import { buildAnalysisContext, createContextCache, freshEntry } from "../context
 import { createHistoricalProvider } from "../../market/providers/historical";
 import { createReplayProvider, REPLAY_DATA_DIR } from "../../market/providers/replay";
 import { roundPrice } from "../trade";
+import { fmtPrice } from "../reasoning";
 import { recordedPerps } from "../../market/providers/funding";
 import { latestShipped, modelOf, shippedVersionAt } from "../model/shipped";
-import { confirmPhase, finalPhase, scanPhase, type AnalysisContext } from "./index";
+import { confirmPhase, finalPhase, scanPhase, shippedModel, type AnalysisContext } from "./index";
+import type { Scores, SignalModel } from "../model/signal-model";
 
 const modelParams = () => latestShipped().params;
 
@@ -137,6 +139,99 @@ describe("fresh entry", () => {
     expect(scan.features.scores!.LONG.trade.entry).toBe(roundPrice(m5.c));
     // The snapshot is still the last closed hour's.
     expect(ctx.snapshot.at).toBe(hour);
+  });
+});
+
+describe("fresh entry between closes without 5m data", () => {
+  const hour = Date.parse("2024-08-06T06:00:00Z");
+
+  test("no 5m close yet: the live path price, named; a closed 5m candle wins; at the hour itself the 1h close", () => {
+    const path = { price: 102 };
+    expect(freshEntry(hour + 3 * 60_000, undefined, 100, path)).toEqual({ price: 102, source: "path" });
+    expect(freshEntry(hour + 17 * 60_000, { t: hour + 10 * 60_000, c: 101 }, 100, path)).toEqual({ price: 101, source: "5m" });
+    expect(freshEntry(hour, undefined, 100, path)).toEqual({ price: 100, source: "1h" });
+  });
+
+  test("an analysis at 06:45 of a pair without 5m candles enters at the price the replay shows now, not the 06:00 close", async () => {
+    const at = hour + 45 * 60_000;
+    const ctx = await buildAnalysisContext(live(at), "ADAUSDT", createContextCache(), at);
+    const path = await replay.pathPrice!("ADAUSDT", at);
+    const close = load("1h", "ADAUSDT").find((k) => k.t === hour - 3_600_000)!.c;
+    expect([ctx.priceSource, ctx.price]).toEqual(["path", path!.price]);
+    expect(ctx.price).not.toBe(close);
+    // Re-run within the hour: the entry moves with the market instead of holding the hourly close.
+    const later = await buildAnalysisContext(live(at + 10 * 60_000), "ADAUSDT", createContextCache(), at + 10 * 60_000);
+    expect(later.price).not.toBe(ctx.price);
+    const { scan } = run(ctx);
+    expect(scan.features.scores!.LONG.trade.entry).toBe(roundPrice(path!.price));
+    expect(scan.full_reasoning).toContain("live price on the replay's stated path");
+  });
+});
+
+describe("phases that do work", () => {
+  const hour = Date.parse("2024-08-06T06:00:00Z");
+  const ctxAt = (symbol: string, at: number) => buildAnalysisContext(live(at), symbol, createContextCache(), at);
+
+  test("each phase reads something new: phase 2 the price again, the order book and funding; phase 3 what moved", async () => {
+    const scanCtx = await ctxAt("ADAUSDT", hour + 10 * 60_000);
+    const confirmCtx = await ctxAt("ADAUSDT", hour + 11 * 60_000);
+    const finalCtx = await ctxAt("ADAUSDT", hour + 12 * 60_000);
+    const scan = scanPhase(scanCtx);
+    const confirm = confirmPhase(confirmCtx, scan);
+    const final = finalPhase(finalCtx, scan, confirm);
+    expect(scan.full_reasoning).toContain("Funding in force: ");
+    expect(confirm.full_reasoning).toContain(`Price ${fmtPrice(scanCtx.price!)} at the scan → ${fmtPrice(confirmCtx.price!)} now`);
+    expect(confirm.full_reasoning).toMatch(
+      /Order book at 2024-08-06 06:00 UTC \(modelled from recent 1h candles, not a recorded order book\): spread \d/,
+    );
+    expect(confirm.full_reasoning).not.toContain("No criteria to check");
+    expect(final.full_reasoning).toContain(`Price ${fmtPrice(scanCtx.price!)} at the scan → ${fmtPrice(finalCtx.price!)} now`);
+    // Within the hour the newer price moves the levels, not the odds: said plainly.
+    expect(final.full_reasoning).toContain("Expected R after costs unchanged since the scan");
+    expect(final.decision.context!.expected_r).toBeCloseTo(scan.features.scores![final.decision.context!.side].ev, 4);
+    expect(final.full_reasoning).toMatch(/Verdict as at the scan/);
+  });
+
+  test("a re-run with nothing newer says so plainly instead of pretending to confirm", async () => {
+    const ctx = await ctxAt("ADAUSDT", hour);
+    const { final } = run(ctx);
+    expect(final.full_reasoning).toContain("Price unchanged since the scan");
+    expect(final.full_reasoning).toContain("nothing newer to change it");
+  });
+
+  test("phases across an hourly close: the final phase re-scores on the new close, may change the verdict by the one rule, and says what changed", async () => {
+    // 50 s phases that straddle 13:00: the scan read the 12:00 snapshot, the final phase the 13:00 one.
+    const close = Date.parse("2024-07-03T13:00:00Z");
+    const scanCtx = await ctxAt("ADAUSDT", close - 40_000);
+    const finalCtx = await ctxAt("ADAUSDT", close + 60_000);
+    expect(finalCtx.snapshot.at).toBe(scanCtx.snapshot.at + H);
+    // The shipped model expects no positive R here; the same model with every expected R lifted by 0.06R stands in for
+    // one that does, so a bar can sit between the two phases' figures. The phases still call its own decide.
+    const shipped = shippedModel();
+    const lift = (sc: Scores): Scores => ({ LONG: { ...sc.LONG, ev: sc.LONG.ev + 0.06 }, SHORT: { ...sc.SHORT, ev: sc.SHORT.ev + 0.06 } });
+    const model: SignalModel = { ...shipped, score: (...args) => lift(shipped.score(...args)) };
+    const p = modelParams();
+    const saved = p.tau;
+    try {
+      const before = scanPhase(scanCtx, model).features.scores!;
+      const side = model.lean(before).side;
+      const row = finalCtx.snapshot.rows.find((r) => r.symbol === "ADAUSDT")!;
+      const after = model.score(row, finalCtx.snapshot.regime, finalCtx.price!, finalCtx.funding, false);
+      const [a, b] = [before[side].ev, after[side].ev];
+      expect(a).toBeGreaterThan(b);
+      // A bar between the two expected Rs: the scan sees the side clear it, the final phase does not.
+      p.tau = (a + b) / 2;
+      const scan = scanPhase(scanCtx, model);
+      const final = finalPhase(finalCtx, scan, confirmPhase(finalCtx, scan, model), model);
+      expect(scan.bias).toBe(side);
+      expect(final.decision.type).toBe("NO_TRADE");
+      expect(final.full_reasoning).toContain(`Verdict changed since the scan: ${side} clearing the bar then, NO TRADE now at the newer price: `);
+      expect(final.full_reasoning).toContain("Expected R after costs since the scan, on the new hourly close's features: ");
+      // The decision is still the model's decide on the final phase's scores.
+      expect(model.decide(after).issue).toBe(false);
+    } finally {
+      p.tau = saved;
+    }
   });
 });
 

@@ -14,6 +14,13 @@ export function fmtNum(x: number, decimals = 1): string {
   return x.toFixed(decimals);
 }
 
+/** English ordinal: 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 101st, 111th. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
 /** Cut to `max` characters with an ellipsis, on a word boundary when one is near. */
 export function clip(text: string, max = 140): string {
   if (text.length <= max) return text;

@@ -2,11 +2,12 @@
 import type { SignalContext as ContractSignalContext } from "@core/contract/signal";
 import type { SideScore, SignalModel } from "../model/signal-model";
 import { historyBand, type SetupHistory } from "../model/history";
+import type { PriceSource } from "../context";
 import type { PairRow, Regime } from "../snapshot";
 import { costPerSide, EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
-import { fmtNum, fmtPrice } from "./format";
+import { fmtNum, fmtPrice, ordinal } from "./format";
 
-export { clip, fmtPct, fmtPrice, fmtUtc } from "./format";
+export { clip, fmtPct, fmtPrice, fmtUtc, ordinal } from "./format";
 
 const H = 3_600_000;
 const dir = (x: number) => (x >= 0 ? "above" : "below");
@@ -15,7 +16,7 @@ const signedR = (r: number) => `${r >= 0 ? "+" : ""}${r.toFixed(2)}R`;
 const r4 = (x: number) => Math.round(x * 10000) / 10000;
 
 export function marketLines(r: PairRow, g: Regime): string[] {
-  const rank = (x: number) => `${Math.round((x + 0.5) * 100)}th percentile`;
+  const rank = (x: number) => `${ordinal(Math.round((x + 0.5) * 100))} percentile`;
   return [
     `1h: close ${fmtPrice(r.close)} ${dir(r.close - r.ema50)} EMA50 ${fmtPrice(r.ema50)} (${fmtNum(r.ema50DistAtr, 1)} ATR), RSI14 ${fmtNum(r.rsi14, 0)}; ATR14 (simple mean of true ranges) ${fmtPrice(r.atr)} = ${(r.atrPct * 100).toFixed(2)}% of price.`,
     `Momentum, volatility-scaled: 24h ${fmtNum(r.z24, 2)}σ, 3d ${fmtNum(r.z72, 2)}σ, 7d ${fmtNum(r.z168, 2)}σ; 24h return ranks at the ${rank(r.rankZ24)} of ${g.pairs} pairs, 7d at the ${rank(r.rankZ168)}.`,
@@ -64,7 +65,7 @@ export function historyView(h: SetupHistory | null, symbol: string, side: Side, 
 }
 
 export function signalContext(
-  ctx: { now: number; priceSource: "5m" | "1h"; snapshot: { at: number } },
+  ctx: { now: number; priceSource: PriceSource; snapshot: { at: number } },
   row: PairRow,
   s: SideScore,
   model: Pick<SignalModel, "bar" | "trained" | "name">,

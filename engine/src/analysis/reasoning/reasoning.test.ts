@@ -1,9 +1,29 @@
 // Reasoning formatting and the LLM rewrite guard (a real local HTTP server stands in for the provider).
 import { afterAll, describe, expect, test } from "bun:test";
-import { clip, fmtPct, fmtPrice, fmtUtc } from "./format";
+import { clip, fmtPct, fmtPrice, fmtUtc, ordinal } from "./format";
 import { numbersIn, rewriteReasoning, sameNumbers } from "./llm";
 
 describe("format", () => {
+  test("percentile ranks read as English ordinals, never 1th or 21th", () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 50, 100, 101, 111, 112].map(ordinal)).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "23rd",
+      "50th",
+      "100th",
+      "101st",
+      "111th",
+      "112th",
+    ]);
+  });
+
   test("prices, percents and the 140-character clip", () => {
     // Spec 02 §5's rule, as the screens show prices (not 6-9 significant digits).
     expect(fmtPrice(64210.123456789)).toBe("64,210.12");

@@ -30,6 +30,16 @@ async function universe1h(p: MarketProvider, now: number, limit: number) {
   return out;
 }
 
+/**
+ * The order-book snapshot of one pair at `now`, as the market panel shows it and an analysis phase reads it: modelled
+ * from recent 5m candles, or from hourly ones where the 5m record does not reach (it covers only its last 60 days).
+ */
+export async function orderbookAt(p: MarketProvider, symbol: string, now: number) {
+  const m5 = await p.candles(symbol, "5m", { end: now, limit: 48 });
+  const fresh = m5.length >= 2 && now - (m5[m5.length - 1].t + 300_000) < 3_600_000;
+  return fresh ? computeOrderbook(symbol, m5, "5m") : computeOrderbook(symbol, await p.candles(symbol, "1h", { end: now, limit: 48 }), "1h");
+}
+
 /** Market health and the pre-analysis gate at `now`: the market panel and the analysis context both read this. */
 export async function healthAndGate(p: MarketProvider, now: number) {
   const btcH1 = await p.candles("BTCUSDT", "1h", { end: now, limit: HEALTH_MIN_CANDLES });
@@ -63,15 +73,7 @@ export async function computeGroup(p: MarketProvider, group: RefreshKey, now = p
     }
     case "orderbook": {
       const out: ComputedSnapshot[] = [];
-      for (const symbol of CORE_ASSET_SYMBOLS) {
-        // The 5m record covers only its last 60 days; earlier replay times model the book from hourly candles.
-        const m5 = await p.candles(symbol, "5m", { end: now, limit: 48 });
-        const fresh = m5.length >= 2 && now - (m5[m5.length - 1].t + 300_000) < 3_600_000;
-        const data = fresh
-          ? computeOrderbook(symbol, m5, "5m")
-          : computeOrderbook(symbol, await p.candles(symbol, "1h", { end: now, limit: 48 }), "1h");
-        out.push({ topic: `orderbook:${symbol}`, data, derived: true });
-      }
+      for (const symbol of CORE_ASSET_SYMBOLS) out.push({ topic: `orderbook:${symbol}`, data: await orderbookAt(p, symbol, now), derived: true });
       return out;
     }
     case "movers": {

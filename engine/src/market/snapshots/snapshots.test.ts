@@ -1,7 +1,7 @@
 // Snapshot functions: sessions at given UTC times, 24h change and core assets on shipped data at a fixed clock, gate, health, movers, sentiment, order book.
 import { describe, expect, test } from "bun:test";
 import type { Candle } from "@core/candles";
-import { statedPathPrice } from "@core/market-replay";
+import { statedFormingCandle, statedPathPrice } from "@core/market-replay";
 import { round } from "./price";
 import { createReplayClock, createReplayProvider } from "../providers/replay";
 import { ema, rsi } from "../indicators";
@@ -301,6 +301,13 @@ describe("replay price between closes", () => {
     expect([0, 1 / 3, 2 / 3, 1].map((f) => statedPathPrice(up, f * H, H))).toEqual([100, 97, 112, 110]);
     const down: Candle = { t: 0, o: 100, h: 103, l: 90, c: 95, v: 1 };
     expect(statedPathPrice(down, H / 6, H)).toBeCloseTo(101.5, 9);
+  });
+
+  test("the forming candle holds only the highs and lows its path has passed, and closes at the path price", () => {
+    const up: Candle = { t: 0, o: 100, h: 112, l: 97, c: 110, v: 12 };
+    expect(statedFormingCandle(up, H / 6, H)).toEqual({ t: 0, o: 100, h: 100, l: 98.5, c: 98.5, v: 2 });
+    expect(statedFormingCandle(up, H / 2, H)).toEqual({ t: 0, o: 100, h: 104.5, l: 97, c: 104.5, v: 6 });
+    expect(statedFormingCandle(up, H, H)).toEqual(up);
   });
 
   test("before the 5m record, BTC's card moves within the hour instead of holding the last hourly close", async () => {

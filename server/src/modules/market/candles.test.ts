@@ -76,6 +76,27 @@ describe("GET /api/market/candles", () => {
     }
   });
 
+  test("a window up to now also carries the candle forming after the last close; a past window does not", async () => {
+    const c = await clock();
+    for (const interval of ["1h", "4h", "1d"] as const) {
+      const r = await get(`symbol=BTCUSDT&interval=${interval}&limit=30`);
+      const now = c.now();
+      const f = r.body.forming as K;
+      const ks = r.body.candles as K[];
+      const step = CHART_INTERVAL_MS[interval];
+      // It opens where the last closed candle ends, holds the clock's moment and is a well-formed candle.
+      expect(f.t).toBe(ks[ks.length - 1].t + step);
+      expect(f.t <= now && now < f.t + step + 60_000).toBe(true);
+      expect(f.l <= Math.min(f.o, f.c) && f.h >= Math.max(f.o, f.c)).toBe(true);
+    }
+    // On every interval the forming candle closes at the same stated-path price.
+    const closes = await Promise.all(["1h", "4h", "1d"].map(async (i) => ((await get(`symbol=ETHUSDT&interval=${i}&limit=2`)).body.forming as K).c));
+    // (each read a few milliseconds apart on a moving clock)
+    expect(Math.max(...closes) - Math.min(...closes)).toBeLessThan(closes[0] * 1e-4);
+    const past = await get("symbol=BTCUSDT&interval=1h&limit=5&end=1706745600000");
+    expect("forming" in past.body).toBe(false);
+  });
+
   test("bad input is a 400 with {detail, code}; a pair the replay has no data for is a 404", async () => {
     const cases: [string, string][] = [
       ["symbol=FOOUSDT&interval=1h", "unknown_symbol"],
@@ -99,6 +120,21 @@ describe("GET /api/market/candles", () => {
     // A pair the 2024 record lacks (BNBUSDT) is served by the default replay period like every listed pair.
     expect((await get("symbol=BNBUSDT&interval=1h&limit=24")).body.candles.length).toBe(24);
     expect((await get("symbol=BTCUSDT&interval=1h&limit=500")).body.candles.length).toBe(500);
+  });
+});
+
+describe("GET /api/market/clock", () => {
+  test("answers the replay clock the candles and the engine read, with its speed", async () => {
+    const c = await clock();
+    const before = c.now();
+    const r = await call(app, "GET", "/api/market/clock");
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(["now_ms", "source", "speed"]);
+    expect([r.body.source, r.body.speed]).toEqual(["replay", deps.config.REPLAY_SPEED]);
+    expect(r.body.now_ms).toBeGreaterThanOrEqual(before);
+    expect(r.body.now_ms).toBeLessThanOrEqual(c.now());
+    // A replayed moment, not the wall clock.
+    expect(Math.abs(r.body.now_ms - Date.now())).toBeGreaterThan(24 * H);
   });
 });
 
@@ -140,6 +176,7 @@ describe("candles are cached and limited per address", () => {
         const last = Math.floor(Math.min(end ?? Number.POSITIVE_INFINITY, T + 10 * H) / H) * H - H;
         return Array.from({ length: limit }, (_, i) => ({ t: last - (limit - 1 - i) * H, o: 1, h: 2, l: 0.5, c: 1.5, v: 3 }));
       },
+      forming: async () => null,
     };
     const app = new Elysia()
       .use(errorsPlugin(deps.log))

@@ -12,7 +12,7 @@ import { replayAnchor, sharedReplayClock } from "@core/market-replay";
 import { unavailableReason } from "@core/symbols";
 import type { ServerDeps } from "../../deps";
 import { badRequest, HttpError, unavailable } from "../../lib/http-error";
-import type { CandlesQuery, CandlesResponse } from "./model";
+import type { CandlesQuery, CandlesResponse, MarketClock } from "./model";
 import { parseSymbol } from "./service";
 
 export const DEFAULT_CANDLE_LIMIT = 200;
@@ -25,11 +25,12 @@ const CANDLE_CACHE_MS = 10 * 60_000;
  * candles are the same, so under MARKET_PROVIDER=binance any number of chart loads cost one exchange call per bucket,
  * and concurrent identical requests share the one in flight.
  */
-class CandleCache {
-  private entries = new Map<string, { at: number; value: Promise<Candles> }>();
-  get(key: string, load: () => Promise<Candles>): Promise<Candles> {
+class CandleCache<T> {
+  private entries = new Map<string, { at: number; value: Promise<T> }>();
+  constructor(private readonly maxAgeMs = CANDLE_CACHE_MS) {}
+  get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < CANDLE_CACHE_MS) return hit.value;
+    if (hit && Date.now() - hit.at < this.maxAgeMs) return hit.value;
     const value = load();
     // A failed load is not kept: the next request tries again.
     value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key));
@@ -40,6 +41,9 @@ class CandleCache {
   }
 }
 type Candles = Awaited<ReturnType<ChartCandleSource["candles"]>>;
+type Forming = Awaited<ReturnType<ChartCandleSource["forming"]>>;
+/** The forming candle moves with the market clock: kept this long (one exchange call per pair and interval at most). */
+const FORMING_CACHE_MS = 10_000;
 
 /** Validated query: 400 with a specific code for each bad part. */
 export function parseCandlesQuery(q: CandlesQuery) {
@@ -74,7 +78,8 @@ export function parseCandlesQuery(q: CandlesQuery) {
  */
 export function candleService(deps: Pick<ServerDeps, "config" | "redis" | "keys">, opts: { source?: ChartCandleSource } = {}) {
   let source: Promise<ChartCandleSource> | null = opts.source ? Promise.resolve(opts.source) : null;
-  const cache = new CandleCache();
+  const cache = new CandleCache<Candles>();
+  const formingCache = new CandleCache<Forming>(FORMING_CACHE_MS);
   const get = () => {
     if (source) return source;
     if (deps.config.MARKET_PROVIDER === "binance") {
@@ -87,18 +92,32 @@ export function candleService(deps: Pick<ServerDeps, "config" | "redis" | "keys"
     source = made;
     return made;
   };
-  return async (query: CandlesQuery): Promise<CandlesResponse> => {
+  /**
+   * GET /api/market/clock: the market's clock, the one market events are dated on (the replay's under the replay), with
+   * its speed so a client can run it on between reads.
+   */
+  const clock = async (): Promise<MarketClock> => {
+    const src = await get();
+    return { now_ms: src.now(), source: src.name, speed: src.name === "replay" ? deps.config.REPLAY_SPEED : 1 };
+  };
+  const answer = async (query: CandlesQuery): Promise<CandlesResponse> => {
     const q = parseCandlesQuery(query);
     const reason = unavailableReason(q.symbol, deps.config);
     if (reason) throw new HttpError(404, `No candles for ${q.symbol}: ${reason}`).withCode("no_candles");
     const src = await get();
     let candles: Candles;
+    let forming: Forming = null;
     const bucket = Math.floor(Math.min(q.end ?? Number.POSITIVE_INFINITY, src.now()) / CHART_INTERVAL_MS[q.interval]);
     try {
       candles = await cache.get(`${q.symbol}|${q.interval}|${q.limit}|${bucket}`, () => src.candles(q.symbol, q.interval, q.end, q.limit));
+      // A window up to now also gets the candle forming after the last close (a window ending in the past has none).
+      if (q.end === undefined || q.end >= src.now())
+        forming = await formingCache.get(`${q.symbol}|${q.interval}`, () => src.forming(q.symbol, q.interval));
     } catch (err) {
       throw unavailable(`Candles are unavailable right now (${(err as Error).message.slice(0, 160)})`);
     }
-    return { symbol: q.symbol, interval: q.interval, source: src.name, candles };
+    if (q.end !== undefined && q.end < src.now()) return { symbol: q.symbol, interval: q.interval, source: src.name, candles };
+    return { symbol: q.symbol, interval: q.interval, source: src.name, candles, forming };
   };
+  return { answer, clock };
 }

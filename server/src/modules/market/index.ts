@@ -6,7 +6,16 @@ import { createLimiter } from "../../lib/rate-limit";
 import type { AppDeps } from "../../deps";
 import { candleService } from "./candles";
 import type { MarketTopic } from "@core/market-intervals";
-import { candlesQuery, candlesResponse, coreAssetsQuery, errorResponse, moversQuery, orderbookQuery, snapshotResponse } from "./model";
+import {
+  candlesQuery,
+  candlesResponse,
+  coreAssetsQuery,
+  errorResponse,
+  marketClockResponse,
+  moversQuery,
+  orderbookQuery,
+  snapshotResponse,
+} from "./model";
 import { sharedJson } from "../../lib/compression";
 import { coreAssets, movers, orderbook, refreshIntervals, snapshotAnswer, symbolsList } from "./service";
 import { marketSocket } from "./socket";
@@ -30,6 +39,10 @@ export const marketModule = (deps: AppDeps, opts: { candleSource?: ChartCandleSo
       .get("/refresh-interval", () => refreshIntervals(), {
         response: { 200: snapshotResponse },
         detail: { summary: "Refresh intervals (seconds) per market topic" },
+      })
+      .get("/clock", () => candles.clock(), {
+        response: { 200: marketClockResponse, 503: errorResponse },
+        detail: { summary: "The market clock market events are dated on (the replay's under the replay) and its speed" },
       })
       .get("/symbols", () => symbolsList(deps.config), {
         response: { 200: snapshotResponse },
@@ -74,7 +87,7 @@ export const marketModule = (deps: AppDeps, opts: { candleSource?: ChartCandleSo
         "/candles",
         async ({ query, request, server }) => {
           await candlesPerIp.consume(ipKey(clientIp(deps.config, request, server)), "Too many candle requests; try again in a minute");
-          return candles(query);
+          return candles.answer(query);
         },
         {
           query: candlesQuery,

@@ -36,5 +36,18 @@ export const candlesResponse = t.Object({
   interval: t.Union([t.Literal("1h"), t.Literal("4h"), t.Literal("1d")]),
   source: t.Union([t.Literal("replay"), t.Literal("binance")]),
   candles: t.Array(candleSchema, { description: "Closed candles, oldest first" }),
+  forming: t.Optional(
+    t.Nullable(candleSchema, {
+      description:
+        "Only for a window up to now: the candle forming after the last close as far as it has formed (replay: the stated path through the recorded hour); null when none",
+    }),
+  ),
 });
 export type CandlesResponse = Static<typeof candlesResponse>;
+
+export const marketClockResponse = t.Object({
+  now_ms: t.Number({ description: "The market's now (ms): the replayed moment under the replay, wall time live" }),
+  source: t.Union([t.Literal("replay"), t.Literal("binance")]),
+  speed: t.Number({ description: "Market ms per wall ms (REPLAY_SPEED under the replay, 1 live)" }),
+});
+export type MarketClock = Static<typeof marketClockResponse>;

@@ -8,12 +8,15 @@ const app = testApp();
 afterAll(() => closeTestDeps());
 const H = 3_600_000;
 
-/** Stores an outcome as the engine's tracker does: result, R after costs, exit on the market clock; `issued` dates the signal. */
+/**
+ * Stores an outcome as the engine's tracker does: result, R after costs, exit on the market clock; `issued` is the market
+ * moment of issue (a replayed 2025 one, while the rows are written now, on the wall clock).
+ */
 async function settle(id: number, outcome: string, r: number, hours: number, issued?: string) {
   const sql = testDeps().sql;
+  if (issued) await sql`update signals set market_time_ms = ${Date.parse(issued)} where id = ${id}`;
   await sql`update signals set outcome = ${outcome}, r_multiple = ${r}, outcome_at = now(), is_active = false,
             outcome_market_ms = market_time_ms + ${hours * H} where id = ${id}`;
-  if (issued) await sql`update signals set created_at = ${issued} where id = ${id}`;
 }
 
 const csv = async (token: string, query = "") => {
@@ -31,10 +34,10 @@ describe("GET /api/results", () => {
     const open = await seedSignal(me.id, "XRPUSDT", "SHORT", 0.5);
     await seedSignal(me.id, "DOGEUSDT", "NO_TRADE", 0.2);
     await seedSignal(other.id, "BTCUSDT", "LONG", 1);
-    await settle(win.signalId, "TP_HIT", 1.958, 7, "2026-10-20T12:00:00Z");
-    await settle(loss.signalId, "SL_HIT", -1.041, 2.5, "2026-10-01T00:00:00Z");
-    await settle(older.signalId, "EXPIRED", 0.3596, 48, "2026-09-30T23:59:59Z");
-    await testDeps().sql`update signals set created_at = '2026-11-02T08:00:00Z' where id = ${open.signalId}`;
+    await settle(win.signalId, "TP_HIT", 1.958, 7, "2025-10-20T12:00:00Z");
+    await settle(loss.signalId, "SL_HIT", -1.041, 2.5, "2025-10-01T00:00:00Z");
+    await settle(older.signalId, "EXPIRED", 0.3596, 48, "2025-09-30T23:59:59Z");
+    await testDeps().sql`update signals set market_time_ms = ${Date.parse("2025-11-02T08:00:00Z")} where id = ${open.signalId}`;
 
     const res = await call(app, "GET", "/api/results", { token: me.token });
     expect(res.status).toBe(200);
@@ -49,12 +52,17 @@ describe("GET /api/results", () => {
       outcome: "TP_HIT",
       r_multiple: 1.958,
       time_to_outcome_ms: 7 * H,
+      // Issue and exit on the market clock; the purchase on the wall clock.
+      issued_at: "2025-10-20T12:00:00.000Z",
+      outcome_market_at: "2025-10-20T19:00:00.000Z",
     });
-    expect(signals[0]).toMatchObject({ outcome: "OPEN", r_multiple: null, time_to_outcome_ms: null });
+    expect(Math.abs(Date.parse(signals[1].created_at) - Date.now())).toBeLessThan(2 * 86_400_000);
+    expect(signals[0]).toMatchObject({ outcome: "OPEN", r_multiple: null, time_to_outcome_ms: null, outcome_market_at: null });
+    // Months are the market's months of issue, not the months the rows were written in.
     expect(months).toEqual([
-      { month: "2026-11", signals: 1, open: 1, closed: 0, wins: 0, win_rate: null, total_r: 0, mean_r: null, best_r: null, worst_r: null },
-      { month: "2026-10", signals: 2, open: 0, closed: 2, wins: 1, win_rate: 0.5, total_r: 0.917, mean_r: 0.4585, best_r: 1.958, worst_r: -1.041 },
-      { month: "2026-09", signals: 1, open: 0, closed: 1, wins: 1, win_rate: 1, total_r: 0.3596, mean_r: 0.3596, best_r: 0.3596, worst_r: 0.3596 },
+      { month: "2025-11", signals: 1, open: 1, closed: 0, wins: 0, win_rate: null, total_r: 0, mean_r: null, best_r: null, worst_r: null },
+      { month: "2025-10", signals: 2, open: 0, closed: 2, wins: 1, win_rate: 0.5, total_r: 0.917, mean_r: 0.4585, best_r: 1.958, worst_r: -1.041 },
+      { month: "2025-09", signals: 1, open: 0, closed: 1, wins: 1, win_rate: 1, total_r: 0.3596, mean_r: 0.3596, best_r: 0.3596, worst_r: 0.3596 },
     ]);
     expect(overall).toEqual({
       signals: 4,
@@ -87,8 +95,8 @@ describe("GET /api/results/export.csv", () => {
     const me = await createUser();
     const a = await seedSignal(me.id, "BTCUSDT", "LONG", 1);
     const b = await seedSignal(me.id, "ETHUSDT", "SHORT", 2);
-    await settle(a.signalId, "TP_HIT", 1.958, 7, "2026-10-15T12:00:00Z");
-    await settle(b.signalId, "SL_HIT", -1.041, 2.5, "2026-10-14T12:00:00Z");
+    await settle(a.signalId, "TP_HIT", 1.958, 7, "2025-10-15T12:00:00Z");
+    await settle(b.signalId, "SL_HIT", -1.041, 2.5, "2025-10-14T12:00:00Z");
 
     const signals = await csv(me.token);
     expect(signals.res.status).toBe(200);
@@ -96,14 +104,14 @@ describe("GET /api/results/export.csv", () => {
     expect(signals.res.headers.get("content-disposition")).toMatch(/^attachment; filename="tradewind-results-signals-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(signals.lines[0]).toBe(SIGNAL_COLUMNS.join(","));
     expect(signals.lines.slice(1)).toEqual([
-      `${a.signalId},${a.requestId},2026-10-15T12:00:00.000Z,BTCUSDT,LONG,100,95,110,2,TP_HIT,${signals.lines[1].split(",")[10]},1.958,7`,
-      `${b.signalId},${b.requestId},2026-10-14T12:00:00.000Z,ETHUSDT,SHORT,100,105,90,2,SL_HIT,${signals.lines[2].split(",")[10]},-1.041,2.5`,
+      `${a.signalId},${a.requestId},2025-10-15T12:00:00.000Z,BTCUSDT,LONG,100,95,110,2,TP_HIT,2025-10-15T19:00:00.000Z,1.958,7`,
+      `${b.signalId},${b.requestId},2025-10-14T12:00:00.000Z,ETHUSDT,SHORT,100,105,90,2,SL_HIT,2025-10-14T14:30:00.000Z,-1.041,2.5`,
     ]);
     // A negative R stays a number, not a formula-guarded text cell.
     expect(signals.lines[2]).not.toContain("'-1.041");
 
     const months = await csv(me.token, "?table=months");
-    expect(months.lines).toEqual([MONTH_COLUMNS.join(","), "2026-10,2,0,2,1,50,0.917,0.4585,1.958,-1.041"]);
+    expect(months.lines).toEqual([MONTH_COLUMNS.join(","), "2025-10,2,0,2,1,50,0.917,0.4585,1.958,-1.041"]);
 
     const bad = await call(app, "GET", "/api/results/export.csv?table=everything", { token: me.token });
     expect(bad.status).toBe(400);

@@ -26,6 +26,10 @@ type Row = {
 /** Sums of R kept to the precision they are stored with, not float noise (0.1 + 0.2). */
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
+/** A market moment as ISO; a row written before the market clock was stored falls back to its wall time. */
+const marketIso = (ms: number | string | null, fallback: Date | null) =>
+  ms != null && Number(ms) > 0 ? new Date(Number(ms)).toISOString() : fallback ? new Date(fallback).toISOString() : null;
+
 function toRow(r: Row): ResultRow {
   const closed = r.outcome !== "OPEN";
   const exitMs = r.outcome_market_ms == null ? null : Number(r.outcome_market_ms);
@@ -35,12 +39,14 @@ function toRow(r: Row): ResultRow {
     symbol: r.symbol,
     type: r.type,
     created_at: new Date(r.created_at).toISOString(),
+    issued_at: marketIso(r.market_time_ms, r.created_at) as string,
     entry_price: r.entry_price,
     stop_loss: r.stop_loss,
     take_profit: r.take_profit,
     rr_ratio: r.rr_ratio,
     outcome: r.outcome,
     outcome_at: r.outcome_at ? new Date(r.outcome_at).toISOString() : null,
+    outcome_market_at: closed ? marketIso(exitMs, r.outcome_at) : null,
     r_multiple: closed ? r.r_multiple : null,
     // On the market clock both ends were read from (the replay's differs from wall time).
     time_to_outcome_ms: closed && exitMs !== null ? Math.max(0, exitMs - Number(r.market_time_ms)) : null,
@@ -65,11 +71,11 @@ export function totalsOf(rows: readonly ResultRow[]): ResultTotals {
   };
 }
 
-/** Totals per UTC month of issue, newest month first (rows arrive newest first). */
+/** Totals per UTC month of issue on the market clock, newest month first (rows arrive newest first). */
 export function byMonth(rows: readonly ResultRow[]): MonthTotals[] {
   const months = new Map<string, ResultRow[]>();
   for (const r of rows) {
-    const key = r.created_at.slice(0, 7);
+    const key = r.issued_at.slice(0, 7);
     const list = months.get(key);
     if (list) list.push(r);
     else months.set(key, [r]);
@@ -91,7 +97,7 @@ export async function results(sql: Sql, userId: number): Promise<Results> {
 export const SIGNAL_COLUMNS = [
   "signal_id",
   "analysis_id",
-  "created_at_utc",
+  "issued_at_utc",
   "symbol",
   "type",
   "entry",
@@ -108,10 +114,11 @@ export const MONTH_COLUMNS = ["month", "signals", "open", "closed", "wins", "win
 
 const hours = (ms: number | null) => (ms === null ? null : Math.round((ms / 3_600_000) * 100) / 100);
 
+/** Dates on the market clock: when the signal was issued and when it reached its exit. */
 const signalCells = (r: ResultRow): CsvValue[] => [
   r.id,
   r.request_id,
-  r.created_at,
+  r.issued_at,
   r.symbol,
   r.type,
   r.entry_price,
@@ -119,7 +126,7 @@ const signalCells = (r: ResultRow): CsvValue[] => [
   r.take_profit,
   r.rr_ratio,
   r.outcome,
-  r.outcome_at,
+  r.outcome_market_at,
   r.r_multiple,
   hours(r.time_to_outcome_ms),
 ];

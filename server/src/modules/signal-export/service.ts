@@ -12,7 +12,7 @@ export const EXPORT_BATCH = 500;
 export const EXPORT_COLUMNS = [
   "signal_id",
   "analysis_id",
-  "created_at_utc",
+  "issued_at_utc",
   "symbol",
   "type",
   "venue",
@@ -35,6 +35,7 @@ type ExportRow = {
   id: number;
   request_id: number;
   created_at: Date;
+  market_time_ms: number | string | null;
   symbol: string;
   type: string;
   confidence: number;
@@ -45,6 +46,7 @@ type ExportRow = {
   timeframe: string;
   outcome: string | null;
   outcome_at: Date | null;
+  outcome_market_ms: number | string | null;
   r_multiple: number | null;
   credits_status: string | null;
   reasoning: string;
@@ -52,6 +54,10 @@ type ExportRow = {
 };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+/** Issue and exit are market events: dated on the market clock (the replayed moment under the replay); a row written
+ *  before the market clock was stored keeps its wall time. */
+const marketIso = (ms: number | string | null, fallback: Date | null) =>
+  ms != null && Number(ms) > 0 ? new Date(Number(ms)).toISOString() : iso(fallback);
 
 function cells(r: ExportRow): CsvValue[] {
   const c = r.context;
@@ -60,7 +66,7 @@ function cells(r: ExportRow): CsvValue[] {
   return [
     r.id,
     r.request_id,
-    iso(r.created_at),
+    marketIso(r.market_time_ms, r.created_at),
     r.symbol,
     r.type,
     traded ? (c?.venue ?? null) : null,
@@ -73,7 +79,7 @@ function cells(r: ExportRow): CsvValue[] {
     traded ? (c?.expected_r ?? null) : null,
     traded ? (c?.costs.round_trip_pct ?? null) : null,
     r.outcome,
-    iso(r.outcome_at),
+    r.outcome === null || r.outcome === "OPEN" ? null : marketIso(r.outcome_market_ms, r.outcome_at),
     r.r_multiple,
     r.credits_status === "RELEASED" ? "refunded" : r.credits_status === "USED" ? "used" : r.credits_status,
     r.reasoning,
@@ -90,7 +96,7 @@ export async function exportSignalsCsv(sql: Sql, userId: number, q: SignalFilter
   const [{ n }] = await sql<{ n: number }[]>`
     select count(*)::int as n from (select 1 from signals s where ${matchingSignals(sql, userId, f)} limit ${EXPORT_MAX_ROWS + 1}) as capped`;
   const batches = sql<ExportRow[]>`
-    select s.id, s.request_id, s.created_at, s.symbol, s.type, s.confidence, s.entry_price, s.take_profit, s.stop_loss,
+    select s.id, s.request_id, s.created_at, s.market_time_ms, s.outcome_market_ms, s.symbol, s.type, s.confidence, s.entry_price, s.take_profit, s.stop_loss,
            s.rr_ratio, s.timeframe, s.outcome, s.outcome_at, s.r_multiple, s.reasoning, s.context, r.credits_status
     from signals s join analysis_requests r on r.id = s.request_id
     where ${matchingSignals(sql, userId, f)}

@@ -45,11 +45,12 @@ describe("GET /api/signals/export.csv", () => {
   test("the caller's rows only, newest first, with outcome columns and download headers", async () => {
     const me = await createUser();
     const other = await createUser();
-    const old = await seedSignal(me.id, "BTCUSDT", "LONG", 3);
+    // Issued at a replayed market moment three days before the wall clock's now.
+    const old = await seedSignal(me.id, "BTCUSDT", "LONG", 3, { marketTimeMs: Date.parse("2025-03-04T10:00:00Z") });
     const none = await seedSignal(me.id, "ETHUSDT", "NO_TRADE", 1);
     const theirs = await seedSignal(other.id, "SOLUSDT", "SHORT", 0.5);
-    await testDeps()
-      .sql`update signals set outcome = 'SL_HIT', outcome_at = now(), r_multiple = -1.0123, is_active = false where id = ${old.signalId}`;
+    await testDeps().sql`update signals set outcome = 'SL_HIT', outcome_at = now(), r_multiple = -1.0123, is_active = false,
+                   outcome_market_ms = market_time_ms + 5 * 3600000 where id = ${old.signalId}`;
 
     const { res, text } = await get(me.token);
     expect(res.status).toBe(200);
@@ -74,7 +75,9 @@ describe("GET /api/signals/export.csv", () => {
       "used",
       "55",
     ]);
-    expect(col(long, "outcome_at_utc")).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Issue and exit are dated on the market clock, not on the day the rows were written.
+    expect([col(long, "issued_at_utc"), col(long, "outcome_at_utc")]).toEqual(["2025-03-04T10:00:00.000Z", "2025-03-04T15:00:00.000Z"]);
+    expect(col(noTrade, "outcome_at_utc")).toBe("");
     expect([col(noTrade, "type"), col(noTrade, "outcome"), col(noTrade, "entry"), col(noTrade, "credit")]).toEqual(["NO_TRADE", "", "", "refunded"]);
     // The other user's export has only their row.
     const theirsCsv = parseCsv((await get(other.token)).text);

@@ -3,6 +3,7 @@ import * as D from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "./cn";
+import { EscapeThroughToasts } from "./escape-through-toasts";
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
@@ -24,6 +25,7 @@ export function DialogContent(props: { title: string; description?: string; chil
         <D.Title className="text-base font-semibold">{props.title}</D.Title>
         {props.description ? <D.Description className="mt-1.5 text-sm text-muted">{props.description}</D.Description> : null}
         <div className="mt-4">{props.children}</div>
+        <EscapeThroughToasts />
         <D.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1.5 text-muted hover:bg-white/5 hover:text-ink">
           <X className="size-4" />
         </D.Close>
@@ -50,6 +52,7 @@ export function SheetContent(props: { title: string; children?: ReactNode; class
           </D.Close>
         </div>
         {props.children}
+        <EscapeThroughToasts />
       </D.Content>
     </D.Portal>
   );

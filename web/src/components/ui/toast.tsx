@@ -3,6 +3,7 @@ import * as T from "@radix-ui/react-toast";
 import { CheckCircle2, Info, X, XCircle } from "lucide-react";
 import { useAtomValue } from "@web/lib/store";
 import { cn } from "./cn";
+import { handEscapeToDialog } from "./escape-through-toasts";
 import { dismissToast, TOAST_DURATION, toastsAtom } from "./toast-store";
 
 export { toast, dismissToast, type ToastInput, type ToastVariant } from "./toast-store";
@@ -20,6 +21,7 @@ export function Toaster() {
             onOpenChange={(open) => {
               if (!open) dismissToast(t.id);
             }}
+            onEscapeKeyDown={handEscapeToDialog}
             className={cn(
               "pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border bg-surface-2/95 p-4 pr-10 shadow-2xl backdrop-blur",
               t.variant === "destructive" ? "border-negative/40" : t.variant === "success" ? "border-accent/40" : "border-line-strong",
@@ -50,7 +52,11 @@ export function Toaster() {
           </T.Root>
         );
       })}
-      <T.Viewport hotkey={["F8"]} className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <T.Viewport
+        data-toast-viewport=""
+        hotkey={["F8"]}
+        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+      />
     </T.Provider>
   );
 }

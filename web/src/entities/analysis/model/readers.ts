@@ -61,7 +61,7 @@ export type SignalContext = {
   /** The horizon the odds are measured within; signals from before v3 expire after 48 h. */
   expiryHours: number;
   invalidationLevel: number | null;
-  entrySource: "5m" | "1h" | null;
+  entrySource: "5m" | "1h" | "path" | null;
   snapshotAt: string | null;
   /** The issue bar in R (expected R must clear it), and the training window. */
   model: { trained: string | null; barR: number | null };

@@ -5,7 +5,23 @@ import { apiRequest } from "@web/lib/api";
 import type { ChartTimeframe } from "../model/chart-window";
 import { chartKeys } from "./keys";
 
-export type CandlesAnswer = { symbol: string; interval: ChartTimeframe; source: "replay" | "binance"; candles: Candle[] };
+export type CandlesAnswer = {
+  symbol: string;
+  interval: ChartTimeframe;
+  source: "replay" | "binance";
+  candles: Candle[];
+  /** A window up to now only: the candle forming after the last close (the replay's stated path), or null. */
+  forming?: Candle | null;
+};
+
+/**
+ * The closed candles with the forming one after them: a signal issued since the last close sits on it, so it shows on
+ * the chart at once instead of at the next close.
+ */
+export function chartCandles(a: CandlesAnswer): Candle[] {
+  const last = a.candles.at(-1);
+  return a.forming && (!last || a.forming.t > last.t) ? [...a.candles, a.forming] : a.candles;
+}
 
 /** A window that ends at the market clock moves; one that ends at a past time does not. */
 export const OPEN_WINDOW_POLL_MS = 60_000;

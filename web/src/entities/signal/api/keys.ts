@@ -8,4 +8,6 @@ export const chartKeys = {
     [...chartKeys.all, "candles", { symbol, interval, end: end ?? null, limit }] as const,
   /** Last close per pair, as the socket pushes it (topic `prices`). */
   prices: () => [...chartKeys.all, "prices"] as const,
+  /** The market clock (GET /api/market/clock). */
+  clock: () => [...chartKeys.all, "clock"] as const,
 };

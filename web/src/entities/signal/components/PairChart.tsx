@@ -3,8 +3,9 @@
 import { lazy, Suspense, useMemo } from "react";
 import type { Signal } from "@web/entities/analysis/model/readers";
 import { formatPrice, formatUtcMinute } from "@web/lib/format";
-import { useCandles } from "../api/candles";
-import { useLatestPrice } from "../api/latest-price";
+import { chartCandles, useCandles } from "../api/candles";
+import { type LatestPrice, useLatestPrice } from "../api/latest-price";
+import { useMarketNow } from "../api/market-clock";
 import { PAIR_CHART_BARS, pairSignalMarks } from "../model/pair-chart";
 import { Placeholder } from "./SignalChart";
 
@@ -34,8 +35,17 @@ function PriceAsOf({ latest, replay }: { latest: Latest; replay: boolean }) {
 /** `signals`: the trader's own (any pair); those on `symbol` inside the window are marked and listed. */
 export function PairChart({ symbol, signals }: { symbol: string; signals: readonly Signal[] }) {
   const q = useCandles(symbol, "1h", undefined, PAIR_CHART_BARS);
-  const candles = q.data?.symbol === symbol && q.data.interval === "1h" ? q.data.candles : null;
-  const latest = useLatestPrice(symbol, candles ?? undefined);
+  const closed = q.data?.symbol === symbol && q.data.interval === "1h" ? q.data.candles : null;
+  // The forming hour too: a signal issued since the last close is marked at once.
+  const candles = useMemo(() => (closed && q.data ? chartCandles(q.data) : null), [closed, q.data]);
+  const pushedOrClose = useLatestPrice(symbol, closed ?? undefined);
+  // The forming candle's close is the live price the chart's last bar shows; the header says the same figure.
+  const clock = useMarketNow(60_000);
+  const forming = q.data?.symbol === symbol ? q.data.forming : null;
+  const latest: LatestPrice | null =
+    forming && clock.known && (!pushedOrClose || clock.nowMs > pushedOrClose.atMs)
+      ? { price: forming.c, atMs: clock.nowMs, source: "live" }
+      : pushedOrClose;
   const marks = useMemo(() => (candles ? pairSignalMarks(signals, symbol, candles) : []), [signals, symbol, candles]);
   // Redrawn only when the candles or the marked signals change, not on every poll of the signal list.
   const marksKey = marks.map((m) => `${m.id}:${m.legend}`).join("|");

@@ -4,7 +4,7 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { Spinner } from "@web/components/ui/Spinner";
 import { cn } from "@web/components/ui/cn";
 import type { Signal } from "@web/entities/analysis/model/readers";
-import { useCandles } from "../api/candles";
+import { chartCandles, useCandles } from "../api/candles";
 import { CHART_TIMEFRAMES, type ChartTimeframe, chartLevels, chartWindow, exitView, signalMarks } from "../model/chart-window";
 import { ChartLegend } from "./ChartLegend";
 import { OpenSetupStatus } from "./OpenSetupStatus";
@@ -51,7 +51,8 @@ export function SignalChart({ signal, dense = false }: { signal: ChartSignal; de
   const win = chartWindow(issueMs, exit?.atMs ?? null, tf);
   const q = useCandles(signal.symbol, tf, win.end, win.limit);
   const levels = useMemo(() => chartLevels(signal), [signal]);
-  const candles = q.data?.interval === tf ? q.data.candles : null;
+  // An open window also draws the forming candle, so a signal issued since the last close shows its issue at once.
+  const candles = useMemo(() => (q.data?.interval === tf ? chartCandles(q.data) : null), [q.data, tf]);
   const canvas = useMemo(
     () =>
       candles && side

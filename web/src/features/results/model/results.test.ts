@@ -30,13 +30,16 @@ describe("results wording", () => {
       request_id: 9,
       symbol: "BTCUSDT",
       type: "LONG" as const,
-      created_at: "2026-10-15T12:00:00.000Z",
+      // Bought on the wall clock; issued at a replayed market moment, which is the date shown.
+      created_at: "2026-11-27T20:00:00.000Z",
+      issued_at: "2026-10-15T12:00:00.000Z",
       entry_price: 65432.1,
       stop_loss: 64000,
       take_profit: 68000,
       rr_ratio: 1.8,
       outcome: "SL_HIT",
-      outcome_at: "2026-10-15T15:00:00.000Z",
+      outcome_at: "2026-11-27T20:05:00.000Z",
+      outcome_market_at: "2026-10-15T15:00:00.000Z",
       r_multiple: -1.041,
       time_to_outcome_ms: 3 * 3_600_000,
     };

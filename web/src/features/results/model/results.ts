@@ -48,7 +48,8 @@ export function resultRowView(r: ResultRow): ResultRowView {
     id: r.id,
     symbol: r.symbol,
     type: r.type,
-    issued: formatUtcMinute(r.created_at),
+    // A market event: dated on the market clock (the replayed moment under the replay), like its months.
+    issued: formatUtcMinute(r.issued_at),
     entry: formatPrice(r.entry_price),
     stopLoss: formatPrice(r.stop_loss),
     takeProfit: formatPrice(r.take_profit),

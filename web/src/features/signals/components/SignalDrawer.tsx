@@ -8,6 +8,7 @@ import { BestSideNote, WhyThisSetup } from "@web/entities/analysis/components/Wh
 import { PlainLine } from "@web/entities/analysis/components/PlainLine";
 import { Button, ButtonLink } from "@web/components/ui/Button";
 import { cn } from "@web/components/ui/cn";
+import { EscapeThroughToasts } from "@web/components/ui/escape-through-toasts";
 import { formatPrice } from "@web/lib/format";
 import { outcomeView } from "@web/entities/analysis/model/signal-outcome";
 import { useAnalysisDetail } from "@web/entities/analysis/api/analysis-detail";
@@ -186,6 +187,7 @@ export function SignalDrawer({ row, onClose }: { row: Row | null; onClose: () =>
           className="panel-slide fixed inset-y-0 right-0 z-50 flex w-full max-w-[28rem] flex-col border-l border-line-strong bg-surface shadow-2xl"
         >
           {row ? <DrawerBody row={row} /> : null}
+          <EscapeThroughToasts />
         </D.Content>
       </D.Portal>
     </D.Root>

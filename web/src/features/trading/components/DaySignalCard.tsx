@@ -1,12 +1,12 @@
-// 'Day Signal' side card (spec 02 §2): today's signals (UTC), at most 5, reset at the next UTC midnight; a failed load
-// says so (spec 02 §8) instead of passing for an empty day.
+// 'Day Signal' side card (spec 02 §2): today's signals (UTC, on the market clock), at most 5, reset at the next UTC
+// midnight; a failed load says so (spec 02 §8) instead of passing for an empty day.
 import { AlertTriangle, CalendarDays } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Badge } from "@web/components/ui/Badge";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/Card";
 import type { Signal } from "@web/entities/analysis/model/readers";
 import { describeFetchError } from "@web/lib/fetch-errors";
-import { isOnUtcDay, utcDayTitle } from "../model/utc-day";
+import { isIssuedOnDay, utcDayTitle } from "../model/utc-day";
 import { DaySignalItem } from "./DaySignalItem";
 
 export const DAY_SIGNAL_LIMIT = 5;
@@ -28,7 +28,7 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
 
 export function DaySignalCard(props: { signals: readonly Signal[]; dayKey: string; loading: boolean; error: unknown; onRetry: () => void }) {
   const { signals, dayKey, loading, error } = props;
-  const today = signals.filter((s) => isOnUtcDay(s.createdAt, dayKey));
+  const today = signals.filter((s) => isIssuedOnDay(s, dayKey));
   const shown = today.slice(0, DAY_SIGNAL_LIMIT);
   // The badge counts signals: a No Trade is listed (its credit came back) but is not one.
   const issued = today.filter((s) => !s.noTrade).length;

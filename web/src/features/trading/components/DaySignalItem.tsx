@@ -2,7 +2,6 @@
 // pairs clearing the bar), reasoning.
 import { ArrowDownRight, ArrowUpRight, Ban, ChevronDown } from "lucide-react";
 import { ClearingTheBar } from "@web/entities/analysis/components/ClearingTheBar";
-import { MarketTime } from "@web/entities/analysis/components/MarketTime";
 import { SignalChart } from "@web/entities/signal/components/SignalChart";
 import { TradeTools } from "@web/entities/signal/components/TradeTools";
 import { BestSideNote, WhyThisSetup } from "@web/entities/analysis/components/WhyThisSetup";
@@ -16,7 +15,8 @@ import type { SignalType } from "@web/entities/analysis/model/signal-type";
 import { isRefunded, tradeType } from "../api/normalize";
 import { DAY_SNIPPET_MAX, truncateText } from "../model/reasoning-text";
 
-const timeUtc = (iso: string | null) => formatUtcClock(iso);
+/** When it was issued on the market clock (the card's day is the market's), else when its row was written. */
+const issuedAt = (s: Signal) => formatUtcClock(typeof s.marketTimeMs === "number" && s.marketTimeMs > 0 ? s.marketTimeMs : s.createdAt);
 
 function TypeBadge({ type }: { type: SignalType }) {
   if (type === "LONG")
@@ -67,8 +67,9 @@ export function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; 
             <span className="font-mono text-sm font-semibold">{signal.symbol}</span>
             <span className="num text-xs text-faint">#{signal.id}</span>
           </p>
-          <p className="num mt-0.5 text-xs text-muted">{timeUtc(signal.createdAt)}</p>
-          <MarketTime marketTimeMs={signal.marketTimeMs} createdAt={signal.createdAt} />
+          <p className="num mt-0.5 text-xs text-muted" data-testid="day-signal-time">
+            {issuedAt(signal)}
+          </p>
         </div>
         <TypeBadge type={type} />
       </div>
@@ -108,7 +109,8 @@ export function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; 
           <Tile label="SL" value={formatPrice(signal.stopLoss)} tone="neg" />
           <Tile label="RR" value={signal.rr === null ? "—" : signal.rr.toFixed(2)} />
           <Tile label="TF" value={signal.timeframe ?? "—"} />
-          <Tile label="EntryNow" value={signal.entryTiming ?? "Now"} />
+          {/* Spec 02 §2's EntryNow tile, in words (the label is set in capitals: "ENTRYNOW" read as one word). */}
+          <Tile label="Entry now" value={signal.entryTiming ?? "Now"} />
         </div>
       )}
       {expanded && !noTrade ? <SignalChart signal={signal} dense /> : null}

@@ -15,7 +15,7 @@ import { useSignals } from "../api/signals";
 import { runningCap } from "../model/running-cap";
 import { useLaunch } from "../hooks/use-launch";
 import { usePreselectedInput } from "../hooks/use-preselected-input";
-import { useUtcDayKey } from "../hooks/use-utc-day-key";
+import { useMarketDayKey } from "../hooks/use-market-day-key";
 import { DaySignalCard } from "./DaySignalCard";
 import { LiveAnalysisList } from "./LiveAnalysisList";
 import { PairPreview } from "./PairPreview";
@@ -45,7 +45,7 @@ export function StartTradingScreen() {
   const toggleFavorite = useToggleFavorite();
   const active = useActiveAnalyses();
   const signals = useSignals();
-  const dayKey = useUtcDayKey();
+  const dayKey = useMarketDayKey();
   useCompletionWatch(active.data, COMPLETION_KEYS);
 
   const [input, setInput] = usePreselectedInput(supported);

@@ -1,6 +1,6 @@
 // The Day Signal day key rolls at UTC midnight whatever the local time zone.
 import { describe, expect, test } from "bun:test";
-import { isOnUtcDay, msUntilNextUtcMidnight, utcDayKey, utcDayTitle } from "./utc-day";
+import { isIssuedOnDay, isOnUtcDay, msUntilNextUtcMidnight, utcDayKey, utcDayTitle } from "./utc-day";
 
 describe("utc day", () => {
   test("key is the UTC date", () => {
@@ -20,5 +20,14 @@ describe("utc day", () => {
     expect(isOnUtcDay(null, "2025-09-25")).toBe(false);
     expect(isOnUtcDay("not a date", "2025-09-25")).toBe(false);
     expect(utcDayTitle("2025-09-25")).toBe("Sep 25, 2025");
+  });
+  test("a signal belongs to the market day it was issued on, not the day its row was written", () => {
+    // Replayed: written in Nov 2026, issued at a 2025 market moment.
+    const replayed = { marketTimeMs: Date.parse("2025-03-04T23:30:00Z"), createdAt: "2026-11-27T20:00:00Z" };
+    expect(isIssuedOnDay(replayed, "2025-03-04")).toBe(true);
+    expect(isIssuedOnDay(replayed, "2026-11-27")).toBe(false);
+    // A row without a market time falls back to its creation day.
+    expect(isIssuedOnDay({ marketTimeMs: 0, createdAt: "2026-11-27T20:00:00Z" }, "2026-11-27")).toBe(true);
+    expect(isIssuedOnDay({ marketTimeMs: null, createdAt: null }, "2026-11-27")).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-// UTC day of the Day Signal card (spec 02 §4): the key, its title and the instant it rolls over (next UTC midnight).
+// UTC day of the Day Signal card (spec 02 §4): the key, its title and the instant it rolls over (next UTC midnight). The
+// day is the market clock's (issue 33 §8): under the replay, the replayed day, and a signal belongs to its day of issue.
 const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD' of the UTC day holding `at`. */
@@ -12,6 +13,15 @@ export function isOnUtcDay(iso: string | null | undefined, dayKey: string): bool
   if (!iso) return false;
   const t = Date.parse(iso);
   return Number.isFinite(t) && utcDayKey(t) === dayKey;
+}
+
+/**
+ * True when a signal was issued on the given UTC day of the market clock: its market time of issue, or its creation
+ * time for a row that has none (written before the market clock was stored).
+ */
+export function isIssuedOnDay(s: { marketTimeMs?: number | null; createdAt: string | null }, dayKey: string): boolean {
+  if (typeof s.marketTimeMs === "number" && s.marketTimeMs > 0) return utcDayKey(s.marketTimeMs) === dayKey;
+  return isOnUtcDay(s.createdAt, dayKey);
 }
 
 /** 'Sep 25, 2025' for a day key. */
