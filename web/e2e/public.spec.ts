@@ -164,6 +164,11 @@ test("about shows the file's verdict first, then how it was measured, the baseli
     await expect(rows.nth(1)).toContainText(formatCount(quarters[0].signals));
     await expect(page.getByTestId("backtest-excess")).toContainText(`${file.ci_block_days}-day blocks`);
     await expect(page.getByTestId("backtest-excess").getByRole("row")).toHaveCount(4);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+      await page.getByTestId("backtest-excess").screenshot({ path: `test-results/screens/about-excess-${width}.png` });
+      await page.getByTestId("backtest-by-quarter").screenshot({ path: `test-results/screens/about-by-quarter-${width}.png` });
+    }
   }
   // The drawdown reads as a share of the account at a stated risk per signal, never as the bare sum over all signals.
   if (file.max_drawdown_r !== undefined) {

@@ -268,9 +268,9 @@ test("a v4 report reads its excess over market direction with block intervals, a
   const d = normalizeBacktest({ backtest: { ...V2_BACKTEST, excess_r, by_quarter, ci_block_days: 9 } });
   expect(d?.ciBlockDays).toBe(9);
   expect(d?.excess).toEqual([
-    { key: "vs_always_long", name: "Beyond always LONG, same entries", mean: 0.013, ci: [-0.03, 0.06] },
-    { key: "vs_trend_7d", name: "Beyond the 7-day trend side, same entries", mean: -0.012, ci: [-0.16, 0.12] },
-    { key: "side_skill", name: "Beyond the same side's average that hour", mean: 0.01, ci: null },
+    { key: "vs_always_long", name: "Always LONG", mean: 0.013, ci: [-0.03, 0.06] },
+    { key: "vs_trend_7d", name: "7-day trend side", mean: -0.012, ci: [-0.16, 0.12] },
+    { key: "side_skill", name: "Side's average that hour", mean: 0.01, ci: null },
   ]);
   expect(d?.byQuarter).toEqual([{ quarter: "2024-Q2", signals: 11067, expectancyR: -0.117, alwaysLongR: -0.161, trendR: -0.039, sideSkillR: 0.024 }]);
 });

@@ -183,9 +183,9 @@ function quarterOf(q: Obj): BacktestDetail["byQuarter"] {
 }
 
 const EXCESS_NAMES: Record<string, string> = {
-  vs_always_long: "Beyond always LONG, same entries",
-  vs_trend_7d: "Beyond the 7-day trend side, same entries",
-  side_skill: "Beyond the same side's average that hour",
+  vs_always_long: "Always LONG",
+  vs_trend_7d: "7-day trend side",
+  side_skill: "Side's average that hour",
 };
 
 function excessOf(bt: Obj): BacktestDetail["excess"] {

@@ -10,8 +10,8 @@ export function BacktestExcess({ data }: { data: BacktestDetail }) {
     <PeriodTable
       testId="backtest-excess"
       title="Beyond market direction"
-      note={`Average R per signal above what the market gave the same entries; 95% intervals from ${data.ciBlockDays ?? 7}-day blocks (outcomes overlap for days).`}
-      first="Compared with"
+      note={`Average R per signal above what each baseline earned on the same entries; 95% intervals from ${data.ciBlockDays ?? 7}-day blocks (outcomes overlap for days).`}
+      first="Beyond"
       head={["Excess R"]}
       rows={data.excess.map((x) => ({
         key: x.key,
