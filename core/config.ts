@@ -53,6 +53,10 @@ const envSchema = z.object({
     .refine((v) => !Number.isNaN(Date.parse(v)), "expected an ISO date, e.g. 2024-06-01T00:00:00Z")
     .optional(),
   ANALYSIS_PHASE_SECONDS: positiveNumber.default(50),
+  // A model version older than this (market days since its training data ends) issues no signals (README, Configuration).
+  MODEL_MAX_AGE_DAYS: intIn(1, 3650).default(120),
+  // The ingestion leader refits once the champion is this many market days old; 0 turns the refit off.
+  MODEL_RETRAIN_DAYS: intIn(0, 3650).default(30),
   SMTP_URL: url(["smtp:", "smtps:"], "SMTP").optional(),
   MAIL_FROM: z.string().min(3).default("Tradewind <no-reply@tradewind.local>"),
   JWT_SECRET: z.string().min(32, "expected at least 32 characters").optional(),

@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   "invalid_date",
   "unknown_table",
   "ledger_entry_not_found",
+  "model_version_not_found",
   // favorites, preferences, alerts, webhooks, Telegram
   "favorite_limit",
   "invalid_preferences",

@@ -23,6 +23,8 @@ import { publishProgress } from "./progress";
 import { noteUserChanged } from "@core/user-version";
 import { clipReason, completeAnalysis, failAnalysis, insertReasoning } from "./settle";
 import { redisSnapshotStore } from "./snapshot-store";
+import type { ChosenModel, ModelChooser } from "../learning/chooser";
+import { refusedFinal, refusedPhase } from "../learning/refused";
 
 /** The three phase functions (each asks the SignalModel); tests may pass their own to force a decision through the real settlement. */
 export type PhaseModel = Pick<typeof phases, "scanPhase" | "confirmPhase" | "finalPhase">;
@@ -35,6 +37,11 @@ export type AnalysisDeps = {
   log: Logger;
   provider: MarketProvider;
   model?: PhaseModel;
+  /**
+   * Chooses the SignalModel by the context's market clock (the registry's version at that clock, refused when expired);
+   * without it every phase uses the shipped model, as before the registry (tests that force decisions).
+   */
+  models?: ModelChooser;
 };
 
 type RequestRow = Pick<AnalysisRequestRow, "id" | "user_id" | "symbol" | "status" | "current_phase"> & {
@@ -107,13 +114,18 @@ export function createAnalysisRunner(deps: AnalysisDeps, queue: Queue<AnalysisJo
       return "timed_out";
     }
     const ctx = await buildAnalysisContext(deps.provider, req.symbol, contextCache);
+    // The version a live engine had at this market clock (under the replay too): never one trained on later data.
+    const chosen: ChosenModel | null = deps.models ? await deps.models(ctx.now) : null;
+    const signalModel = chosen?.ok ? chosen.model : undefined;
+    const refused = chosen && !chosen.ok ? chosen.reason : null;
     if (phase === 1) {
-      await advance(req, model.scanPhase(ctx), ctx.now);
+      await advance(req, refused ? refusedPhase(ctx, 1, refused) : model.scanPhase(ctx, signalModel), ctx.now);
     } else {
       const { scan, confirm } = await earlierResults(req.id);
       if (!scan || (phase === 3 && !confirm)) throw new UnrecoverableError(`phase ${phase} is missing earlier phase results`);
-      if (phase === 2) await advance(req, model.confirmPhase(ctx, scan), ctx.now);
-      else if (confirm) await completeAnalysis(deps, req, model.finalPhase(ctx, scan, confirm), ctx.now);
+      if (phase === 2) await advance(req, refused ? refusedPhase(ctx, 2, refused) : model.confirmPhase(ctx, scan, signalModel), ctx.now);
+      else if (confirm)
+        await completeAnalysis(deps, req, refused ? refusedFinal(ctx, refused) : model.finalPhase(ctx, scan, confirm, signalModel), ctx.now);
     }
     return "done";
   }

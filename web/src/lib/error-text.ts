@@ -72,6 +72,7 @@ const ERROR_TEXT: Record<ErrorCode, ScreenTexts | null> = {
   invalid_date: null,
   unknown_table: null,
   ledger_entry_not_found: null,
+  model_version_not_found: null,
   favorite_limit: null,
   invalid_preferences: null,
   webhook_not_found: null,

@@ -1,0 +1,81 @@
+// Which model decides at a market clock: the registry's champion trained before it, unless older than MODEL_MAX_AGE_DAYS.
+import { ageDays, champions, pickAt, versionParams, type VersionRecord } from "@core/model-versions";
+import type { Sql } from "@core/db";
+import { modelFromParams, paramsHash, parseModelParams } from "../analysis/model/version";
+import type { SignalModel } from "../analysis/model/signal-model";
+import { modelParams, shippedModel } from "../analysis/phases";
+
+export type ChosenModel = { ok: true; model: SignalModel; version: string } | { ok: false; version: string | null; reason: string };
+export type ModelChooser = ((clock: number) => Promise<ChosenModel>) & { refresh(): void };
+
+/** The champion list is re-read this often, so a promotion by another engine is picked up within it. */
+const LIST_TTL_MS = 15_000;
+
+/** A SignalModel that names its version (the signal's context carries the name, the ledger commits to it). */
+export const named = (model: SignalModel, version: string): SignalModel => ({ ...model, version: () => version });
+
+let shipped: { model: SignalModel; version: string } | null = null;
+/** The committed params.json, while the registry holds no version at all (before the walk-forward seeds exist). */
+export function shippedVersion() {
+  if (!shipped) {
+    const version = `shipped-v3-${paramsHash(modelParams()).slice(0, 8)}`;
+    shipped = { model: named(shippedModel(), version), version };
+  }
+  return shipped;
+}
+
+const fmtDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Why a version may not decide at `clock`, or null when it may. */
+export function expiryReason(v: Pick<VersionRecord, "version" | "trained_through">, clock: number, maxAgeDays: number): string | null {
+  const age = ageDays(v, clock);
+  if (age <= maxAgeDays) return null;
+  return (
+    `model version ${v.version} is ${Math.floor(age)} days old (trained through ${fmtDay(v.trained_through)}), ` +
+    `past the ${maxAgeDays}-day limit (MODEL_MAX_AGE_DAYS): no signals until a newer version is trained.`
+  );
+}
+
+export function createModelChooser(o: { sql: Sql; maxAgeDays: number; listTtlMs?: number }): ModelChooser {
+  let list: { at: number; rows: Promise<VersionRecord[]> } | null = null;
+  const models = new Map<string, Promise<SignalModel>>();
+  const ttl = o.listTtlMs ?? LIST_TTL_MS;
+
+  const current = () => {
+    if (!list || Date.now() - list.at > ttl) {
+      const rows = champions(o.sql);
+      // A failed read is not kept: the next phase tries again.
+      rows.catch(() => list?.rows === rows && (list = null));
+      list = { at: Date.now(), rows };
+    }
+    return list.rows;
+  };
+
+  const load = (version: string) => {
+    let m = models.get(version);
+    if (!m) {
+      m = versionParams(o.sql, version).then((raw) => {
+        if (raw === null) throw new Error(`model version ${version} has no params`);
+        return named(modelFromParams(parseModelParams(raw)), version);
+      });
+      m.catch(() => models.delete(version));
+      models.set(version, m);
+    }
+    return m;
+  };
+
+  const choose = async (clock: number): Promise<ChosenModel> => {
+    const rows = await current();
+    if (!rows.length) return { ok: true, ...shippedVersion() };
+    const v = pickAt(rows, clock);
+    if (!v) return { ok: false, version: null, reason: `no model version was trained before ${new Date(clock).toISOString()}: no signals.` };
+    const why = expiryReason(v, clock, o.maxAgeDays);
+    if (why) return { ok: false, version: v.version, reason: why };
+    return { ok: true, model: await load(v.version), version: v.version };
+  };
+  return Object.assign(choose, {
+    refresh() {
+      list = null;
+    },
+  });
+}
