@@ -136,6 +136,17 @@ export const snapshotAge = new Gauge({
   labelNames: ["topic"],
   ...on,
 });
+export const modelRefits = new Counter({
+  name: "tradewind_model_refits_total",
+  help: "Scheduled model refits by result (promoted, rejected by the gate, no_challenger, failed)",
+  labelNames: ["result"],
+  ...on,
+});
+export const modelChampionAge = new Gauge({
+  name: "tradewind_model_champion_age_days",
+  help: "Market days since the serving champion's training data ends (read at scrape; absent without a champion)",
+  ...on,
+});
 export const ingestionLeader = new Gauge({ name: "tradewind_ingestion_leader", help: "1 while this engine holds the market-ingestion lock", ...on });
 
 // The operator's scheduled checks (`admin reconcile`, `admin verify-ledger`), read from Postgres at scrape by the engines.

@@ -84,7 +84,8 @@ export async function versionAt(sql: Sql | Tx, clock: number): Promise<VersionRe
 export function pickAt<T extends Pick<VersionRecord, "trained_at" | "version">>(list: readonly T[], clock: number): T | null {
   let best: T | null = null;
   for (const v of list)
-    if (v.trained_at <= clock && (!best || v.trained_at > best.trained_at || (v.trained_at === best.trained_at && v.version > best.version))) best = v;
+    if (v.trained_at <= clock && (!best || v.trained_at > best.trained_at || (v.trained_at === best.trained_at && v.version > best.version)))
+      best = v;
   return best;
 }
 
@@ -127,5 +128,12 @@ export async function forwardRecord(sql: Sql | Tx, version: string, since: numbe
     from signals s left join signal_baselines b on b.signal_id = s.id
     where s.context is not null and s.context -> 'model' ->> 'version' = ${version} and s.type in ('LONG', 'SHORT')`;
   const r4 = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
-  return { since, signals: r.signals, closed: r.closed, expectancy_r: r4(r.mean_r), excess_vs_always_long: r4(r.excess), with_baseline: r.with_baseline };
+  return {
+    since,
+    signals: r.signals,
+    closed: r.closed,
+    expectancy_r: r4(r.mean_r),
+    excess_vs_always_long: r4(r.excess),
+    with_baseline: r.with_baseline,
+  };
 }

@@ -108,6 +108,8 @@ export async function startApp(
     LOG_LEVEL: "warn",
     // Browser tests post webhooks to a receiver on this machine; every other private range stays refused.
     WEBHOOK_ALLOW_LOOPBACK: "1",
+    // No scheduled refit (minutes of CPU on the shared test machine) unless a test asks for one.
+    MODEL_RETRAIN_DAYS: "0",
     ...opts.env,
   };
   // logFile: every process appends both streams to one file (fault tests print it only when they fail).

@@ -14,11 +14,14 @@ import { upsertSchedules, watchSchedules } from "@core/queue-schedules";
  * does is re-queue or time out phase work.
  */
 export const OUTCOMES_QUEUE = "outcomes";
+/** The learning loop's own queue (one slot): storing candles and the refit check, on the ingestion leader. */
+export const MODELS_QUEUE = "models";
 
 type Empty = Record<string, never>;
 export type JobMap = {
   [ANALYSIS_QUEUE]: { phase: PhaseJobData; sweep: Empty };
   [OUTCOMES_QUEUE]: { outcomes: Empty };
+  [MODELS_QUEUE]: { "store-candles": Empty; "refit-check": Empty };
 };
 
 type QueueName = keyof JobMap;

@@ -12,6 +12,10 @@ import { migrateForApp } from "@core/migrate";
 import { startAnalysisWorker } from "./analysis/worker";
 import { startOutcomeWorker } from "./outcomes/worker";
 import { publishHourlySnapshot, redisSnapshotStore } from "./analysis/snapshot-store";
+import { seedVersions } from "./learning/seed";
+import { createModelChooser } from "./learning/chooser";
+import { startModelWorker } from "./learning/worker";
+import { watchChampionAge } from "./learning/metrics";
 
 const config = loadConfig();
 const log = createLogger("engine", config.LOG_LEVEL);
@@ -27,8 +31,15 @@ watchScheduledChecks(sql);
 addCollector("ingestion_leader", () => ingestionLeader.set(market.isLeader() ? 1 : 0));
 const metricsServer = startMetricsServer(config, log);
 await migrateForApp(config, sql, (m) => log.info(m));
-const analysis = await startAnalysisWorker({ config, sql, redis, keys, log, provider });
+// The walk-forward's fold models, each champion from its own trained_at; analyses use the one trained before their clock.
+await seedVersions(sql, log);
+const models = createModelChooser({ sql, maxAgeDays: config.MODEL_MAX_AGE_DAYS });
+watchChampionAge(sql, provider);
+const analysis = await startAnalysisWorker({ config, sql, redis, keys, log, provider, models });
 const outcomes = await startOutcomeWorker({ config, sql, log, provider, redis, keys });
+// The candle store and the scheduled refit (ingestion leader only); MODEL_RETRAIN_DAYS=0 turns both off.
+const learning =
+  config.MODEL_RETRAIN_DAYS > 0 ? await startModelWorker({ config, sql, log, provider, isLeader: () => market.isLeader(), chooser: models }) : null;
 
 // Each closed hour the market leader publishes the cross-sectional signal snapshot every analysis reads.
 const snapshots = redisSnapshotStore(redis, keys);
@@ -53,7 +64,7 @@ async function shutdown(signal: string) {
   clearInterval(hourly);
   metricsServer?.stop();
   await market.stop();
-  await Promise.all([analysis.close(), outcomes.close()]);
+  await Promise.all([analysis.close(), outcomes.close(), learning?.close()]);
   await sql.end({ timeout: 2 }).catch(() => {});
   await redis.quit().catch(() => {});
   process.exit(0);

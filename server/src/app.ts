@@ -20,6 +20,7 @@ import { transactionsModule } from "./modules/transactions";
 import { creditsModule } from "./modules/credits";
 import { favoritesModule } from "./modules/favorites";
 import { publicModule } from "./modules/public";
+import { modelModule } from "./modules/model";
 import { authModule } from "./modules/auth";
 import { userModule } from "./modules/user";
 import { preferencesModule } from "./modules/preferences";
@@ -140,6 +141,7 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
     .use(creditsModule(deps))
     .use(favoritesModule(deps))
     .use(publicModule(deps))
+    .use(modelModule(deps))
     .use(authModule(deps))
     .use(userModule(deps))
     .use(preferencesModule(deps))

@@ -45,7 +45,9 @@ export function createModelChooser(o: { sql: Sql; maxAgeDays: number; listTtlMs?
     if (!list || Date.now() - list.at > ttl) {
       const rows = champions(o.sql);
       // A failed read is not kept: the next phase tries again.
-      rows.catch(() => list?.rows === rows && (list = null));
+      rows.catch(() => {
+        if (list?.rows === rows) list = null;
+      });
       list = { at: Date.now(), rows };
     }
     return list.rows;

@@ -30,7 +30,9 @@ export function readVersionFile(path: string): SeedFile {
 export async function seedVersions(sql: Sql, log: Logger, dir = VERSIONS_DIR): Promise<{ added: number; present: number; bad: number }> {
   const out = { added: 0, present: 0, bad: 0 };
   if (!existsSync(dir)) return out;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json.gz")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".json.gz"))
+    .sort()) {
     let v: SeedFile;
     try {
       v = readVersionFile(join(dir, file));

@@ -6,6 +6,7 @@ import type { RedisKeys } from "@core/redis";
 import type Redis from "ioredis";
 import { OUTCOMES_QUEUE, startQueueWorker } from "../jobs";
 import type { MarketProvider } from "../market/providers";
+import { trackBaselines } from "./baseline";
 import { trackOutcomes } from "./tracker";
 
 export type OutcomeWorkerDeps = {
@@ -26,7 +27,13 @@ export function startOutcomeWorker(deps: OutcomeWorkerDeps) {
     queue: OUTCOMES_QUEUE,
     // A second pass at once would only read the same candles again: each outcome is stored once whoever gets there.
     concurrency: 1,
-    handlers: () => ({ outcomes: () => trackOutcomes(deps) }),
+    handlers: () => ({
+      outcomes: async () => {
+        const closed = await trackOutcomes(deps);
+        await trackBaselines(deps);
+        return closed;
+      },
+    }),
     schedules: { "outcome-tracker": { name: "outcomes", every: deps.everyMs ?? 60_000 } },
   });
 }
