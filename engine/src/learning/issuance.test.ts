@@ -69,7 +69,8 @@ describe("model versions in live analysis", () => {
     expect(await balance(u.id)).toBe(1);
     const ledger = await deps.sql`select kind, amount from credit_ledger where user_id = ${u.id} order by id`;
     expect(ledger.map((r) => `${r.kind}:${r.amount}`)).toEqual(["GRANT:1", "DEDUCTION:-1", "REFUND:1"]);
-    const reasoning = await deps.sql`select phase_number, reason from analysis_reasoning where request_id = ${signal.request_id} order by phase_number`;
+    const reasoning =
+      await deps.sql`select phase_number, reason from analysis_reasoning where request_id = ${signal.request_id} order by phase_number`;
     expect(reasoning.map((r) => r.phase_number)).toEqual([1, 2, 3]);
     for (const r of reasoning) expect(r.reason).toContain(OLD.version);
   });
