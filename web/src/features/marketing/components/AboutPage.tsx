@@ -6,6 +6,7 @@ import { usePageTitle } from "@web/lib/use-page-title";
 import { PageHero, Section } from "./Section";
 import { BacktestReport } from "./BacktestReport";
 import { LedgerRootNote } from "./LedgerRootNote";
+import { ModelRecordCard } from "./ModelRecordCard";
 
 const POINTS = [
   {
@@ -34,6 +35,7 @@ export function AboutPage() {
       />
       <Section className="max-w-5xl">
         <BacktestReport />
+        <ModelRecordCard />
         <div className="mt-10 grid gap-4 sm:grid-cols-2">
           {POINTS.map((p) => (
             <Card key={p.title} className="p-6">
