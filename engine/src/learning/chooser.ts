@@ -24,6 +24,8 @@ export function shippedVersion() {
   return shipped;
 }
 
+class UnreadableVersion extends Error {}
+
 const fmtDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Why a version may not decide at `clock`, or null when it may. */
@@ -57,8 +59,13 @@ export function createModelChooser(o: { sql: Sql; maxAgeDays: number; listTtlMs?
     let m = models.get(version);
     if (!m) {
       m = versionParams(o.sql, version).then((raw) => {
-        if (raw === null) throw new Error(`model version ${version} has no params`);
-        return named(modelFromParams(parseModelParams(raw)), version);
+        try {
+          return named(modelFromParams(parseModelParams(raw)), version);
+        } catch (err) {
+          throw new UnreadableVersion(
+            `model version ${version} cannot be read by this engine (${String((err as Error).message).slice(0, 160)}): no signals.`,
+          );
+        }
       });
       m.catch(() => models.delete(version));
       models.set(version, m);
@@ -73,7 +80,13 @@ export function createModelChooser(o: { sql: Sql; maxAgeDays: number; listTtlMs?
     if (!v) return { ok: false, version: null, reason: `no model version was trained before ${new Date(clock).toISOString()}: no signals.` };
     const why = expiryReason(v, clock, o.maxAgeDays);
     if (why) return { ok: false, version: v.version, reason: why };
-    return { ok: true, model: await load(v.version), version: v.version };
+    try {
+      return { ok: true, model: await load(v.version), version: v.version };
+    } catch (err) {
+      // Params this code cannot read decide nothing (stated); a database error propagates, so the phase is retried.
+      if (err instanceof UnreadableVersion) return { ok: false, version: v.version, reason: err.message };
+      throw err;
+    }
   };
   return Object.assign(choose, {
     refresh() {

@@ -3,8 +3,10 @@ import type { Candle } from "@core/candles";
 import type { SymbolData } from "../analysis/model/dataset";
 import { type ModelVersion, paramsHash, versionName } from "../analysis/model/version";
 import { mulberry32 } from "../backtest/stats";
-import { type RefitOptions, refitVersion } from "../research/refit";
-import { gbdtFamilyWith } from "../research/walkforward";
+import { refitVersion } from "../research/refit";
+import { SMALL_REFIT } from "./refit-presets";
+
+export { SMALL_REFIT };
 
 const H = 3_600_000;
 export const SYMBOLS = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "ADAUSDT", "DOGEUSDT"];
@@ -32,18 +34,6 @@ export function syntheticMarket(start: number, days: number, seed = 11): SymbolD
     return { symbol, h1, funding: [] };
   });
 }
-
-/** Small enough to fit in about a second; the live job uses the full families. */
-export const SMALL_REFIT: RefitOptions = {
-  families: [gbdtFamilyWith({ trees: 8, learningRate: 0.1, maxLeaves: 4, minLeaf: 40, l2: 1, subsample: 0.8, seed: 3, maxBins: 16 })],
-  geometries: [
-    { k: 1, m: 1.5, hours: 24 },
-    { k: 1, m: 1.5, hours: 48 },
-  ],
-  strideHours: 6,
-  minTrainEvals: 300,
-  selectDays: 20,
-};
 
 export const MARKET_START = Date.UTC(2024, 0, 1);
 export const MARKET = syntheticMarket(MARKET_START, 160);

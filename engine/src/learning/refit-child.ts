@@ -3,12 +3,9 @@ import { setPriority } from "node:os";
 import { createSql } from "@core/db";
 import { champions, versionParams } from "@core/model-versions";
 import { type ModelVersion, modelVersionMetaSchema, parseModelParams } from "../analysis/model/version";
-import { type RefitOptions, refitVersion } from "../research/refit";
+import { refitVersion } from "../research/refit";
 import { loadStoredCandles } from "./candle-store";
-import { SMALL_REFIT } from "./fixtures";
-
-/** REFIT_PRESET: "full" (the live job) or "small" (tests and quick checks: a few small trees on few geometries). */
-const PRESETS: Record<string, RefitOptions> = { full: {}, small: SMALL_REFIT };
+import { REFIT_PRESETS } from "./refit-presets";
 
 /** The registry's champions trained by `clock`, as ModelVersions (what a refit may build on). */
 async function previousVersions(sql: ReturnType<typeof createSql>, clock: number): Promise<ModelVersion[]> {
@@ -20,7 +17,10 @@ async function previousVersions(sql: ReturnType<typeof createSql>, clock: number
       trained_through: new Date(v.trained_through).toISOString(),
       trained_at: new Date(v.trained_at).toISOString(),
     });
-    out.push({ ...meta, params: parseModelParams(await versionParams(sql, v.version)) });
+    // A version whose params this code no longer reads (an older params format) is no base to build on: left out.
+    try {
+      out.push({ ...meta, params: parseModelParams(await versionParams(sql, v.version)) });
+    } catch {}
   }
   return out;
 }
@@ -29,7 +29,7 @@ async function main() {
   const [clockArg, out] = process.argv.slice(2);
   const clock = Number(clockArg);
   if (!Number.isFinite(clock) || !out) throw new Error("usage: refit-child.ts <clock ms> <out file>");
-  const options = PRESETS[process.env.REFIT_PRESET ?? "full"];
+  const options = REFIT_PRESETS[process.env.REFIT_PRESET ?? "full"];
   if (!options) throw new Error(`unknown REFIT_PRESET ${process.env.REFIT_PRESET}`);
   // Below the engine and server in the scheduler: the refit may take minutes of CPU on a machine they share.
   try {

@@ -114,6 +114,23 @@ describe("the version at a clock", () => {
   });
 });
 
+describe("a champion this engine cannot read", () => {
+  test("decides nothing and says so, rather than failing the analysis", async () => {
+    const bad = versionWith({ trainedThrough: "2024-07-01T00:00:00.000Z" });
+    const { insertVersion } = await import("@core/model-versions");
+    await insertVersion(deps.sql, { ...bad, params: { version: 99 } as unknown as ModelVersion["params"] }, "champion", {
+      promotedAt: Date.parse(bad.trained_at),
+    });
+    try {
+      const chosen = await createModelChooser({ sql: deps.sql, maxAgeDays: 120 })(Date.parse("2024-07-02T00:00:00Z"));
+      expect(chosen.ok).toBe(false);
+      if (!chosen.ok) expect(chosen.reason).toStartWith(`model version ${bad.version} cannot be read by this engine`);
+    } finally {
+      await deps.sql`delete from model_versions where version = ${bad.version}`;
+    }
+  });
+});
+
 describe("expiry", () => {
   test("past MODEL_MAX_AGE_DAYS the chooser refuses, naming the version, its age and the limit", async () => {
     const choose = createModelChooser({ sql: deps.sql, maxAgeDays: 120 });
