@@ -4,7 +4,8 @@ import type { Sql, Tx } from "./db";
 const DAY = 86_400_000;
 
 export type VersionStatus = "champion" | "challenger" | "rejected";
-export type Inner = { rate: number; meanR: number; lower: number; evaluations: number };
+/** null figures: no cut of the inner window paid, so the version issues nothing */
+export type Inner = { rate: number; meanR: number | null; lower: number | null; evaluations: number };
 
 /** A registry row; `params` is the fitted model, opaque here (the engine parses it). Times are ms since the epoch. */
 export type VersionRecord = {

@@ -59,8 +59,11 @@ export async function seedCandleStore(sql: Sql, provider: MarketProvider, log: L
   return added;
 }
 
-/** Every stored pair's candles closed by `clock` (open time + 1 h ≤ clock), oldest first: the refit's data. */
-export async function loadStoredCandles(sql: Sql, clock: number): Promise<SymbolData[]> {
+/**
+ * Every stored pair's candles closed by `clock` (open time + 1 h ≤ clock), oldest first: the refit's data, with each
+ * pair's perpetual listing time from `perpSince` (the providers' own list), so SHORTs are offered where they were live.
+ */
+export async function loadStoredCandles(sql: Sql, clock: number, perpSince: (symbol: string) => number | null = () => null): Promise<SymbolData[]> {
   const rows = await sql<{ symbol: string; t: number; o: number; h: number; l: number; c: number; v: number }[]>`
     select symbol, t, o, h, l, c, v from candles_1h where t + ${H} <= ${clock} order by symbol, t`;
   const bySymbol = new Map<string, Candle[]>();
@@ -70,5 +73,5 @@ export async function loadStoredCandles(sql: Sql, clock: number): Promise<Symbol
     list.push({ t: Number(r.t), o: r.o, h: r.h, l: r.l, c: r.c, v: r.v });
   }
   // Funding is not stored: the refit's shorts pay none in costs (as research does for pairs without a recorded rate).
-  return [...bySymbol].map(([symbol, h1]) => ({ symbol, h1, funding: [] }));
+  return [...bySymbol].map(([symbol, h1]) => ({ symbol, h1, funding: [], perpSince: perpSince(symbol) }));
 }

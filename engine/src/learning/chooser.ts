@@ -1,28 +1,15 @@
 // Which model decides at a market clock: the registry's champion trained before it, unless older than MODEL_MAX_AGE_DAYS.
 import { ageDays, champions, pickAt, versionParams, type VersionRecord } from "@core/model-versions";
 import type { Sql } from "@core/db";
-import { modelFromParams, paramsHash, parseModelParams } from "../analysis/model/version";
+import { modelOf, shippedVersions } from "../analysis/model/shipped";
+import { modelFromParams, parseModelParams } from "../analysis/model/version";
 import type { SignalModel } from "../analysis/model/signal-model";
-import { modelParams, shippedModel } from "../analysis/phases";
 
 export type ChosenModel = { ok: true; model: SignalModel; version: string } | { ok: false; version: string | null; reason: string };
 export type ModelChooser = ((clock: number) => Promise<ChosenModel>) & { refresh(): void };
 
 /** The champion list is re-read this often, so a promotion by another engine is picked up within it. */
 const LIST_TTL_MS = 15_000;
-
-/** A SignalModel that names its version (the signal's context carries the name, the ledger commits to it). */
-export const named = (model: SignalModel, version: string): SignalModel => ({ ...model, version: () => version });
-
-let shipped: { model: SignalModel; version: string } | null = null;
-/** The committed params.json, while the registry holds no version at all (before the walk-forward seeds exist). */
-export function shippedVersion() {
-  if (!shipped) {
-    const version = `shipped-v3-${paramsHash(modelParams()).slice(0, 8)}`;
-    shipped = { model: named(shippedModel(), version), version };
-  }
-  return shipped;
-}
 
 class UnreadableVersion extends Error {}
 
@@ -36,6 +23,13 @@ export function expiryReason(v: Pick<VersionRecord, "version" | "trained_through
     `model version ${v.version} is ${Math.floor(age)} days old (trained through ${fmtDay(v.trained_through)}), ` +
     `past the ${maxAgeDays}-day limit (MODEL_MAX_AGE_DAYS): no signals until a newer version is trained.`
   );
+}
+
+type Candidate = Pick<VersionRecord, "version" | "trained_at" | "trained_through">;
+
+/** The shipped fold files by the same rule, while the registry holds no champion (before the engine seeded it). */
+function shippedCandidates(): Candidate[] {
+  return shippedVersions().map((v) => ({ version: v.version, trained_at: Date.parse(v.trained_at), trained_through: Date.parse(v.trained_through) }));
 }
 
 export function createModelChooser(o: { sql: Sql; maxAgeDays: number; listTtlMs?: number }): ModelChooser {
@@ -60,7 +54,7 @@ export function createModelChooser(o: { sql: Sql; maxAgeDays: number; listTtlMs?
     if (!m) {
       m = versionParams(o.sql, version).then((raw) => {
         try {
-          return named(modelFromParams(parseModelParams(raw)), version);
+          return modelFromParams(parseModelParams(raw), version);
         } catch (err) {
           throw new UnreadableVersion(
             `model version ${version} cannot be read by this engine (${String((err as Error).message).slice(0, 160)}): no signals.`,
@@ -75,11 +69,12 @@ export function createModelChooser(o: { sql: Sql; maxAgeDays: number; listTtlMs?
 
   const choose = async (clock: number): Promise<ChosenModel> => {
     const rows = await current();
-    if (!rows.length) return { ok: true, ...shippedVersion() };
-    const v = pickAt(rows, clock);
+    const fromRegistry = rows.length > 0;
+    const v = pickAt<Candidate>(fromRegistry ? rows : shippedCandidates(), clock);
     if (!v) return { ok: false, version: null, reason: `no model version was trained before ${new Date(clock).toISOString()}: no signals.` };
     const why = expiryReason(v, clock, o.maxAgeDays);
     if (why) return { ok: false, version: v.version, reason: why };
+    if (!fromRegistry) return { ok: true, model: modelOf(shippedVersions().find((s) => s.version === v.version)!), version: v.version };
     try {
       return { ok: true, model: await load(v.version), version: v.version };
     } catch (err) {

@@ -36,12 +36,14 @@ export function syntheticMarket(start: number, days: number, seed = 11): SymbolD
 }
 
 export const MARKET_START = Date.UTC(2024, 0, 1);
-export const MARKET = syntheticMarket(MARKET_START, 160);
+export const MARKET = syntheticMarket(MARKET_START, 240);
+/** The base version's clock: 220 days in, with enough out-of-fold weeks behind it for every calibration bin. */
+export const BASE_CLOCK = MARKET_START + 220 * 86_400_000;
 
 let base: ModelVersion | null = null;
 /** One real refit on the synthetic market (cached), the params every fixture version carries. */
 export function baseVersion(): ModelVersion {
-  base ??= refitVersion(MARKET, Date.UTC(2024, 4, 20), [], SMALL_REFIT);
+  base ??= refitVersion(MARKET, BASE_CLOCK, [], SMALL_REFIT);
   if (!base) throw new Error("the synthetic refit found no bar");
   return base;
 }

@@ -4,6 +4,8 @@ import { createSql } from "@core/db";
 import { champions, versionParams } from "@core/model-versions";
 import { type ModelVersion, modelVersionMetaSchema, parseModelParams } from "../analysis/model/version";
 import { refitVersion } from "../research/refit";
+import { REPLAY_DATA_DIR } from "@core/market-replay";
+import { recordedPerps } from "../market/providers/funding";
 import { loadStoredCandles } from "./candle-store";
 import { REFIT_PRESETS } from "./refit-presets";
 
@@ -37,7 +39,7 @@ async function main() {
   } catch {}
   const sql = createSql(process.env.DATABASE_URL ?? "", { max: 2 });
   try {
-    const data = await loadStoredCandles(sql, clock);
+    const data = await loadStoredCandles(sql, clock, recordedPerps(REPLAY_DATA_DIR));
     const previous = await previousVersions(sql, clock);
     const log = (m: string) => process.stderr.write(`${m}\n`);
     log(`refit at ${new Date(clock).toISOString()}: ${data.length} pairs, ${data.reduce((s, d) => s + d.h1.length, 0)} candles`);

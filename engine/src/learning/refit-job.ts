@@ -44,7 +44,7 @@ export function refitInChild(config: Pick<Config, "DATABASE_URL">, preset = "ful
 }
 
 export type RefitDeps = {
-  config: Pick<Config, "MODEL_RETRAIN_DAYS" | "DATABASE_URL" | "MARKET_PROVIDER">;
+  config: Pick<Config, "MODEL_RETRAIN_DAYS" | "MODEL_MAX_AGE_DAYS" | "DATABASE_URL" | "MARKET_PROVIDER">;
   sql: Sql;
   log: Logger;
   provider: MarketProvider;
@@ -99,7 +99,7 @@ export function createModelJobs(deps: RefitDeps) {
       log.warn("model refit found no challenger (too little history, or no bar on its inner window)");
       return "no_challenger";
     }
-    const gate = await gateChallenger(sql, challenger, clock);
+    const gate = await gateChallenger(sql, challenger, clock, config.MODEL_MAX_AGE_DAYS);
     modelRefits.inc({ result: gate.result === "exists" ? "no_challenger" : gate.result });
     deps.chooser?.refresh();
     log.info(`model refit ${gate.result}`, { version: challenger.version, reason: gate.reason });

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Candle } from "@core/candles";
 import { createLogger } from "@core/log";
+import { REPLAY_DATA_DIR } from "@core/market-replay";
+import { recordedPerps } from "../market/providers/funding";
 import { modelRefits } from "@core/metrics";
 import { getVersion, insertVersion, versionAt } from "@core/model-versions";
 import { closeTestDeps, testDeps } from "../../../test/helpers";
@@ -10,7 +12,8 @@ import type { SymbolData } from "../analysis/model/dataset";
 import type { MarketProvider } from "../market/providers/types";
 import { refitPanel, refitVersion } from "../research/refit";
 import { loadStoredCandles, storeCandles } from "./candle-store";
-import { MARKET, SMALL_REFIT, SYMBOLS, versionWith } from "./fixtures";
+import { BASE_CLOCK, MARKET, SMALL_REFIT, SYMBOLS, versionWith } from "./fixtures";
+import { ENTRY_DELAY_HOURS } from "../analysis/model/geometry";
 import { gateChallenger } from "./gate";
 import { createModelJobs, refitInChild } from "./refit-job";
 import { startModelWorker } from "./worker";
@@ -19,9 +22,10 @@ const H = 3_600_000;
 const DAY = 86_400_000;
 const deps = testDeps();
 const log = createLogger("test", "silent");
-/** The refit's clock: 2024-05-20, inside the synthetic market (2024-01-01 + 160 days). */
-const C = Date.UTC(2024, 4, 20);
-const longest = Math.max(...SMALL_REFIT.geometries!.map((g) => g.hours)) * H;
+/** The refit's clock: 220 days into the synthetic market (2024-01-01 + 240 days). */
+const C = BASE_CLOCK;
+/** The longest outcome window, from the clock through the entry delay and the longest horizon. */
+const longest = (ENTRY_DELAY_HOURS + Math.max(...SMALL_REFIT.geometries!.map((g) => g.hours))) * H;
 
 /** The same market up to C; after it, every pair crashes 30 % and stays there (a future any leak would learn from). */
 const CRASHED: SymbolData[] = MARKET.map((s) => ({
@@ -41,6 +45,7 @@ function fakeProvider(data: SymbolData[], clock: { now: number }): MarketProvide
     },
     fundingRate: async () => null,
     symbols: () => [...SYMBOLS],
+    perpSince: () => null,
   };
 }
 
@@ -88,21 +93,31 @@ describe("a refit sees only outcomes closed before it", () => {
     expect(loaded.map((s) => s.symbol)).toEqual([...SYMBOLS].sort());
     for (const s of loaded) expect(Math.max(...s.h1.map((k) => k.t)) + H).toBeLessThanOrEqual(C);
     const child = await refitInChild(deps.config, "small")(C);
-    const inProcess = refitVersion(MARKET, C, [], SMALL_REFIT)!;
+    // The child reads perpetual listings from the record the providers use, as the live job does.
+    const perps = recordedPerps(REPLAY_DATA_DIR);
+    const inProcess = refitVersion(
+      MARKET.map((s) => ({ ...s, perpSince: perps(s.symbol) })),
+      C,
+      [],
+      SMALL_REFIT,
+    )!;
     expect(child?.version).toBe(inProcess.version);
     expect(child?.params_hash).toBe(inProcess.params_hash);
-    expect(child?.trained_through).toBe(new Date(C).toISOString());
+    // Trained through the last training row's outcome, which closed by the clock; it serves from the clock.
+    expect(Date.parse(child!.trained_through)).toBeLessThanOrEqual(C);
+    expect(Date.parse(child!.trained_through)).toBeGreaterThan(C - 12 * H);
+    expect(child?.trained_at).toBe(new Date(C).toISOString());
     expect(child?.source).toBe("refit");
   }, 60_000);
 });
 
 describe("the promotion gate", () => {
-  const champion = versionWith({ trainedThrough: "2024-02-29T00:00:00.000Z", trainedAt: "2024-03-01T00:00:00.000Z", lower: 0.1 });
+  const champion = versionWith({ trainedThrough: new Date(C - 30 * DAY).toISOString(), trainedAt: new Date(C - 29 * DAY).toISOString(), lower: 0.1 });
+  const better = versionWith({ trainedThrough: new Date(C).toISOString(), lower: 0.2, source: "refit" });
 
   test("a challenger whose inner lower bound is not below the champion's replaces it from the refit's clock", async () => {
     await insertVersion(deps.sql, champion, "champion", { promotedAt: Date.parse(champion.trained_at) });
-    const better = versionWith({ trainedThrough: new Date(C).toISOString(), lower: 0.2, source: "refit" });
-    const g = await gateChallenger(deps.sql, better, C);
+    const g = await gateChallenger(deps.sql, better, C, 120);
     expect(g.result).toBe("promoted");
     expect(g.reason).toBe(`inner lower bound +0.2000 R is not below champion ${champion.version}'s +0.1000 R`);
     expect((await versionAt(deps.sql, C))?.version).toBe(better.version);
@@ -112,15 +127,15 @@ describe("the promotion gate", () => {
 
   test("a worse challenger is stored as rejected with the reason, and the champion keeps serving", async () => {
     const worse = versionWith({ trainedThrough: new Date(C + DAY).toISOString(), lower: 0.15, source: "refit" });
-    const g = await gateChallenger(deps.sql, worse, C + DAY);
+    const g = await gateChallenger(deps.sql, worse, C + DAY, 120);
     expect(g.result).toBe("rejected");
     const row = (await getVersion(deps.sql, worse.version))!;
     expect(row.status).toBe("rejected");
     expect(row.promoted_at).toBeNull();
-    expect(row.reason).toMatch(/^inner lower bound \+0\.1500 R is below champion v4-20240520-\w+-l200's \+0\.2000 R$/);
+    expect(row.reason).toBe(`inner lower bound +0.1500 R is below champion ${better.version}'s +0.2000 R`);
     expect((await versionAt(deps.sql, C + 2 * DAY))?.inner.lower).toBeCloseTo(0.2, 12);
     // Registering the same version twice changes nothing.
-    expect((await gateChallenger(deps.sql, worse, C + DAY)).result).toBe("exists");
+    expect((await gateChallenger(deps.sql, worse, C + DAY, 120)).result).toBe("exists");
   });
 });
 

@@ -6,9 +6,10 @@ import { z } from "zod";
 import type { Sql } from "@core/db";
 import type { Logger } from "@core/log";
 import { insertVersion } from "@core/model-versions";
+import { VERSIONS_DIR } from "../analysis/model/shipped";
 import { type ModelVersion, modelVersionMetaSchema, paramsHash, parseModelParams } from "../analysis/model/version";
 
-export const VERSIONS_DIR = join(import.meta.dir, "..", "analysis", "model", "versions");
+export { VERSIONS_DIR };
 
 /** A fold file: the ModelVersion, and optionally the fold's out-of-fold figures under `oof`. */
 const fileSchema = modelVersionMetaSchema.extend({ params: z.unknown(), oof: z.record(z.string(), z.unknown()).nullish() });

@@ -1,12 +1,14 @@
-// The live refit's research step (interim, v3 pipeline; the lead replaces its internals): one version from rows closed before `clock`.
-import { type ModelVersion, paramsHash, versionName } from "../analysis/model/version";
+// The live refit's research step (interim, over the v4 pipeline; the lead may replace its internals): one version from rows closed before `clock`.
 import type { SymbolData } from "../analysis/model/dataset";
+import { type ModelVersion, parseModelParams } from "../analysis/model/version";
+import { ciBlockDays } from "../backtest/stats";
+import { ENTRY_DELAY_HOURS } from "../analysis/model/geometry";
 import type { Combo } from "./cv";
-import { fitFinal } from "./fit";
 import { GEOMETRY_GRID } from "./grid";
 import { buildPanel, clocksOf, type Geometry, type Panel } from "./panel";
 import { FAMILIES } from "./run";
-import { type Family, walkForward } from "./walkforward";
+import { nextVersion } from "./versions";
+import { type Family, purgeMs, walkForward } from "./walkforward";
 
 const HOUR = 3_600_000;
 
@@ -16,27 +18,33 @@ export type RefitOptions = {
   strideHours?: number;
   minTrainEvals?: number;
   selectDays?: number;
+  maxAgeDays?: number;
   log?: (m: string) => void;
 };
 
 /**
  * What a refit at `clock` may learn from: candles closed by `clock` (and funding in force by then), and only clocks
- * whose longest-horizon outcome window closed by `clock`, so no row's label reads a candle after it.
+ * whose longest outcome window (entry delay included) closed by `clock`, so no row's label reads a candle after it.
  */
 export function refitPanel(data: SymbolData[], clock: number, o: RefitOptions = {}): Panel {
   const geometries = o.geometries ?? GEOMETRY_GRID;
-  const horizon = Math.max(...geometries.map((g) => g.hours)) * HOUR;
   const known = data
-    .map((s) => ({ symbol: s.symbol, h1: s.h1.filter((k) => k.t + HOUR <= clock), funding: s.funding.filter((f) => f.t <= clock) }))
+    .map((s) => ({
+      ...s,
+      h1: s.h1.filter((k) => k.t + HOUR <= clock),
+      funding: s.funding.filter((f) => f.t <= clock),
+      m5: s.m5?.filter((k) => k.t < clock),
+    }))
     .filter((s) => s.h1.length);
+  const horizon = (ENTRY_DELAY_HOURS + Math.max(...geometries.map((g) => g.hours))) * HOUR;
   const clocks = clocksOf(known, o.strideHours ?? 6).filter((t) => t + horizon <= clock);
   return buildPanel(known, clocks, geometries, o.log);
 }
 
 /**
- * One challenger at `clock`: the v3 walk-forward over every family and geometry on the rows closed before `clock`, the
- * choice model:fit makes after the last row, and the chosen scorer fitted on all of them. Null when the history is too
- * short to choose. `previous` (the registry's versions) is unused by this interim version.
+ * One challenger at `clock`: the walk-forward over every family and geometry on the rows closed before `clock`, then
+ * the fold after the last row fitted exactly as every quarter is (research/versions.ts nextVersion). Null when the
+ * history is too short to choose. `previous` (the registry's versions) is unused by this interim version.
  */
 export function refitVersion(data: SymbolData[], clock: number, _previous: ModelVersion[], o: RefitOptions = {}): ModelVersion | null {
   const log = o.log ?? (() => {});
@@ -48,32 +56,22 @@ export function refitVersion(data: SymbolData[], clock: number, _previous: Model
     panel.geometries.forEach((_, g) => {
       combos.push({ family: family.name, g, wf: walkForward(panel, g, family, log, o.minTrainEvals) });
     });
-  let params: ReturnType<typeof fitFinal>;
+  const blockDays = ciBlockDays(purgeMs(panel) / HOUR);
+  const meta = { folders: ["candle-store"], stride: o.strideHours ?? 6, blockDays };
+  let v: ModelVersion;
   try {
-    params = fitFinal(panel, combos, families, { folders: ["candle-store"], stride: o.strideHours ?? 6 }, log, o.selectDays);
+    v = nextVersion(panel, combos, families, meta, { blockDays, selectDays: o.selectDays, maxAgeDays: o.maxAgeDays }, log);
   } catch (err) {
     log(`refit: ${(err as Error).message}`);
     return null;
   }
-  // No cut of the inner window kept a positive mean: a model that issues nothing is no challenger.
-  if (!Number.isFinite(params.tau) || !Number.isFinite(params.inner.lower ?? Number.NaN)) {
-    log("refit: no bar on the inner window; no challenger");
+  // The registry stores JSON: a version whose params do not read back (a NaN figure) is no challenger.
+  try {
+    parseModelParams(JSON.parse(JSON.stringify(v.params)));
+  } catch (err) {
+    log(`refit: the fitted params do not survive JSON (${String((err as Error).message).slice(0, 200)})`);
     return null;
   }
-  // Round-tripped through JSON, as the registry stores it, so the hash is that of the stored params.
-  const stored = JSON.parse(JSON.stringify(params)) as typeof params;
-  const hash = paramsHash(stored);
-  const through = new Date(clock).toISOString();
-  return {
-    version: versionName(through, hash),
-    trained_through: through,
-    trained_at: through,
-    family: stored.family,
-    geometry: stored.geometry,
-    horizon_hours: stored.geometry.hours,
-    inner: { ...stored.inner, lower: stored.inner.lower ?? Number.NEGATIVE_INFINITY },
-    params_hash: hash,
-    source: "refit",
-    params: stored,
-  };
+  // A refit serves from its own clock (the fold's start would be the first clock its data allowed, a little earlier).
+  return { ...v, trained_at: new Date(clock).toISOString(), source: "refit" };
 }

@@ -61,6 +61,7 @@ function risingProvider(): MarketProvider {
     candles: async (_s, interval, { end, limit }) => (interval === "1h" ? h1.filter((k) => k.t + H <= (end ?? Infinity)).slice(-limit) : []),
     fundingRate: async () => null,
     symbols: () => ["SOLUSDT"],
+    perpSince: () => null,
   };
 }
 
