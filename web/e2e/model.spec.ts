@@ -5,6 +5,7 @@ import { recordSignalOutcome } from "@core/alerts";
 import { seedSignal, type SeedContext } from "../../server/src/modules/signals/testing";
 import { normalizeModel } from "../src/features/marketing/api/model";
 import { forwardText, modelAgeText } from "../src/features/marketing/model/model-text";
+import { formatCount } from "../src/lib/format";
 import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
 import { registerUser, withSql } from "./helpers";
 
@@ -41,6 +42,6 @@ test("About shows the serving model's version, its age in market days and its fo
     const now = normalizeModel(await (await request.get("/api/public/model")).json())!;
     expect(shown).toEqual({ age: modelAgeText(now), forward: forwardText(now) });
   }).toPass({ timeout: 30_000 });
-  await expect(card.getByTestId("model-age")).toContainText(`${Math.floor(model.ageDays)} days old in market time`);
-  await expect(card.getByTestId("model-age")).toContainText(`${model.maxAgeDays} days`);
+  await expect(card.getByTestId("model-age")).toContainText(`${formatCount(Math.floor(model.ageDays))} days old in market time`);
+  await expect(card.getByTestId("model-age")).toContainText(`${formatCount(model.maxAgeDays)} days`);
 });

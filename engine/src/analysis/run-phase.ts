@@ -24,7 +24,7 @@ import { noteUserChanged } from "@core/user-version";
 import { clipReason, completeAnalysis, failAnalysis, insertReasoning } from "./settle";
 import { redisSnapshotStore } from "./snapshot-store";
 import type { ChosenModel, ModelChooser } from "../learning/chooser";
-import { refusedFinal, refusedPhase } from "../learning/refused";
+import { phaseModels } from "../learning/phase-models";
 
 /** The three phase functions (each asks the SignalModel); tests may pass their own to force a decision through the real settlement. */
 export type PhaseModel = Pick<typeof phases, "scanPhase" | "confirmPhase" | "finalPhase">;
@@ -116,16 +116,14 @@ export function createAnalysisRunner(deps: AnalysisDeps, queue: Queue<AnalysisJo
     const ctx = await buildAnalysisContext(deps.provider, req.symbol, contextCache);
     // The version a live engine had at this market clock (under the replay too): never one trained on later data.
     const chosen: ChosenModel | null = deps.models ? await deps.models(ctx.now) : null;
-    const signalModel = chosen?.ok ? chosen.model : undefined;
-    const refused = chosen && !chosen.ok ? chosen.reason : null;
+    const m = phaseModels(model, ctx, chosen);
     if (phase === 1) {
-      await advance(req, refused ? refusedPhase(ctx, 1, refused) : model.scanPhase(ctx, signalModel), ctx.now);
+      await advance(req, m.scan(), ctx.now);
     } else {
       const { scan, confirm } = await earlierResults(req.id);
       if (!scan || (phase === 3 && !confirm)) throw new UnrecoverableError(`phase ${phase} is missing earlier phase results`);
-      if (phase === 2) await advance(req, refused ? refusedPhase(ctx, 2, refused) : model.confirmPhase(ctx, scan, signalModel), ctx.now);
-      else if (confirm)
-        await completeAnalysis(deps, req, refused ? refusedFinal(ctx, refused) : model.finalPhase(ctx, scan, confirm, signalModel), ctx.now);
+      if (phase === 2) await advance(req, m.confirm(scan), ctx.now);
+      else if (confirm) await completeAnalysis(deps, req, m.final(scan, confirm), ctx.now);
     }
     return "done";
   }

@@ -5,7 +5,13 @@ import { modelOf, shippedVersions } from "../analysis/model/shipped";
 import { modelFromParams, parseModelParams } from "../analysis/model/version";
 import type { SignalModel } from "../analysis/model/signal-model";
 
-export type ChosenModel = { ok: true; model: SignalModel; version: string } | { ok: false; version: string | null; reason: string };
+/**
+ * ok: the version decides. Not ok: nothing is issued, for `reason`; `expired` carries the version's own model when it
+ * is merely too old (its phases still read the market, the context still names it).
+ */
+export type ChosenModel =
+  | { ok: true; model: SignalModel; version: string }
+  | { ok: false; version: string | null; reason: string; expired?: SignalModel };
 export type ModelChooser = ((clock: number) => Promise<ChosenModel>) & { refresh(): void };
 
 /** The champion list is re-read this often, so a promotion by another engine is picked up within it. */
@@ -73,10 +79,9 @@ export function createModelChooser(o: { sql: Sql; maxAgeDays: number; listTtlMs?
     const v = pickAt<Candidate>(fromRegistry ? rows : shippedCandidates(), clock);
     if (!v) return { ok: false, version: null, reason: `no model version was trained before ${new Date(clock).toISOString()}: no signals.` };
     const why = expiryReason(v, clock, o.maxAgeDays);
-    if (why) return { ok: false, version: v.version, reason: why };
-    if (!fromRegistry) return { ok: true, model: modelOf(shippedVersions().find((s) => s.version === v.version)!), version: v.version };
     try {
-      return { ok: true, model: await load(v.version), version: v.version };
+      const model = fromRegistry ? await load(v.version) : modelOf(shippedVersions().find((s) => s.version === v.version)!);
+      return why ? { ok: false, version: v.version, reason: why, expired: model } : { ok: true, model, version: v.version };
     } catch (err) {
       // Params this code cannot read decide nothing (stated); a database error propagates, so the phase is retried.
       if (err instanceof UnreadableVersion) return { ok: false, version: v.version, reason: err.message };

@@ -21,6 +21,8 @@ const MAX_AGE = 120;
 // At CLOCK: OLD is 152 days past its training data; FRESH 12 days.
 const OLD = versionWith({ trainedThrough: "2024-01-01T00:00:00.000Z" });
 const FRESH = versionWith({ trainedThrough: "2024-05-20T00:00:00.000Z" });
+// Trained after CLOCK: never used at it.
+const LATER = versionWith({ trainedThrough: "2024-07-01T00:00:00.000Z" });
 
 let worker: AnalysisWorker;
 const models = createModelChooser({ sql: deps.sql, maxAgeDays: MAX_AGE, listTtlMs: 0 });
@@ -57,6 +59,20 @@ async function analyse(token: string, symbol: string) {
 }
 
 describe("model versions in live analysis", () => {
+  test("with no version trained before the clock, nothing is scored or issued, and the reason says so", async () => {
+    await insertVersion(deps.sql, LATER, "champion", { promotedAt: Date.parse(LATER.trained_at) });
+    try {
+      const u = await createUser({ credits: 1 });
+      const signal = await analyse(u.token, "SOLUSDT");
+      expect(signal.type).toBe("NO_TRADE");
+      expect(signal.no_trade_reason).toBe("no model version was trained before 2024-06-01T00:00:00.000Z: no signals.");
+      expect(signal.context).toBeNull();
+      expect(await balance(u.id)).toBe(1);
+    } finally {
+      await deps.sql`delete from model_versions where version = ${LATER.version}`;
+    }
+  });
+
   test("an expired version issues no signal: NO_TRADE naming the version, its age and the limit, the credit returned", async () => {
     await insertVersion(deps.sql, OLD, "champion", { promotedAt: Date.parse(OLD.trained_at) });
     const u = await createUser({ credits: 1 });
@@ -64,7 +80,9 @@ describe("model versions in live analysis", () => {
     expect(signal.type).toBe("NO_TRADE");
     expect(signal.no_trade_reason).toContain(`model version ${OLD.version} is 152 days old`);
     expect(signal.no_trade_reason).toContain(`past the ${MAX_AGE}-day limit (MODEL_MAX_AGE_DAYS)`);
-    expect(signal.context).toBeNull();
+    // It still read the market: the context names the version that refused, so the ledger commits to it too.
+    expect(signal.context?.model.version).toBe(OLD.version);
+    expect(signal.context?.alternatives ?? []).toEqual([]);
     // Held at the start, refunded at the NO_TRADE.
     expect(await balance(u.id)).toBe(1);
     const ledger = await deps.sql`select kind, amount from credit_ledger where user_id = ${u.id} order by id`;
@@ -73,6 +91,9 @@ describe("model versions in live analysis", () => {
       await deps.sql`select phase_number, reason from analysis_reasoning where request_id = ${signal.request_id} order by phase_number`;
     expect(reasoning.map((r) => r.phase_number)).toEqual([1, 2, 3]);
     for (const r of reasoning) expect(r.reason).toContain(OLD.version);
+    const [scan] = await deps.sql`select full_reasoning from analysis_reasoning where request_id = ${signal.request_id} and phase_number = 1`;
+    expect(scan.full_reasoning).toStartWith("Phase 1, scanning BTCUSDT");
+    expect(scan.full_reasoning).toContain(`Not issued whatever the bar: model version ${OLD.version} is 152 days old`);
   });
 
   test("the version trained before the clock decides; its name is in the context and the ledger commits to it", async () => {
