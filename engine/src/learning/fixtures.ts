@@ -49,7 +49,13 @@ export function baseVersion(): ModelVersion {
 }
 
 /** A version with the base params under other dates and inner figures (the name follows its dates and params). */
-export function versionWith(o: { trainedThrough: string; trainedAt?: string; lower?: number; source?: ModelVersion["source"] }): ModelVersion {
+export function versionWith(o: {
+  trainedThrough: string;
+  trainedAt?: string;
+  lower?: number;
+  source?: ModelVersion["source"];
+  championForwardLower?: number | null;
+}): ModelVersion {
   const b = baseVersion();
   const hash = paramsHash(b.params);
   return {
@@ -59,5 +65,6 @@ export function versionWith(o: { trainedThrough: string; trainedAt?: string; low
     trained_at: o.trainedAt ?? o.trainedThrough,
     inner: { ...b.inner, lower: o.lower ?? b.inner.lower },
     source: o.source ?? "walk-forward",
+    ...(o.championForwardLower === undefined ? {} : { champion_forward_lower: o.championForwardLower }),
   };
 }

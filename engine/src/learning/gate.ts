@@ -1,4 +1,4 @@
-// The promotion gate: a refit replaces the champion only if its inner lower bound is not below the champion's (the bar's own rule).
+// The promotion gate, the as-deployed backtest's own: a refit replaces the champion unless the champion, on signals it never saw, stands higher than the refit's inner lower bound.
 import type { Sql } from "@core/db";
 import { ageDays, getVersion, insertVersion, versionAt } from "@core/model-versions";
 import type { ModelVersion } from "../analysis/model/version";
@@ -10,9 +10,10 @@ const fmt = (x: number | null) => (x === null ? "none (no cut paid)" : `${x >= 0
 
 /**
  * Decides and records a challenger fitted at market time `clock`: champion from `clock` when its inner lower bound (the
- * block-clustered lower bound the bar was chosen by) is at least the serving champion's, or the champion has expired or
- * has no figure; else stored as rejected with the reason (research/deployed.ts `promotes`, the backtest's rule). One
- * transaction under a table lock, so two engines gating at once compare against the same champion.
+ * block-clustered lower bound the bar was chosen by) is at least the serving champion's lower bound on signals that
+ * champion never saw (`champion_forward_lower`, measured by the refit on its own rows), or the champion has expired or
+ * has too few such signals; else stored as rejected with the reason (research/deployed.ts `promotes`, the backtest's
+ * rule). One transaction under a table lock, so two engines gating at once compare against the same champion.
  */
 export async function gateChallenger(sql: Sql, challenger: ModelVersion, clock: number, maxAgeDays: number): Promise<GateResult> {
   return sql.begin(async (tx) => {
@@ -21,9 +22,10 @@ export async function gateChallenger(sql: Sql, challenger: ModelVersion, clock: 
     if (existing) return { result: "exists" as const, reason: `version ${challenger.version} is already registered (${existing.status})` };
     const champion = await versionAt(tx, clock);
     const lower = challenger.inner.lower;
+    const forward = challenger.champion_forward_lower ?? null;
     const expired = champion !== null && ageDays(champion, clock) > maxAgeDays;
-    if (champion && !promotes(lower, champion.inner.lower, expired)) {
-      const reason = `inner lower bound ${fmt(lower)} is below champion ${champion.version}'s ${fmt(champion.inner.lower)}`;
+    if (champion && !promotes(lower, forward, expired)) {
+      const reason = `inner lower bound ${fmt(lower)} is below champion ${champion.version}'s ${fmt(forward)} on signals it never saw`;
       await insertVersion(tx, challenger, "rejected", { reason });
       return { result: "rejected" as const, reason };
     }
@@ -31,7 +33,9 @@ export async function gateChallenger(sql: Sql, challenger: ModelVersion, clock: 
       ? "no champion at this clock"
       : expired
         ? `champion ${champion.version} is past MODEL_MAX_AGE_DAYS`
-        : `inner lower bound ${fmt(lower)} is not below champion ${champion.version}'s ${fmt(champion.inner.lower)}`;
+        : forward === null
+          ? `champion ${champion.version} has too few signals it never saw to hold its place`
+          : `inner lower bound ${fmt(lower)} is not below champion ${champion.version}'s ${fmt(forward)} on signals it never saw`;
     await insertVersion(tx, { ...challenger, trained_at: new Date(clock).toISOString() }, "champion", { promotedAt: clock, reason });
     return { result: "promoted" as const, reason };
   });

@@ -10,6 +10,7 @@ import { getVersion, insertVersion, versionAt } from "@core/model-versions";
 import { closeTestDeps, testDeps } from "../../../test/helpers";
 import type { SymbolData } from "../analysis/model/dataset";
 import type { MarketProvider } from "../market/providers/types";
+import { forwardLowerOfVersion } from "../research/deployed";
 import { refitPanel, refitVersion } from "../research/refit";
 import { loadStoredCandles, storeCandles } from "./candle-store";
 import { BASE_CLOCK, MARKET, SMALL_REFIT, SYMBOLS, versionWith } from "./fixtures";
@@ -111,28 +112,49 @@ describe("a refit sees only outcomes closed before it", () => {
   }, 60_000);
 });
 
+describe("the champion's forward figure the gate weighs", () => {
+  test("a refit measures the serving champion on its own rows, after that champion's data, by the backtest's own rule", () => {
+    const clock = C + 14 * DAY;
+    // A champion trained 60 days before the clock, so it has signals it never saw on the refit's rows.
+    const champion = { ...refitVersion(MARKET, C - 60 * DAY, [], SMALL_REFIT)!, trained_at: new Date(C - 60 * DAY).toISOString() };
+    const withChampion = refitVersion(MARKET, clock, [champion], SMALL_REFIT)!;
+    const panel = refitPanel(MARKET, clock, SMALL_REFIT);
+    const expected = forwardLowerOfVersion(panel, champion, clock, {
+      blockDays: withChampion.params.training.block_days,
+      selectDays: SMALL_REFIT.selectDays,
+      maxAgeDays: SMALL_REFIT.maxAgeDays,
+    });
+    expect(withChampion.champion_forward_lower).toBe(expected);
+    // Without a champion serving at the clock there is nothing to weigh; the challenger itself is the same fit.
+    const alone = refitVersion(MARKET, clock, [], SMALL_REFIT)!;
+    expect(alone.champion_forward_lower).toBeNull();
+    expect(alone.params_hash).toBe(withChampion.params_hash);
+  }, 120_000);
+});
+
 describe("the promotion gate", () => {
   const champion = versionWith({ trainedThrough: new Date(C - 30 * DAY).toISOString(), trainedAt: new Date(C - 29 * DAY).toISOString(), lower: 0.1 });
-  const better = versionWith({ trainedThrough: new Date(C).toISOString(), lower: 0.2, source: "refit" });
+  // The champion's figure the gate weighs is its lower bound on signals it never saw, measured by the refit (not its own inner one).
+  const better = versionWith({ trainedThrough: new Date(C).toISOString(), lower: 0.2, source: "refit", championForwardLower: 0.1 });
 
-  test("a challenger whose inner lower bound is not below the champion's replaces it from the refit's clock", async () => {
+  test("a challenger whose inner lower bound is not below the champion's forward lower bound replaces it from the refit's clock", async () => {
     await insertVersion(deps.sql, champion, "champion", { promotedAt: Date.parse(champion.trained_at) });
     const g = await gateChallenger(deps.sql, better, C, 120);
     expect(g.result).toBe("promoted");
-    expect(g.reason).toBe(`inner lower bound +0.2000 R is not below champion ${champion.version}'s +0.1000 R`);
+    expect(g.reason).toBe(`inner lower bound +0.2000 R is not below champion ${champion.version}'s +0.1000 R on signals it never saw`);
     expect((await versionAt(deps.sql, C))?.version).toBe(better.version);
     expect((await versionAt(deps.sql, C - 1))?.version).toBe(champion.version);
     expect((await getVersion(deps.sql, better.version))?.promoted_at).toBe(C);
   });
 
   test("a worse challenger is stored as rejected with the reason, and the champion keeps serving", async () => {
-    const worse = versionWith({ trainedThrough: new Date(C + DAY).toISOString(), lower: 0.15, source: "refit" });
+    const worse = versionWith({ trainedThrough: new Date(C + DAY).toISOString(), lower: 0.15, source: "refit", championForwardLower: 0.2 });
     const g = await gateChallenger(deps.sql, worse, C + DAY, 120);
     expect(g.result).toBe("rejected");
     const row = (await getVersion(deps.sql, worse.version))!;
     expect(row.status).toBe("rejected");
     expect(row.promoted_at).toBeNull();
-    expect(row.reason).toBe(`inner lower bound +0.1500 R is below champion ${better.version}'s +0.2000 R`);
+    expect(row.reason).toBe(`inner lower bound +0.1500 R is below champion ${better.version}'s +0.2000 R on signals it never saw`);
     expect((await versionAt(deps.sql, C + 2 * DAY))?.inner.lower).toBeCloseTo(0.2, 12);
     // Registering the same version twice changes nothing.
     expect((await gateChallenger(deps.sql, worse, C + DAY, 120)).result).toBe("exists");
@@ -146,13 +168,15 @@ describe("the scheduled refit check", () => {
     const clock = { now: C };
     const asked: number[] = [];
     let lower = 0.3;
+    // The champion's lower bound on signals it never saw, as the real refit measures it (none yet: too few).
+    let forward: number | null = null;
     const base = {
       sql: deps.sql,
       log,
       provider: fakeProvider(MARKET, clock),
       refit: async (at: number) => {
         asked.push(at);
-        return versionWith({ trainedThrough: new Date(at).toISOString(), lower, source: "refit" as const });
+        return versionWith({ trainedThrough: new Date(at).toISOString(), lower, source: "refit" as const, championForwardLower: forward });
       },
     };
     const config = { ...deps.config, MARKET_PROVIDER: "replay" as const };
@@ -182,9 +206,10 @@ describe("the scheduled refit check", () => {
     expect(await count("promoted")).toBe(promotedBefore + 1);
     expect(await jobs.refitCheckJob()).toBe("fresh");
 
-    // 30 days on, a worse refit is rejected, and not retried every hour after it.
+    // 30 days on, a refit below what the champion showed on signals it never saw is rejected, and not retried hourly.
     clock.now += 31 * DAY;
     lower = 0.05;
+    forward = 0.2;
     const rejectedBefore = await count("rejected");
     expect(await jobs.refitCheckJob()).toBe("rejected");
     expect(await count("rejected")).toBe(rejectedBefore + 1);

@@ -52,6 +52,29 @@ export function forwardLower(p: Panel, champion: Serving, start: number, o: CvOp
   );
 }
 
+/** The same forward figure for a registry version (the live refit's champion), on the refit's panel; null when it cannot be read there. */
+export function forwardLowerOfVersion(p: Panel, v: ModelVersion, start: number, o: CvOptions): number | null {
+  const g = p.geometries.findIndex((x) => x.k === v.geometry.k && x.m === v.geometry.m && x.hours === v.geometry.hours);
+  if (g < 0) return null;
+  const ch = {
+    family: v.family,
+    g,
+    cal: v.params.calibration,
+    tau: v.params.tau ?? Infinity,
+    inner: { rate: v.inner.rate, meanR: v.inner.meanR ?? -Infinity, lower: v.inner.lower ?? -Infinity, evaluations: v.inner.evaluations },
+    baseTp: v.params.base_tp,
+  };
+  const model: BlockModel = { fitted: v.params.scorer, novelty: v.params.novelty, trainedThrough: Date.parse(v.trained_through) };
+  const serving: Serving = {
+    s: { c: { family: v.family, g, wf: { score: new Float64Array(), novelty: new Float64Array(), fits: [], models: new Map() } }, ch },
+    model,
+    version: v,
+    since: start,
+  };
+  const lower = forwardLower(p, serving, start, o);
+  return Number.isFinite(lower) ? lower : null;
+}
+
 /**
  * The promotion gate: the challenger replaces the champion unless the champion, on signals it never saw, stands higher
  * than the challenger's inner figure by the same rule (mean R less its block-clustered error); an expired champion always goes.

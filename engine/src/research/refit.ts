@@ -1,4 +1,4 @@
-// The live refit's research step (interim, over the v4 pipeline; the lead may replace its internals): one version from rows closed before `clock`.
+// The live refit's research step: one challenger from rows closed before `clock`, fitted as every fold is, and the serving champion's forward figure the gate compares it with.
 import type { SymbolData } from "../analysis/model/dataset";
 import { type ModelVersion, parseModelParams } from "../analysis/model/version";
 import { ciBlockDays } from "../backtest/stats";
@@ -7,6 +7,7 @@ import type { Combo } from "./cv";
 import { GEOMETRY_GRID } from "./grid";
 import { buildPanel, clocksOf, type Geometry, type Panel } from "./panel";
 import { FAMILIES } from "./run";
+import { forwardLowerOfVersion } from "./deployed";
 import { nextVersion } from "./versions";
 import { type Family, purgeMs, walkForward } from "./walkforward";
 
@@ -44,9 +45,10 @@ export function refitPanel(data: SymbolData[], clock: number, o: RefitOptions = 
 /**
  * One challenger at `clock`: the walk-forward over every family and geometry on the rows closed before `clock`, then
  * the fold after the last row fitted exactly as every quarter is (research/versions.ts nextVersion). Null when the
- * history is too short to choose. `previous` (the registry's versions) is unused by this interim version.
+ * history is too short to choose. `previous` (the registry's champions trained by `clock`) gives the one serving now,
+ * whose lower bound on signals it never saw (on this same panel, by the bar's rule) the gate compares the challenger with.
  */
-export function refitVersion(data: SymbolData[], clock: number, _previous: ModelVersion[], o: RefitOptions = {}): ModelVersion | null {
+export function refitVersion(data: SymbolData[], clock: number, previous: ModelVersion[], o: RefitOptions = {}): ModelVersion | null {
   const log = o.log ?? (() => {});
   const panel = refitPanel(data, clock, o);
   if (!panel.evals) return null;
@@ -72,6 +74,11 @@ export function refitVersion(data: SymbolData[], clock: number, _previous: Model
     log(`refit: the fitted params do not survive JSON (${String((err as Error).message).slice(0, 200)})`);
     return null;
   }
+  const champion = previous
+    .filter((x) => Date.parse(x.trained_at) <= clock)
+    .sort((a, b) => a.trained_at.localeCompare(b.trained_at))
+    .at(-1);
+  const forward = champion ? forwardLowerOfVersion(panel, champion, clock, { blockDays, selectDays: o.selectDays, maxAgeDays: o.maxAgeDays }) : null;
   // A refit serves from its own clock (the fold's start would be the first clock its data allowed, a little earlier).
-  return { ...v, trained_at: new Date(clock).toISOString(), source: "refit" };
+  return { ...v, trained_at: new Date(clock).toISOString(), source: "refit", champion_forward_lower: forward };
 }

@@ -35,6 +35,12 @@ export const modelVersionMetaSchema = z.object({
   inner,
   params_hash: z.string(),
   source: z.enum(["walk-forward", "refit"]),
+  /**
+   * A refit only: the serving champion's lower bound on signals it never saw, measured on the refit's own rows by the
+   * bar's rule (research/deployed.ts forwardLower); null when it had too few. The gate compares the challenger's inner
+   * lower bound with this, as the as-deployed backtest does.
+   */
+  champion_forward_lower: z.number().nullable().optional(),
 });
 export type ModelVersionMeta = z.infer<typeof modelVersionMetaSchema>;
 export type ModelVersion = ModelVersionMeta & { params: ModelParams };
