@@ -1,6 +1,5 @@
 // A live analysis and the research row for the same pair and clock decide the same way: the same decision, expected R and levels, with the fold's own model version.
 import { describe, expect, test } from "bun:test";
-import type { Candle } from "@core/candles";
 import type { SymbolData } from "../analysis/model/dataset";
 import { delayedEntry, tradeFor } from "../analysis/model/geometry";
 import { modelOf } from "../analysis/model/shipped";
@@ -10,6 +9,7 @@ import { buildSnapshot } from "../analysis/snapshot";
 import { fundingInForce } from "../market/providers/funding";
 import { createHistoricalProvider } from "../market/providers/historical";
 import { mulberry32 } from "../backtest/stats";
+import { MARKET_START, syntheticMarket } from "../learning/fixtures";
 import { runCv, type Combo } from "./cv";
 import { buildPanel, clocksOf, type Geometry } from "./panel";
 import { versionOf } from "./versions";
@@ -20,23 +20,14 @@ const M5 = 300_000;
 const GEOMETRIES: Geometry[] = [{ k: 1, m: 1.5, hours: 24 }];
 const SMALL = gbdtFamilyWith({ trees: 8, learningRate: 0.1, maxLeaves: 4, minLeaf: 40, l2: 1, subsample: 0.8, seed: 3, maxBins: 16 });
 
-/** Eight random walks with momentum over 300 days, a funding record on two, a perpetual on half. */
+/** The learning loop's synthetic market over 300 days, a funding record on two pairs, a perpetual on half. */
 function market(): SymbolData[] {
-  return ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "ADAUSDT", "DOGEUSDT", "LINKUSDT", "LTCUSDT"].map((symbol, si) => {
-    const rand = mulberry32(101 + si);
-    const h1: Candle[] = [];
-    const start = Date.UTC(2024, 0, 1);
-    let c = 50 * (si + 1);
-    let drift = 0;
-    for (let i = 0; i < 300 * 24; i++) {
-      drift = 0.99 * drift + 0.001 * (rand() - 0.5);
-      const o = c;
-      c = o * Math.exp(drift + 0.012 * (rand() - 0.5));
-      h1.push({ t: start + i * H, o, h: Math.max(o, c) * (1 + 0.004 * rand()), l: Math.min(o, c) * (1 - 0.004 * rand()), c, v: 1e6 * (1 + rand()) });
-    }
-    const funding = si < 2 ? Array.from({ length: 300 * 3 }, (_, k) => ({ t: start + k * 8 * H, o: -0.0002 * rand(), h: 0, l: 0, c: 0, v: 0 })) : [];
-    return { symbol, h1, funding, perpSince: si % 2 === 0 ? start : null };
-  });
+  const rand = mulberry32(101);
+  return syntheticMarket(MARKET_START, 300, 101).map((s, si) => ({
+    ...s,
+    funding: si < 2 ? Array.from({ length: 300 * 3 }, (_, k) => ({ t: MARKET_START + k * 8 * H, o: -0.0002 * rand(), h: 0, l: 0, c: 0, v: 0 })) : [],
+    perpSince: si % 2 === 0 ? MARKET_START : null,
+  }));
 }
 
 const DATA = market();
