@@ -6,7 +6,6 @@ import { deployedBlocks, promotes, runDeployed } from "./deployed";
 import { buildPanel, clocksOf, type Geometry } from "./panel";
 import { gbdtFamilyWith, outcomeKnownAt, splitBlock, purgeMs } from "./walkforward";
 
-const H = 3_600_000;
 const DAY = 86_400_000;
 const GEOMETRIES: Geometry[] = [{ k: 1, m: 1.5, hours: 24 }];
 const SMALL = gbdtFamilyWith({ trees: 6, learningRate: 0.1, maxLeaves: 4, minLeaf: 40, l2: 1, subsample: 0.8, seed: 5, maxBins: 16 });
