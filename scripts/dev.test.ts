@@ -87,6 +87,9 @@ test("bun dev alone serves the app and Ctrl-C stops everything", async () => {
 
     dev.kill("SIGINT");
     expect(await dev.exited).toBe(0);
+    // The start-up line names the cluster's real place (TW_DATA_DIR here), not a fixed ".data/postgres".
+    const out = await new Response(dev.stdout).text();
+    expect(out).toContain(`embedded PostgreSQL in ${join(dataDir, "postgres")}`);
     expect(await portOpen(port)).toBe(false);
     expect(await portOpen(redisPort)).toBe(false);
     expect(await portOpen(services.pgPort!)).toBe(false);

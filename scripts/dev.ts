@@ -79,7 +79,7 @@ const children = [
 ];
 console.log(
   `Tradewind ${production ? "production" : "dev"}: http://localhost:${env.PORT || 3000}` +
-    ` (postgres: ${infra.embeddedDb ? "embedded PostgreSQL in .data/postgres" : "DATABASE_URL"},` +
+    ` (postgres: ${infra.embeddedDb ? `embedded PostgreSQL in ${infra.dbDir}` : "DATABASE_URL"},` +
     ` redis: ${infra.embeddedRedis ? "private redis-server" : "REDIS_URL"})` +
     (env.METRICS_PORT ? `; metrics: server :${env.METRICS_PORT}, engine :${engineEnv.METRICS_PORT}` : ""),
 );

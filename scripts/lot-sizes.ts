@@ -52,11 +52,23 @@ function table(dir: string): Record<string, [number, number]> {
   return out;
 }
 
+/**
+ * Without --refresh, pairs already recorded keep their filters (a newer window must not move a listed pair's card) and
+ * only spot pairs missing from the record are added; perpetuals stay as recorded, since one stray print in a
+ * perpetual's record (SOL 182.721) would make its tick finer than its spot record, which lotFilter falls back to.
+ */
+async function withKept(fresh: { spot: Table; perp: Table }): Promise<{ spot: Table; perp: Table }> {
+  if (args.includes("--refresh") || !existsSync(OUT)) return fresh;
+  const { RECORDED_PRECISION: kept } = (await import(OUT)) as { RECORDED_PRECISION: { spot: Table; perp: Table } };
+  return { spot: { ...fresh.spot, ...kept.spot }, perp: kept.perp };
+}
+type Table = Record<string, [number, number]>;
+
 if (import.meta.main) {
-  const spot = table(join(SRC, "spot", "1h"));
-  const perp = table(join(SRC, "futures", "1h"));
+  const { spot, perp } = await withKept({ spot: table(join(SRC, "spot", "1h")), perp: table(join(SRC, "futures", "1h")) });
   const rows = (t: Record<string, [number, number]>) =>
     Object.entries(t)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([s, [p, q]]) => `    ${JSON.stringify(s)}: [${p}, ${q}],`)
       .join("\n");
   writeFileSync(

@@ -63,6 +63,19 @@ export const signalContextSchema = t.Object({
       },
     ),
   ),
+  nearest: t.Optional(
+    t.Array(
+      t.Object({
+        symbol: t.String(),
+        side: t.Union([t.Literal("LONG"), t.Literal("SHORT")]),
+        expected_r: t.Number(),
+        gap_r: t.Number({ description: "how far below the bar, in R" }),
+      }),
+      {
+        description: "NO_TRADE only: the pairs closest below the bar at the last hourly close (their better side), closest first",
+      },
+    ),
+  ),
   same_direction_last_hour: t.Optional(t.Number({ description: "Signals in the same direction issued in the hour before this one" })),
 });
 

@@ -488,7 +488,11 @@ test("a No Trade lists the pairs clearing the bar; picking one fills it in on St
     alternatives: [...SAMPLE_ALTERNATIVES, { symbol: "1000SATSUSDT", side: "LONG", expected_r: 0.0215, p_tp: 0.3702, venue: "spot" }],
   };
   await withSql(async (sql) => {
-    await seedWithContext(user.id, "AVAXUSDT", "NO_TRADE", 0.2, { sql, context: { ...noTrade, alternatives: [] } });
+    const nearest = [
+      { symbol: "PAXGUSDT", side: "LONG", expected_r: 0.0381, gap_r: 0.0119 },
+      { symbol: "ETHUSDT", side: "SHORT", expected_r: -0.0125, gap_r: 0.0625 },
+    ] as const;
+    await seedWithContext(user.id, "AVAXUSDT", "NO_TRADE", 0.2, { sql, context: { ...noTrade, alternatives: [], nearest: [...nearest] } });
     await seedWithContext(user.id, "ETHUSDT", "NO_TRADE", 0.0005, { sql, context: noTrade });
   });
   await openDashboard(page, user);
@@ -498,6 +502,13 @@ test("a No Trade lists the pairs clearing the bar; picking one fills it in on St
   await rows(page).filter({ hasText: "AVAXUSDT" }).getByRole("button", { name: "View AVAXUSDT" }).click();
   await expect(page.getByRole("dialog").getByTestId("alternatives-empty")).toHaveText("No pair cleared the bar when this was issued.");
   await expect(page.getByRole("dialog").getByTestId("alternative")).toHaveCount(0);
+  // None cleared it, so how far the closest were from it, each with its expected R.
+  const near = page.getByRole("dialog").getByTestId("nearest");
+  await expect(near.getByRole("heading")).toHaveText("Closest below the bar when issued");
+  await expect(near.getByTestId("near-miss")).toHaveText([
+    /PAXGUSDT\s*LONG\s*\+0\.04R\s*0\.01R below the bar/,
+    /ETHUSDT\s*SHORT\s*−0\.01R\s*0\.06R below the bar/,
+  ]);
   await page.keyboard.press("Escape");
 
   await rows(page).filter({ hasText: "ETHUSDT" }).getByRole("button", { name: "View ETHUSDT" }).click();

@@ -150,7 +150,15 @@ test("favorites: star from the dropdown, counter, Favorites Only, quick chip aut
   await box.press("Escape");
   await page.getByText("Favorites Only").click();
 
+  // A chip asks before it spends: Cancel holds nothing, the dialog's Start Analysis starts.
   await page.getByRole("button", { name: "Quick start ETHUSDT" }).click();
+  const confirm = page.getByRole("dialog", { name: "Start ETHUSDT?" });
+  await expect(confirm).toContainText("1 credit is held now.");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  expect(await withSql(async (sql) => (await sql`select count(*)::int as n from analysis_requests where user_id = ${user.id}`)[0].n)).toBe(0);
+  await page.getByRole("button", { name: "Quick start ETHUSDT" }).click();
+  await confirm.getByRole("button", { name: "Start Analysis" }).click();
   await expect(page.getByText(/^ETHUSDT · Request #\d+$/)).toBeVisible();
   await expect(page.getByTestId("live-analysis").first()).toContainText("ETHUSDT");
 
@@ -200,6 +208,7 @@ test("mobile layout screenshot", async ({ page, request }) => {
   await page.getByRole("button", { name: "Add SOLUSDT to favorites" }).click();
   await combobox(page).press("Escape");
   await page.getByRole("button", { name: "Quick start SOLUSDT" }).click();
+  await page.getByRole("dialog", { name: "Start SOLUSDT?" }).getByRole("button", { name: "Start Analysis" }).click();
   const item = page.getByTestId("live-analysis");
   await expect(item).toHaveCount(1);
   await item.getByRole("button", { name: "View Reasoning" }).click();

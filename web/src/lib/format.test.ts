@@ -26,6 +26,11 @@ test("formatPrice", () => {
   expect(formatPrice(2.34567)).toBe("2.346");
   expect(formatPrice(1)).toBe("1.000");
   expect(formatPrice(0.123456)).toBe("0.12346");
+  expect(formatPrice(0.0012345)).toBe("0.00123");
+  // A sub-cent coin keeps its digits (PEPE's header once read "0.00001"): 4 significant, as its 8-decimal tick.
+  expect(formatPrice(0.00001234)).toBe("0.00001234");
+  expect(formatPrice(0.0000001234)).toBe("0.0000001234");
+  expect(formatPrice(0)).toBe("0.00000");
   expect(formatPrice(null)).toBe("—");
   expect(formatPrice(Number.NaN)).toBe("—");
 });

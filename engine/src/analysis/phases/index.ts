@@ -4,7 +4,7 @@ import { perpListed } from "../model/geometry";
 import { setupHistoryFile } from "../model/history";
 import { latestShipped, modelOf } from "../model/shipped";
 import type { Scores, SideScore, SignalModel } from "../model/signal-model";
-import type { PairRow } from "../snapshot";
+import type { PairRow, Snapshot } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
 import { biasWord, clip, fmtPrice, fmtUtc, marketLines, sideLine, type SignalContext, signalContext } from "../reasoning";
 import { bookLine, evLine, fundingLine, moveLine, readSummary, verdictLine } from "./readings";
@@ -14,6 +14,41 @@ export const SIGNAL_TIMEFRAME = "1h";
 export const ALTERNATIVES = 3;
 
 export type { AnalysisContext } from "../context";
+
+export type NearMiss = { symbol: string; side: Side; expected_r: number; gap_r: number };
+
+const nearCache = new WeakMap<SignalModel, WeakMap<Snapshot, NearMiss[]>>();
+
+/**
+ * The candidate pairs below the bar at the snapshot's hourly close, closest first: each pair's better side scored as
+ * `rank` scores it (at its close, no funding), with how far its expected R falls short. What a NO_TRADE says when few
+ * or no pairs clear the bar.
+ */
+export function nearestBelowBar(model: SignalModel, snap: Snapshot, canShort: (symbol: string) => boolean = () => true): NearMiss[] {
+  let bySnap = nearCache.get(model);
+  if (!bySnap) {
+    bySnap = new WeakMap();
+    nearCache.set(model, bySnap);
+  }
+  let out = bySnap.get(snap);
+  if (!out) {
+    const bar = model.bar();
+    out = [];
+    // A model with no bar (nothing is ever issued) has no distance to it.
+    for (const row of Number.isFinite(bar) ? snap.rows : []) {
+      const s = model.score(row, snap.regime, row.close, null, canShort(row.symbol));
+      if (model.decide(s).issue) continue;
+      const { side } = model.lean(s);
+      const b = s[side];
+      if (b.candidate === false || !Number.isFinite(b.ev) || b.ev >= bar) continue;
+      const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+      out.push({ symbol: row.symbol, side, expected_r: r4(b.ev), gap_r: r4(bar - b.ev) });
+    }
+    out.sort((a, b) => a.gap_r - b.gap_r || a.symbol.localeCompare(b.symbol));
+    bySnap.set(snap, out);
+  }
+  return out;
+}
 
 export type Bias = Side | "NEUTRAL";
 
@@ -263,11 +298,18 @@ export function finalPhase(ctx: AnalysisContext, scan: PhaseResult, _confirm: Ph
     const altLine = alternatives.length
       ? `Clearing the bar at the last hourly close: ${alternatives.map((a) => `${a.symbol} ${a.side} ${a.expected_r >= 0 ? "+" : ""}${a.expected_r.toFixed(2)}R`).join(", ")}.`
       : "No pair clears the bar at the last hourly close.";
+    // And how far the closest of the rest are from it, so one pair that clears is not the whole picture.
+    const nearest = nearestBelowBar(model, ctx.snapshot, (symbol) => perpListed(ctx.perpSinceOf?.(symbol) ?? null, ctx.snapshot.at))
+      .filter((a) => a.symbol !== ctx.symbol)
+      .slice(0, ALTERNATIVES);
+    const nearLine = nearest.length
+      ? `Closest below the bar: ${nearest.map((a) => `${a.symbol} ${a.side} ${a.gap_r.toFixed(2)}R short`).join(", ")}.`
+      : null;
     return result(
       ctx,
-      { ...base, type: "NO_TRADE", confidence: s.pTp, no_trade_reason: why ?? undefined, context: { ...context, alternatives } },
+      { ...base, type: "NO_TRADE", confidence: s.pTp, no_trade_reason: why ?? undefined, context: { ...context, alternatives, nearest } },
       `${ctx.symbol} NO TRADE: ${why}`,
-      [`${head}: NO TRADE. ${why}`, ...changes, ...lines, altLine],
+      [`${head}: NO TRADE. ${why}`, ...changes, ...lines, altLine, ...(nearLine ? [nearLine] : [])],
       criteria,
     );
   }

@@ -259,6 +259,19 @@ describe("a NO_TRADE that still helps", () => {
       expect(alts.map((a) => a.symbol)).toEqual(ranked.slice(0, 3).map((r) => r.symbol));
       for (const a of alts) expect(a.expected_r).toBeGreaterThan(p.tau);
       expect(final.full_reasoning).toContain(`${alts[0].symbol} ${alts[0].side}`);
+      // The rest: the closest below the bar, closest first, each with how far short it falls (never one that clears).
+      const near = final.decision.context!.nearest!;
+      expect(near).toHaveLength(3);
+      expect(near.map((a) => a.symbol)).not.toContain(weakest);
+      for (const a of near) {
+        expect(a.expected_r).toBeLessThan(p.tau);
+        expect(a.gap_r).toBeCloseTo(p.tau - a.expected_r, 3);
+        expect(alts.map((x) => x.symbol)).not.toContain(a.symbol);
+      }
+      expect(near.map((a) => a.gap_r)).toEqual([...near.map((a) => a.gap_r)].sort((x, y) => x - y));
+      // The closest one is the best-ranked pair that does not clear: ranked[5] at the lowest bar, or one just as close.
+      expect(near[0].gap_r).toBeLessThanOrEqual(p.tau - ranked[5].expected_r + 1e-3);
+      expect(final.full_reasoning).toContain(`Closest below the bar: ${near[0].symbol} ${near[0].side} ${near[0].gap_r.toFixed(2)}R short`);
     } finally {
       p.tau = saved;
     }

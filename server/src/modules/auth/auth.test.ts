@@ -862,6 +862,8 @@ describe("forgot and reset password", () => {
       body: { token, new_password: "Brand9New", confirm_password: "Brand9New" },
     });
     expect(ok.status).toBe(200);
+    // The answer names the account, so the sign-in page can be prefilled with it.
+    expect(ok.body.email).toBe(who.email.toLowerCase());
     expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(401);
     expect(
       (

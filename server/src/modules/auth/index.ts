@@ -18,6 +18,7 @@ import {
   registrationBody,
   registrationResponse,
   resetBody,
+  resetResponse,
   sendCodeBody,
   sendCodeResponse,
   statusResponse,
@@ -214,7 +215,7 @@ function passwordRoutes(deps: ServerDeps, { limits, meta, mailer, device }: Auth
         device.clear(cookie[device.name]);
         return result;
       },
-      { body: resetBody, response: { 200: statusResponse }, detail: { summary: "Set a new password from a reset link" } },
+      { body: resetBody, response: { 200: resetResponse }, detail: { summary: "Set a new password from a reset link" } },
     );
 }
 

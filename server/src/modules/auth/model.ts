@@ -47,6 +47,8 @@ export const forgotBody = t.Object({ email });
 export const resetBody = t.Object({ token: t.String({ maxLength: 256 }), new_password: password, confirm_password: password });
 
 export const statusResponse = t.Object({ status: t.String(), detail: t.String() });
+/** A reset names the account's e-mail, for the sign-in page that follows. */
+export const resetResponse = t.Object({ status: t.String(), detail: t.String(), email: t.String() });
 export const sendCodeResponse = t.Object({ status: t.String(), detail: t.String(), retry_after: t.Number() });
 export const verifyCodeResponse = t.Object({ status: t.String(), session_token: t.String() });
 export const registrationResponse = t.Object({ status: t.String(), detail: t.String(), user_id: t.Number() });

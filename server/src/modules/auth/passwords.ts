@@ -72,27 +72,28 @@ export async function resetPassword(deps: Deps, mailer: Mailer, input: { token: 
     await sql`select 1 from password_reset_tokens where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()`;
   if (!live) throw badRequest(INVALID_LINK).withCode("invalid_reset_link");
   const passwordHash = await hashPassword(input.new_password);
-  const { userId, withdrawn } = await sql.begin(async (tx) => {
+  const { userId, email, withdrawn } = await sql.begin(async (tx) => {
     const [row] = await tx`
       select id, user_id from password_reset_tokens
       where token_hash = ${hashToken(input.token)} and used_at is null and expires_at > now()
       for update`;
     if (!row) throw badRequest(INVALID_LINK).withCode("invalid_reset_link");
-    await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${row.user_id}`;
+    const [user] = await tx`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${row.user_id} returning email`;
     // Every outstanding link dies with the one used.
     await tx`update password_reset_tokens set used_at = now() where user_id = ${row.user_id} and used_at is null`;
     // Withdrawn first, so the counts logged include the push subscriptions the revoked sessions would take along.
     const withdrawn = await withdrawAlertDestinations(tx, row.user_id);
     await revokeUserSessions(tx, row.user_id, null);
     await revokeAllTrust(tx, row.user_id);
-    return { userId: row.user_id as number, withdrawn };
+    return { userId: row.user_id as number, email: String(user?.email ?? ""), withdrawn };
   });
   securityEvent(log, "password_reset", { user_id: userId });
   securityEvent(log, "alert_destinations_withdrawn", { user_id: userId, ...withdrawn });
   await passwordChangedMail(deps, mailer, userId, "reset with an e-mailed link").catch((err) =>
     log.error("password mail failed", { error: String(err) }),
   );
-  return { status: "ok", detail: "Password reset successful" };
+  // The link's holder may set this account's password, so it may know the address: the sign-in page is prefilled with it.
+  return { status: "ok", detail: "Password reset successful", email };
 }
 
 export async function changePassword(

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
 import type { SignalContext } from "../model/readers";
-import { alternativesView, isFresh, type AlternativeView } from "../model/signal-context";
+import { alternativesView, isFresh, type AlternativeView, type NearMissView } from "../model/signal-context";
 import { startTradingHref } from "../model/start-trading-link";
 import { useNow } from "@web/lib/use-now";
 
@@ -49,6 +49,20 @@ function AlternativeLink({ a, dense }: { a: AlternativeView; dense: boolean }) {
   );
 }
 
+/** A pair below the bar: not a link (it would not be issued now), only how far it is from being one. */
+function NearMiss({ a, dense }: { a: NearMissView; dense: boolean }) {
+  return (
+    <div data-testid="near-miss" className="flex items-center gap-1.5 py-1">
+      <span className={cn("min-w-0 truncate font-mono text-muted", dense ? "flex-[0_1_5.75rem] text-xs" : "flex-[0_1_6.25rem] text-[13px]")}>
+        {a.symbol}
+      </span>
+      <SideBadge side={a.side} />
+      <span className={cn("num ml-auto shrink-0 font-mono text-xs", TONE_TEXT[a.tone])}>{a.expectedR}</span>
+      <span className="num shrink-0 whitespace-nowrap text-right font-mono text-[11px] text-faint">{a.gap}</span>
+    </div>
+  );
+}
+
 /** Nothing for a context that does not say (signals from before the list existed). */
 export function ClearingTheBar({ context, createdAt, dense = false }: { context: SignalContext; createdAt: string | null; dense?: boolean }) {
   const now = useNow(60_000);
@@ -79,6 +93,18 @@ export function ClearingTheBar({ context, createdAt, dense = false }: { context:
           </p>
         </>
       )}
+      {v.nearest.items.length > 0 ? (
+        <div data-testid="nearest" className="mt-2 border-t border-line/60 pt-1.5">
+          <h4 className="text-[11px] font-semibold uppercase tracking-[0.08em] text-faint">{v.nearest.heading}</h4>
+          <ul className="mt-0.5">
+            {v.nearest.items.map((a) => (
+              <li key={a.symbol}>
+                <NearMiss a={a} dense={dense} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

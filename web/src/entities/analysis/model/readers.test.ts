@@ -135,6 +135,7 @@ describe("signal context (engine v2)", () => {
       model: { trained: "2024-01-01 → 2024-08-31", barR: 0.02 },
       history: null,
       alternatives: null,
+      nearest: null,
       sameDirectionLastHour: null,
     };
     expect(readSignal({ id: 1, type: "LONG", context: SAMPLE_CONTEXT })?.context).toEqual(expected);

@@ -69,6 +69,8 @@ export type SignalContext = {
   history: SetupHistory | null;
   /** NO_TRADE only: other pairs that cleared the bar at the same hourly close; null when not sent (unknown), [] when none did. */
   alternatives: Alternative[] | null;
+  /** NO_TRADE only: the pairs closest below the bar at the same close, closest first; null when not sent. */
+  nearest: NearMiss[] | null;
   /** LONG/SHORT only: signals in the same direction (all pairs) issued in the hour before this one; null when not sent. */
   sameDirectionLastHour: number | null;
 };
@@ -86,6 +88,8 @@ export type SetupHistory = {
 };
 
 export type Alternative = { symbol: string; side: "LONG" | "SHORT"; expectedR: number; pTp: number; venue: "spot" | "perp" };
+/** A pair below the bar: its better side's expected R and how far short of the bar it falls (R). */
+export type NearMiss = { symbol: string; side: "LONG" | "SHORT"; expectedR: number; gapR: number };
 
 /** Signals stored before the engine wrote its horizon expire after 48 h (core/migrations/0200_signal_expiry.sql). */
 export const DEFAULT_EXPIRY_HOURS = 48;
@@ -173,6 +177,11 @@ export function readSignalContext(c: ContractSignalContext | null | undefined): 
         ?.filter((a, i, all) => all.findIndex((b) => b.symbol === a.symbol) === i)
         .slice(0, MAX_ALTERNATIVES)
         .map((a) => ({ symbol: a.symbol, side: a.side, expectedR: a.expected_r, pTp: a.p_tp, venue: a.venue })) ?? null,
+    nearest:
+      c.nearest
+        ?.filter((a, i, all) => all.findIndex((b) => b.symbol === a.symbol) === i)
+        .slice(0, MAX_ALTERNATIVES)
+        .map((a) => ({ symbol: a.symbol, side: a.side, expectedR: a.expected_r, gapR: a.gap_r })) ?? null,
     sameDirectionLastHour: c.same_direction_last_hour ?? null,
   };
 }

@@ -135,8 +135,25 @@ describe("alternativesView", () => {
         { symbol: "SOLUSDT", side: "LONG", expectedR: "+0.06R", tone: "pos", pTp: "41%", venue: "Spot" },
         { symbol: "DOGEUSDT", side: "SHORT", expectedR: "+0.03R", tone: "pos", pTp: "39%", venue: "USDT-M perpetual" },
       ],
+      nearest: { heading: "Closest below the bar", items: [] },
       note: "Starting one costs 1 credit.",
     });
+  });
+  test("the closest pairs below the bar, each with its expected R and how far short it falls", () => {
+    const nearest = [
+      { symbol: "PAXGUSDT", side: "LONG", expected_r: 0.0381, gap_r: 0.0119 },
+      { symbol: "ETHUSDT", side: "SHORT", expected_r: -0.0125, gap_r: 0.0625 },
+    ] as const;
+    const v = alternativesView(ctx({ alternatives: [], nearest: [...nearest] }), true);
+    expect(v?.empty).toBe("No pair clears the bar right now.");
+    expect(v?.nearest).toEqual({
+      heading: "Closest below the bar",
+      items: [
+        { symbol: "PAXGUSDT", side: "LONG", expectedR: "+0.04R", tone: "pos", gap: "0.01R below the bar" },
+        { symbol: "ETHUSDT", side: "SHORT", expectedR: "−0.01R", tone: "neg", gap: "0.06R below the bar" },
+      ],
+    });
+    expect(alternativesView(ctx({ alternatives: [], nearest: [...nearest] }), false)?.nearest.heading).toBe("Closest below the bar when issued");
   });
   test("an empty list; an older NO_TRADE does not claim 'now'; absent says nothing", () => {
     expect(alternativesView(ctx({ alternatives: [] }), true)).toMatchObject({ items: [], empty: "No pair clears the bar right now." });

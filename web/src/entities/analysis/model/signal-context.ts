@@ -132,9 +132,14 @@ export const ALTERNATIVES_NOTE = "Starting one costs 1 credit.";
 
 export type AlternativeView = { symbol: string; side: Alternative["side"]; expectedR: string; tone: Tone; pTp: string; venue: string };
 
+/** A pair below the bar: its side, expected R, and how far short ('0.03R below the bar'). */
+export type NearMissView = { symbol: string; side: Alternative["side"]; expectedR: string; tone: Tone; gap: string };
+
 export type AlternativesView = {
   /** 'Clearing the bar now', or 'Cleared the bar when issued' for an older NO_TRADE. */
   heading: string;
+  /** The closest pairs below the bar ([] when not sent or none), under their own heading. */
+  nearest: { heading: string; items: NearMissView[] };
   /** Shown instead of the list when no pair cleared the bar. */
   empty: string;
   items: AlternativeView[];
@@ -161,6 +166,16 @@ export function alternativesView(c: SignalContext, fresh: boolean): Alternatives
       pTp: formatRatioPercent(a.pTp, 0),
       venue: VENUE_FALLBACK[a.venue],
     })),
+    nearest: {
+      heading: fresh ? "Closest below the bar" : "Closest below the bar when issued",
+      items: (c.nearest ?? []).map((a) => ({
+        symbol: a.symbol,
+        side: a.side,
+        expectedR: formatSignedR(a.expectedR),
+        tone: toneOf(a.expectedR),
+        gap: `${formatSignedR(a.gapR).replace(/^\+/, "")} below the bar`,
+      })),
+    },
     note: ALTERNATIVES_NOTE,
   };
 }

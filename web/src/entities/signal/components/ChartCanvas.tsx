@@ -12,7 +12,7 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef } from "react";
-import { barOf, CHART_COLORS, type ChartLevel, type ChartMark, type ChartTimeframe, pricePrecision } from "../model/chart-window";
+import { barOf, CHART_COLORS, type ChartLevel, type ChartMark, type ChartTimeframe, pricePrecision, rangeWithLevels } from "../model/chart-window";
 
 export type ChartCanvasProps = {
   candles: Candle[];
@@ -72,6 +72,12 @@ function draw(el: HTMLElement, p: ChartCanvasProps) {
     borderVisible: false,
     priceLineVisible: false,
     priceFormat: { type: "price", precision, minMove: 10 ** -precision },
+    // Every level line inside the scale, not only the candles' range: a far target stays on the chart.
+    autoscaleInfoProvider: (original: () => { priceRange: { minValue: number; maxValue: number } | null } | null) => {
+      const base = original();
+      const priceRange = rangeWithLevels(base?.priceRange ?? null, p.levels);
+      return priceRange ? { ...base, priceRange } : base;
+    },
   });
   candles.setData(p.candles.map((k) => ({ time: at(k.t), open: k.o, high: k.h, low: k.l, close: k.c })));
   for (const lv of p.levels)

@@ -1,6 +1,6 @@
 // The chart's window, level lines and exit label for a signal.
 import { expect, test } from "bun:test";
-import { chartLevels, chartWindow, exitView, MAX_BARS } from "./chart-window";
+import { chartLevels, chartWindow, exitView, MAX_BARS, rangeWithLevels } from "./chart-window";
 
 const H = 3_600_000;
 const ISSUE = Date.parse("2024-02-10T13:20:00Z");
@@ -35,4 +35,13 @@ test("the exit: TP, SL or expiry with its R; none while open or without its mark
   expect(exitView({ outcome: "EXPIRED", outcomeMarketMs: 5, rMultiple: 0.2 })!.label).toBe("Expiry +0.20R");
   expect(exitView({ outcome: "OPEN", outcomeMarketMs: null, rMultiple: null })).toBeNull();
   expect(exitView({ outcome: "TP_HIT", outcomeMarketMs: null, rMultiple: 1 })).toBeNull();
+});
+
+test("the price scale holds every level: a far target or stop widens the candles' range, both ways", () => {
+  const bars = { minValue: 3100, maxValue: 3140 };
+  expect(rangeWithLevels(bars, [{ price: 3123.28 }, { price: 3290.5 }, { price: 3050 }])).toEqual({ minValue: 3050, maxValue: 3290.5 });
+  expect(rangeWithLevels(bars, [{ price: 3120 }])).toEqual(bars);
+  expect(rangeWithLevels(bars, [])).toEqual(bars);
+  expect(rangeWithLevels(null, [{ price: 2 }, { price: 1 }])).toEqual({ minValue: 1, maxValue: 2 });
+  expect(rangeWithLevels(null, [])).toBeNull();
 });

@@ -97,6 +97,19 @@ export function signalMarks(side: "LONG" | "SHORT", issueMs: number, exit: ExitV
 /** The bar a moment falls in (chart times are bar open times). */
 export const barOf = (ms: number, tf: ChartTimeframe) => Math.floor(ms / TIMEFRAME_MS[tf]) * TIMEFRAME_MS[tf];
 
+export type PriceRange = { minValue: number; maxValue: number };
+
+/** The candles' own price range widened to hold every level line, so the target (and stop, entry) is never off the
+ *  chart however far it sits from the bars shown (1h and 1d alike); null when there is neither. */
+export function rangeWithLevels(candles: PriceRange | null, levels: readonly Pick<ChartLevel, "price">[]): PriceRange | null {
+  const prices = levels.map((l) => l.price).filter((p) => Number.isFinite(p));
+  if (prices.length === 0) return candles;
+  const lo = Math.min(...prices);
+  const hi = Math.max(...prices);
+  if (!candles) return { minValue: lo, maxValue: hi };
+  return { minValue: Math.min(candles.minValue, lo), maxValue: Math.max(candles.maxValue, hi) };
+}
+
 /** Decimals the price axis needs: the app's rule for ordinary prices, more for sub-cent coins (PEPE, SHIB). */
 export function pricePrecision(price: number): number {
   if (!(price > 0)) return 2;

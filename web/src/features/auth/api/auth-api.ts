@@ -78,7 +78,7 @@ export const forgotPassword = (email: string) =>
   apiRequest<unknown>("POST", "/api/auth/forgot-password", { email: email.trim() }, undefined, NO_CREDENTIALS);
 
 export const resetPassword = (token: string, newPassword: string, confirmPassword: string) =>
-  apiRequest<unknown>(
+  apiRequest<{ status: string; email?: string }>(
     "POST",
     "/api/auth/reset-password",
     { token, new_password: newPassword, confirm_password: confirmPassword },

@@ -9,7 +9,7 @@ import { PasswordInput, PasswordStrength } from "@web/components/ui/PasswordInpu
 import { ApiError } from "@web/lib/api";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { resetPassword } from "../api/auth-api";
-import { justResetAtom } from "../hooks/use-registered-notice";
+import { justResetAtom, signInEmailAtom } from "../hooks/use-registered-notice";
 import { AuthShell, Notice } from "./AuthShell";
 
 export const RESET_REDIRECT_MS = 1200;
@@ -20,6 +20,7 @@ export function ResetPasswordPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const setJustReset = useSetAtom(justResetAtom);
+  const setSignInEmail = useSetAtom(signInEmailAtom);
   const token = (params.token ?? search.get("token") ?? "").trim();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -57,7 +58,8 @@ export function ResetPasswordPage() {
     setSaving(true);
     setResult(null);
     try {
-      await resetPassword(token, password, confirm);
+      const answer = await resetPassword(token, password, confirm);
+      if (answer?.email) setSignInEmail(answer.email);
       setResult({ tone: "success", text: "Password reset successful" });
     } catch (err) {
       setResult({

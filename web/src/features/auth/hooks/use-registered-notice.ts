@@ -9,6 +9,19 @@ const NOTICE_MS = 2000;
 export const justRegisteredAtom = atom(false);
 /** Set when a reset link changed the password; the sign-in page it redirects to takes it. */
 export const justResetAtom = atom(false);
+/** The e-mail just registered or reset: the next sign-in page starts with it filled in, then forgets it. */
+export const signInEmailAtom = atom<string | null>(null);
+
+/** Takes the e-mail left by registration or a reset (null when none), so only the next sign-in page gets it. */
+export function useTakenSignInEmail(): string | null {
+  const value = useAtomValue(signInEmailAtom);
+  const setValue = useSetAtom(signInEmailAtom);
+  const [taken] = useState(value);
+  useEffect(() => {
+    if (taken !== null) setValue(null);
+  }, [taken, setValue]);
+  return taken;
+}
 
 /** Takes the flag (so a later visit does not show it again) and shows it, for `ms` when given. */
 function useTakenFlag(flag: PrimitiveAtom<boolean>, ms?: number): boolean {

@@ -3,7 +3,7 @@
 import { useSetAtom } from "@web/lib/store";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { completeRegistration, sendRegistrationCode, verifyRegistrationCode } from "../api/auth-api";
+import { completeRegistration, retryAfterSeconds, sendRegistrationCode, verifyRegistrationCode } from "../api/auth-api";
 import { registrationErrorText, type RegistrationError } from "../api/messages";
 import {
   EMPTY_REGISTRATION,
@@ -14,9 +14,10 @@ import {
   type RegistrationDraft,
 } from "../model/registration";
 import { useCountdown } from "./use-countdown";
-import { justRegisteredAtom } from "./use-registered-notice";
+import { justRegisteredAtom, signInEmailAtom } from "./use-registered-notice";
 
 const REDIRECT_MS = 2000;
+export const RESEND_WAIT = "A code was sent to this e-mail a moment ago. Enter it below, or ask for a new one when the countdown ends.";
 
 type Busy = null | "send" | "verify" | "create";
 type Shared = { setBusy: (b: Busy) => void; setError: (e: RegistrationError | null) => void };
@@ -52,7 +53,13 @@ function useEmailVerification({ setBusy, setError }: Shared) {
       cooldown.start(REGISTRATION_RESEND_SECONDS);
       setInfo("We sent a 6-digit code to your e-mail. It is valid for 10 minutes.");
     } catch (err) {
-      setError(registrationErrorText(err, "send"));
+      // Refused for now (a code went out moments ago, e.g. before a reload): the server's wait as a countdown, and the
+      // code field, since the code already sent still works.
+      const retry = retryAfterSeconds(err);
+      if (retry === null) return setError(registrationErrorText(err, "send"));
+      setCodeSent(true);
+      cooldown.start(retry);
+      setInfo(RESEND_WAIT);
     } finally {
       setBusy(null);
     }
@@ -78,6 +85,7 @@ function useEmailVerification({ setBusy, setError }: Shared) {
 export function useRegistration() {
   const navigate = useNavigate();
   const setJustRegistered = useSetAtom(justRegisteredAtom);
+  const setSignInEmail = useSetAtom(signInEmailAtom);
   const [draft, setDraft] = useState<RegistrationDraft>(EMPTY_REGISTRATION);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<RegistrationError | null>(null);
@@ -102,6 +110,7 @@ export function useRegistration() {
     try {
       await completeRegistration({ ...draft, email, sessionToken });
       setJustRegistered(true);
+      setSignInEmail(email.trim());
       setDone(true);
     } catch (err) {
       setError(registrationErrorText(err, "create"));

@@ -20,6 +20,7 @@ import {
   type SignInState,
 } from "../model/sign-in";
 import { useCountdown } from "./use-countdown";
+import { useTakenSignInEmail } from "./use-registered-notice";
 
 /** Signed in: the session is stored, the profile re-read for this user, and the page asked for (or the dashboard) opened. */
 function useFinishSignIn() {
@@ -79,7 +80,9 @@ function useDeviceStep({ state, dispatch, resend, finish }: Step) {
 
 export function useSignIn() {
   const remembered = readLocal(REMEMBER_EMAIL_KEY);
-  const [email, setEmail] = useState(remembered ?? "");
+  // The account just registered or reset comes first: that is who signs in next.
+  const justMade = useTakenSignInEmail();
+  const [email, setEmail] = useState(justMade ?? remembered ?? "");
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(remembered !== null);
   const [state, dispatch] = useReducer(signInReducer, SIGN_IN_START);

@@ -1,7 +1,10 @@
 // 'New Analysis' panel: symbol combobox, favorites (star, Favorites Only, counter, quick-start chips) and the main button.
 import { Rocket, Zap } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@web/components/ui/Button";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/Card";
 import { Checkbox } from "@web/components/ui/Checkbox";
+import { Dialog, DialogClose, DialogContent } from "@web/components/ui/Dialog";
 import { favoritesCounter, quickChips } from "../model/favorites";
 import type { Pairs } from "../model/pairs";
 import type { RunningCap } from "../model/running-cap";
@@ -29,6 +32,8 @@ export function StartPanel(props: {
   const known = props.pairs.symbols.includes(symbol);
   const chips = quickChips(props.favorites);
   const noCredits = props.credits !== null && props.credits <= 0;
+  // A chip is one tap from spending a credit: it asks first.
+  const [confirming, setConfirming] = useState<string | null>(null);
   return (
     <Card>
       <CardHeader>
@@ -83,7 +88,7 @@ export function StartPanel(props: {
                     key={s}
                     type="button"
                     disabled={props.pending || props.cap.blocked}
-                    onClick={() => props.onQuickStart(s)}
+                    onClick={() => setConfirming(s)}
                     aria-label={`Quick start ${s}`}
                     className="inline-flex h-8 items-center gap-1.5 rounded-full border border-line-strong bg-surface-2 px-3 font-mono text-xs font-semibold text-ink transition-colors hover:border-accent/60 hover:text-accent-strong disabled:opacity-50"
                   >
@@ -110,6 +115,28 @@ export function StartPanel(props: {
           One credit is held at start. It is used when a LONG or SHORT signal is issued and returned when the result is No Trade.
         </p>
       </div>
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        {confirming !== null ? (
+          <DialogContent
+            title={`Start ${confirming}?`}
+            description="1 credit is held now. It is used if a LONG or SHORT signal is issued and returned if the result is No Trade."
+          >
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button variant="secondary">Cancel</Button>
+              </DialogClose>
+              <Button
+                onClick={() => {
+                  setConfirming(null);
+                  props.onQuickStart(confirming);
+                }}
+              >
+                Start Analysis
+              </Button>
+            </div>
+          </DialogContent>
+        ) : null}
+      </Dialog>
     </Card>
   );
 }
