@@ -16,7 +16,7 @@ const WHAT_IS = [
   {
     icon: BrainCircuit,
     title: "AI processing",
-    text: "A model trained on recorded market history scores the setup, and a market-health gate blocks trades in poor conditions.",
+    text: "A model trained on recorded market history scores both sides, and a bar learned on earlier out-of-fold results turns weak setups into No Trade.",
   },
   {
     icon: Send,
