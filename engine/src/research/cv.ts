@@ -105,7 +105,7 @@ function fitChoice(p: Panel, c: Combo, start: number, rowBlock: Float64Array, se
       const v = viewOf(c, cal, e);
       // The same rule as the quarter is decided by (bar 0, novelty guard included): a row it refuses can never be issued,
       // so it counts in the rate's denominator only. Cuts through rows it refuses measured signals that would never be sent.
-      const d = decideSides(...views(p, c, v, e), 0, null);
+      const d = decideSides(...views(p, c, v, e), 0);
       const ev = d.issue ? (d.side === "LONG" ? v.long : v.short).evShrunk : -Infinity;
       return { ev, r: p.r[c.g][d.side === "LONG" ? 2 * e : 2 * e + 1], block: rowBlock[2 * e] };
     });
@@ -155,7 +155,7 @@ export function decideBlock(p: Panel, c: Combo, ch: Choice, model: BlockModel, e
   const why: Record<string, number> = {};
   for (const e of evals) {
     const v = viewOf(c, ch.cal, e);
-    const rule = decideSides(...views(p, c, v, e), ch.tau, null);
+    const rule = decideSides(...views(p, c, v, e), ch.tau);
     const d = rule.issue && expired(model, p.t[e], maxAgeDays) ? { issue: false as const, side: rule.side, why: "expired" } : rule;
     const reason = d.issue ? "issued" : d.why;
     why[reason] = (why[reason] ?? 0) + 1;

@@ -4,19 +4,17 @@ import type { Side } from "../trade";
 /** What the rule reads of one side: its shrunk expected R after costs, its novelty (> 1 = outside the training cloud), whether it is a candidate at all. */
 export type SideView = { evShrunk: number; novelty: number; candidate: boolean };
 
-export type Decision = { issue: true; side: Side } | { issue: false; side: Side; why: "gate" | "novel" | "below_bar" | "no_candidate" | "expired" };
-
-const isNoGo = (gate: string | null) => gate !== null && gate.toUpperCase().replace(/[^A-Z]/g, "") === "NOGO";
+export type Decision = { issue: true; side: Side } | { issue: false; side: Side; why: "novel" | "below_bar" | "no_candidate" | "expired" };
 
 /**
- * The side with the higher shrunk expected R; issued only when the pair is a candidate (not a stablecoin or a dead
- * pair), the gate is not NO-GO, the row lies inside the training cloud and its shrunk expected R clears τ (never below 0).
+ * The side with the higher shrunk expected R; issued only when the side is a candidate (placeable, and a SHORT has a
+ * perpetual), the row lies inside the training cloud and its shrunk expected R clears τ (never below 0). The market
+ * gate is not part of it: research has no gate to model, so live shows the gate and never decides by it.
  */
-export function decideSides(long: SideView, short: SideView, tau: number, gate: string | null): Decision {
+export function decideSides(long: SideView, short: SideView, tau: number): Decision {
   const side: Side = long.evShrunk >= short.evShrunk ? "LONG" : "SHORT";
   const v = side === "LONG" ? long : short;
   if (!v.candidate) return { issue: false, side, why: "no_candidate" };
-  if (isNoGo(gate)) return { issue: false, side, why: "gate" };
   if (!(v.novelty <= 1)) return { issue: false, side, why: "novel" };
   if (!(v.evShrunk > Math.max(0, tau))) return { issue: false, side, why: "below_bar" };
   return { issue: true, side };

@@ -82,7 +82,7 @@ export function v4Model(p: ParamsV4, name = `fold ${p.trained_through.slice(0, 1
   });
   // Read at each call, not captured: a test may move the bar of a shipped version to exercise the rule.
   const tau = () => p.tau ?? Infinity;
-  const decide = (s: Scores) => decideSides(view(s.LONG), view(s.SHORT), tau(), null);
+  const decide = (s: Scores) => decideSides(view(s.LONG), view(s.SHORT), tau());
   const ranked = new WeakMap<Snapshot, Alternative[]>();
   return {
     score,

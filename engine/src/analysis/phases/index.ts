@@ -221,9 +221,8 @@ export function confirmPhase(ctx: AnalysisContext, scan: PhaseResult, model = sh
   };
 }
 
-const WHY: Record<"gate" | "novel" | "below_bar" | "no_candidate" | "expired", (ctx: AnalysisContext, s: SideScore, model: SignalModel) => string> = {
+const WHY: Record<"novel" | "below_bar" | "no_candidate" | "expired", (ctx: AnalysisContext, s: SideScore, model: SignalModel) => string> = {
   expired: (_c, _s, model) => `the model (${model.name()}) is older than its age limit; no setup is issued until a newer one is promoted.`,
-  gate: (ctx) => `pre-analysis gate ${ctx.gate?.status}: ${ctx.gate?.action}.`,
   no_candidate: (ctx, s) =>
     s.trade.side === "SHORT" && !perpListed(ctx.perpSince, ctx.snapshot.at)
       ? "the better side is SHORT, and this pair has no USDT-M perpetual to short on."
