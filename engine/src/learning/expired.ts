@@ -14,9 +14,16 @@ export function expiredModel(model: SignalModel): SignalModel {
   };
 }
 
-/** A scan or confirmation under an expired version: its reading, then why nothing will be issued. */
-export function expiredPhase(r: PhaseResult, symbol: string, reason: string): PhaseResult {
-  return { ...r, reason: clip(`${symbol}: ${reason}`), full_reasoning: `${r.full_reasoning}\nNot issued whatever the bar: ${reason}` };
+/**
+ * A scan or confirmation under an expired version: its own one-line reading first (what the phase read anew), then
+ * that nothing will be issued; the full reasoning ends with why (the final phase's reason states it in full).
+ */
+export function expiredPhase(r: PhaseResult, _symbol: string, reason: string): PhaseResult {
+  return {
+    ...r,
+    reason: clip(`${r.reason}; not issued: the model in force is past its age limit`),
+    full_reasoning: `${r.full_reasoning}\nNot issued whatever the bar: ${reason}`,
+  };
 }
 
 /** The final NO_TRADE under an expired version, its first line and stated reason replaced by the full one. */
