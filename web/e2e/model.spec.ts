@@ -44,4 +44,9 @@ test("About shows the serving model's version, its age in market days and its fo
   }).toPass({ timeout: 30_000 });
   await expect(card.getByTestId("model-age")).toContainText(`${formatCount(Math.floor(model.ageDays))} days old in market time`);
   await expect(card.getByTestId("model-age")).toContainText(`${formatCount(model.maxAgeDays)} days`);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: `test-results/screens/about-model-${width}.png` });
+  }
 });

@@ -30,7 +30,7 @@ describe("model record", () => {
     const m = normalizeModel(RAW)!;
     expect(modelAgeText(m)).toBe("Trained on data through May 1, 2024: 12 days old in market time. It stops issuing signals at 120 days.");
     expect(modelAgeText({ ...m, ageDays: 130.2 })).toBe(
-      "Trained on data through May 1, 2024: 130 days old in market time. Past the 120 days limit, it issues no signals until a newer version is trained.",
+      "Trained on data through May 1, 2024: 130 days old in market time. Past its 120-day limit, it issues no signals until a newer version is trained.",
     );
   });
 

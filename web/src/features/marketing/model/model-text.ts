@@ -12,7 +12,7 @@ export function modelAgeText(m: ModelRecord): string {
   return (
     `Trained on data through ${formatDateUtc(m.trainedThrough)}: ${days(age)} old in market time. ` +
     (over
-      ? `Past the ${days(m.maxAgeDays)} limit, it issues no signals until a newer version is trained.`
+      ? `Past its ${formatCount(m.maxAgeDays)}-day limit, it issues no signals until a newer version is trained.`
       : `It stops issuing signals at ${days(m.maxAgeDays)}.`)
   );
 }
