@@ -2,6 +2,7 @@
 // its removals brought up to what it owes (books.ts), whatever order or how often Stripe delivers them.
 import type Stripe from "stripe";
 import { applyCreditChange } from "@core/credits";
+import { noteUserChanged } from "@core/user-version";
 import type { Tx } from "@core/db";
 import { isPackId, PACKS } from "@core/packs";
 import type { ServerDeps } from "../../deps";
@@ -153,6 +154,8 @@ async function chargeRefunded(deps: Deps, tx: Tx, charge: Stripe.Charge, event?:
            refunded_at = coalesce(refunded_at, now()), charge_id = coalesce(charge_id, ${charge.id})
     where id = ${p.id} returning *`;
   const settled = await settleOwed(tx, updated, "purchase_refund");
+  // The purchase's status changed even when no credit moves (the request already held them): the trader's tabs hear it.
+  await noteUserChanged(tx, p.user_id, `purchase-${p.id}-refunded-${returned}`);
   deps.log.info("purchase refunded", { purchase_id: p.id, cents: returned, ...settled });
 }
 
@@ -175,6 +178,7 @@ async function disputeCreated(deps: Deps, tx: Tx, dispute: Stripe.Dispute, event
     update purchases set status = 'DISPUTED', disputed_at = now() where id = ${p.id} returning *`;
   const settled = await settleOwed(tx, updated, "purchase_dispute");
   await tx`update purchases set frozen_credits = frozen_credits + ${settled.taken} where id = ${p.id}`;
+  await noteUserChanged(tx, p.user_id, `purchase-${p.id}-disputed`);
   deps.log.warn("purchase disputed: unspent credits frozen", { purchase_id: p.id, user_id: p.user_id, dispute: dispute.id, ...settled });
 }
 
