@@ -7,6 +7,7 @@ import {
   isExpiredOrUnknown,
   refreshAccessToken,
   refreshFailureMessage,
+  SESSION_HINT_KEY,
   setAccessToken,
   setSessionId,
   shouldKeepToken,
@@ -15,6 +16,18 @@ import {
 } from "./session";
 import { fakeJwt, tokenExpiringIn } from "./test-jwt";
 import { readSession, resetSession, signInAt } from "./test-session";
+
+// Bun has no localStorage; the session mark lives there in a browser, so these tests give it a plain one.
+if (typeof localStorage === "undefined") {
+  const items = new Map<string, string>();
+  Object.assign(globalThis, {
+    localStorage: {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, String(v)),
+      removeItem: (k: string) => void items.delete(k),
+    },
+  });
+}
 
 const NOW = 1_750_000_000_000;
 const tokenWithExp = (expMs: number) => fakeJwt({ sub: "7", exp: Math.floor(expMs / 1000) });
@@ -136,6 +149,20 @@ describe("refreshAccessToken", () => {
     answer = { status: 200, body: "{}" };
     expect(await refreshAccessToken()).toBeNull();
     expect(readSession().lastRefreshError).toBe("refresh failed");
+  });
+
+  test("a refresh that never reached the server keeps this browser's session mark; one the server refused clears it", async () => {
+    localStorage.setItem(SESSION_HINT_KEY, "1");
+    // Start-up: no token yet, and the refresh is cut off (a navigation aborting it, the network gone).
+    setApiHost("http://127.0.0.1:1");
+    expect(await refreshAccessToken()).toBeNull();
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe("1");
+    // The server answered no: the cookie is gone, and the next page load need not try it.
+    setApiHost(`http://127.0.0.1:${server.port}`);
+    answer = { status: 401, body: "" };
+    expect(await refreshAccessToken()).toBeNull();
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBeNull();
   });
 
   test("network failure keeps a valid token but clears an expired one", async () => {

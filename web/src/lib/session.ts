@@ -126,9 +126,14 @@ export function setSessionId(id: string | number | null): void {
   update({ sessionId: id });
 }
 
-export function clearSession(): void {
+/**
+ * Ends the session in this tab. `keepHint` keeps the mark that this browser holds a session: a refresh that never
+ * reached the server (a navigation aborting it, a network failure) says nothing about the cookie, so the next page load
+ * must still try it rather than count as signed out for good.
+ */
+export function clearSession(o: { keepHint?: boolean } = {}): void {
   clearTimer();
-  setSessionHint(false);
+  if (!o.keepHint) setSessionHint(false);
   update({ accessToken: null, sessionId: null, setAt: null, ready: true });
 }
 
@@ -175,8 +180,9 @@ async function doRefresh(): Promise<string | null> {
     });
   } catch (err) {
     update({ lastRefreshError: err instanceof Error ? err.message : String(err) });
-    // A network failure says nothing about the token, so only an unusable token ends the session.
-    if (isExpiredOrUnknown(state().accessToken, Date.now())) clearSession();
+    // A network failure says nothing about the token, so only an unusable token ends the session, and the next
+    // page load still tries the cookie (a navigation that aborted this refresh left it valid).
+    if (isExpiredOrUnknown(state().accessToken, Date.now())) clearSession({ keepHint: true });
     return null;
   }
   if (res.ok) {
