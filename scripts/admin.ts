@@ -1,20 +1,20 @@
 // Operator CLI: `bun run admin -- grant-credits <email> <n> | block <email> | unblock <email> | reconcile | verify-ledger [id] | anchor-ledger <file> | load-test-tokens …` against the app's database.
-import { recordCheckRun, type ScheduledCheck } from "@core/metrics-collect";
-import { applyCreditChange } from "@core/credits";
-import { createSql, type Sql } from "@core/db";
-import { migrate } from "@core/migrate";
-import { normalizeEmail } from "@core/accounts";
+import { recordCheckRun, type ScheduledCheck } from "@core/infra/metrics-collect";
+import { applyCreditChange } from "@core/ledger/credits";
+import { createSql, type Sql } from "@core/infra/db";
+import { migrate } from "@core/infra/migrate";
+import { normalizeEmail } from "@core/rules/accounts";
 import { revokeUserSessions } from "../server/src/modules/sessions/service";
 import { publishRevoked } from "../server/src/modules/sessions/revocations";
 import type Redis from "ioredis";
-import { createRedis, redisKeys, type RedisKeys } from "@core/redis";
+import { createRedis, redisKeys, type RedisKeys } from "@core/infra/redis";
 import { signAccessToken } from "../server/src/lib/auth";
-import { maxDurationMs } from "@core/analysis-queue";
+import { maxDurationMs } from "@core/queues/analysis-queue";
 import { reconcile } from "./reconcile";
 import type Stripe from "stripe";
 import { stripeFor } from "../server/src/modules/billing/stripe-client";
-import { ledgerProof, verifyLedger } from "@core/ledger";
-import { checkProof } from "@core/ledger-chain";
+import { ledgerProof, verifyLedger } from "@core/ledger/ledger";
+import { checkProof } from "@core/ledger/ledger-chain";
 import { anchorLedger, checkAnchors } from "./ledger-anchors";
 
 export const USAGE = `Usage:
@@ -254,7 +254,7 @@ if (import.meta.main) {
   let code = 0;
   try {
     await migrate(sql);
-    const { loadConfig } = await import("@core/config");
+    const { loadConfig } = await import("@core/infra/config");
     const config =
       args[0] === "load-test-tokens" || args[0] === "reconcile"
         ? loadConfig({ ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: "redis://unused" })

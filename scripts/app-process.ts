@@ -4,8 +4,8 @@ import { closeSync, openSync } from "node:fs";
 import { join } from "node:path";
 import postgres from "postgres";
 import Redis from "ioredis";
-import { createSql } from "@core/db";
-import { migrate } from "@core/migrate";
+import { createSql } from "@core/infra/db";
+import { migrate } from "@core/infra/migrate";
 import { ensureInfra, freePort, portOpen, type Infra } from "./infra";
 
 export const ROOT = join(import.meta.dir, "..");

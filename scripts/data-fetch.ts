@@ -2,7 +2,7 @@
 // Usage: bun run data:fetch --symbols BTCUSDT,ETHUSDT --interval 1h --days 30 --out engine/data/market/spot
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatCandlesCsv, INTERVAL_MS, type Candle } from "@core/candles";
+import { formatCandlesCsv, INTERVAL_MS, type Candle } from "@core/market/candles";
 import { createBinanceProvider } from "../engine/src/market/providers/binance";
 import type { ProviderInterval } from "../engine/src/market/providers/types";
 

@@ -1,9 +1,9 @@
 // `bun dev` / `bun start`: one command runs everything: services (embedded when not configured), migrations,
 // the server (API + socket + web app) and the engine; Ctrl-C stops all of it.
-import { parseConfig, ConfigError, DATA_DIR } from "@core/config";
-import { devVapidKeys, vapidKeysEnv } from "@core/vapid";
-import { createSql } from "@core/db";
-import { migrate } from "@core/migrate";
+import { parseConfig, ConfigError, DATA_DIR } from "@core/infra/config";
+import { devVapidKeys, vapidKeysEnv } from "@core/infra/vapid";
+import { createSql } from "@core/infra/db";
+import { migrate } from "@core/infra/migrate";
 import { ensureInfra, InfraError } from "./infra";
 
 const production = process.argv.includes("--production");
@@ -56,11 +56,11 @@ env.DATABASE_URL = infra.databaseUrl;
 env.REDIS_URL = infra.redisUrl;
 if (production && infra.embeddedDb && !env.JWT_SECRET) {
   // A local production-mode trial with embedded services: keep the generated secret under .data like dev does.
-  const { parseConfig: parse } = await import("@core/config");
+  const { parseConfig: parse } = await import("@core/infra/config");
   env.JWT_SECRET = parse({ ...env, NODE_ENV: "development" }).JWT_SECRET;
 }
 if (production && infra.embeddedDb && !env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY) {
-  // The same for the Web Push key pair (core/vapid.ts keeps it under the data dir).
+  // The same for the Web Push key pair (core/infra/vapid.ts keeps it under the data dir).
   const keys = devVapidKeys(DATA_DIR);
   env.VAPID_PUBLIC_KEY = keys.publicKey;
   env.VAPID_PRIVATE_KEY = keys.privateKey;

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { createServer, connect } from "node:net";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
-import { DATA_DIR } from "@core/config";
+import { DATA_DIR } from "@core/infra/config";
 import { EmbeddedPostgresError, startEmbeddedPostgres } from "./embedded-postgres";
 
 export type Infra = {

@@ -2,8 +2,8 @@
 // appended to a file, so a rewrite by whoever owns the ledger table (it recomputes cleanly) still fails verify-ledger.
 import { createPrivateKey, createPublicKey, sign, verify } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
-import type { Sql } from "@core/db";
-import { DayTrees } from "@core/ledger";
+import type { Sql } from "@core/infra/db";
+import { DayTrees } from "@core/ledger/ledger";
 
 /** v2 (since issue 31) also signs the day's Merkle root, which public proofs lead to; v1 lines stay checkable. */
 export type Anchor = {

@@ -5,13 +5,13 @@ import { generateKeyPairSync } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createSql, type Sql, type Tx } from "@core/db";
-import { ledgerProof, ledgerRoots, verifyLedger } from "@core/ledger";
-import { checkProof, GENESIS_HASH, leafHash, linkHash } from "@core/ledger-chain";
-import { grantAppRole, migrate } from "@core/migrate";
+import { createSql, type Sql, type Tx } from "@core/infra/db";
+import { ledgerProof, ledgerRoots, verifyLedger } from "@core/ledger/ledger";
+import { checkProof, GENESIS_HASH, leafHash, linkHash } from "@core/ledger/ledger-chain";
+import { grantAppRole, migrate } from "@core/infra/migrate";
 import { closeTestDeps, testDeps } from "../test/helpers";
 import { AdminError, INTERNAL_ONLY, LedgerError, runAdmin } from "./admin";
-import { DayTree } from "@core/ledger-merkle";
+import { DayTree } from "@core/ledger/ledger-merkle";
 
 const MIGRATIONS = join(import.meta.dir, "..", "core", "migrations");
 const opened: { sql: Sql; schema: string }[] = [];

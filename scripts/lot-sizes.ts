@@ -1,4 +1,4 @@
-// Regenerates core/lot-sizes-recorded.ts: each pair's price and quantity precision read from the recorded candles.
+// Regenerates core/market/lot-sizes-recorded.ts: each pair's price and quantity precision read from the recorded candles.
 // Binance prints prices on the pair's tick and volumes as sums of quantities on its lot step, so the most decimals
 // seen over the record's last 30 days are those filters' decimals (checked: BTC 0.01 / 0.00001, DOGE 0.00001 / 1).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ const args = process.argv.slice(2);
 const at = args.indexOf("--from");
 const SRC =
   at >= 0 && args[at + 1] ? args[at + 1] : existsSync("/work/shared/data/market") ? "/work/shared/data/market" : join(ROOT, "engine/data/market");
-const OUT = join(ROOT, "core", "lot-sizes-recorded.ts");
+const OUT = join(ROOT, "core", "market", "lot-sizes-recorded.ts");
 /** The newest rows of 1h candles looked at: filters change over the years, the latest ones are wanted. */
 const WINDOW = 30 * 24;
 

@@ -1,7 +1,7 @@
 // `bun scripts/migrate.ts`: applies the schema migrations and the app role's grants, then exits (Kubernetes' migrations
 // Job, run before a rollout); the same migrateForApp every server and engine runs at start, without starting either.
-import { createSql } from "@core/db";
-import { migrateForApp } from "@core/migrate";
+import { createSql } from "@core/infra/db";
+import { migrateForApp } from "@core/infra/migrate";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) {

@@ -2,8 +2,8 @@
 // once; each paid purchase credited once; each refund request's credits held; each refund, dashboard refund and
 // chargeback removed what it owes; with Stripe, the books agree with Stripe's own state.
 import type Stripe from "stripe";
-import type { Sql } from "@core/db";
-import { creditsForCents } from "@core/packs";
+import type { Sql } from "@core/infra/db";
+import { creditsForCents } from "@core/ledger/packs";
 
 export type Finding = { kind: string; detail: string };
 

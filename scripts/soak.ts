@@ -1,8 +1,8 @@
 // `bun run soak [--minutes 10 --traders 50 --sockets 200 --analyses-every 20]`: the polling mix, the socket fan-out
 // and running analyses at a moderate load for minutes; reports every process's memory slope, errors and reconcile.
-import { applyCreditChange } from "@core/credits";
-import { maxDurationMs } from "@core/analysis-queue";
-import { createSql, type Sql } from "@core/db";
+import { applyCreditChange } from "@core/ledger/credits";
+import { maxDurationMs } from "@core/queues/analysis-queue";
+import { createSql, type Sql } from "@core/infra/db";
 import { signAccessToken } from "../server/src/lib/auth";
 import { TRADER_POLLING, SUBSCRIBE_MESSAGE } from "../load-tests/scenarios";
 import { rssKb } from "../load-tests/harness/stats";

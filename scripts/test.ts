@@ -3,15 +3,15 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureInfra, type Infra } from "./infra";
-import { maxDurationMs } from "@core/analysis-queue";
-import { createSql } from "@core/db";
-import { verifyLedger } from "@core/ledger";
+import { maxDurationMs } from "@core/queues/analysis-queue";
+import { createSql } from "@core/infra/db";
+import { verifyLedger } from "@core/ledger/ledger";
 import { lintChecks } from "./lint";
 import { reconcile } from "./reconcile";
 import { ADMIN_URL, REAL_REDIS_URL, ROOT, createWorkspace, realServicesAvailable, startApp, type RunningApp } from "./app-process";
 import { startStripeStandIn } from "./stripe-stand-in";
 import type Stripe from "stripe";
-import { loadConfig } from "@core/config";
+import { loadConfig } from "@core/infra/config";
 import { stripeFor } from "../server/src/modules/billing/stripe-client";
 
 const args = process.argv.slice(2);

@@ -1,11 +1,11 @@
 // The test kit: an in-process app on the run's fresh database, users with tokens, JSON requests and waiting (the fault
 // tests' processes and books are in test/faults/harness.ts, built on these).
-import { loadConfig } from "@core/config";
-import { createSql, type Sql } from "@core/db";
-import { createRedis, redisKeys } from "@core/redis";
-import { createLogger } from "@core/log";
-import { applyCreditChange } from "@core/credits";
-import { listenUserChanges } from "@core/user-version";
+import { loadConfig } from "@core/infra/config";
+import { createSql, type Sql } from "@core/infra/db";
+import { createRedis, redisKeys } from "@core/infra/redis";
+import { createLogger } from "@core/infra/log";
+import { applyCreditChange } from "@core/ledger/credits";
+import { listenUserChanges } from "@core/infra/user-version";
 import { userChannel } from "@core/contract/socket";
 import { createApp } from "../server/src/app";
 import type { ServerDeps } from "../server/src/deps";

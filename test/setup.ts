@@ -1,7 +1,7 @@
 // bun test preload: every run gets its own fresh Postgres database and Redis key prefix, removed afterwards.
 import { afterAll } from "bun:test";
-import { createSql } from "@core/db";
-import { migrate } from "@core/migrate";
+import { createSql } from "@core/infra/db";
+import { migrate } from "@core/infra/migrate";
 import { createRunDatabase, dropRunResources } from "../scripts/app-process";
 
 const runId = `tw_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;

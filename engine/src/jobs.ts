@@ -1,11 +1,11 @@
 // The engine's job map (queue → job name → data) and the BullMQ wiring each queue shares: dispatch by name, schedules, a watchdog.
-import { countReconnects, watchQueue } from "@core/metrics-collect";
+import { countReconnects, watchQueue } from "@core/infra/metrics-collect";
 import { Worker, type Job, type Queue } from "bullmq";
-import { ANALYSIS_QUEUE, createQueue, queuePrefix, type PhaseJobData } from "@core/analysis-queue";
-import type { Config } from "@core/config";
-import type { Logger } from "@core/log";
-import { createRedis } from "@core/redis";
-import { upsertSchedules, watchSchedules } from "@core/queue-schedules";
+import { ANALYSIS_QUEUE, createQueue, queuePrefix, type PhaseJobData } from "@core/queues/analysis-queue";
+import type { Config } from "@core/infra/config";
+import type { Logger } from "@core/infra/log";
+import { createRedis } from "@core/infra/redis";
+import { upsertSchedules, watchSchedules } from "@core/queues/queue-schedules";
 
 /**
  * Two queues, not one queue of named jobs: BullMQ's concurrency is per worker, so an outcome pass (candle reads for up

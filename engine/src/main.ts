@@ -1,14 +1,14 @@
 // Engine process entry: market ingestion (leader only), the analysis worker and the outcome worker.
-import { ingestionLeader, setProcessLabels } from "@core/metrics";
-import { addCollector, countReconnects, watchPostgresPool, watchScheduledChecks } from "@core/metrics-collect";
-import { startMetricsServer } from "@core/metrics-server";
-import { loadConfig } from "@core/config";
-import { createLogger } from "@core/log";
-import { createRedis, redisKeys } from "@core/redis";
+import { ingestionLeader, setProcessLabels } from "@core/infra/metrics";
+import { addCollector, countReconnects, watchPostgresPool, watchScheduledChecks } from "@core/infra/metrics-collect";
+import { startMetricsServer } from "@core/infra/metrics-server";
+import { loadConfig } from "@core/infra/config";
+import { createLogger } from "@core/infra/log";
+import { createRedis, redisKeys } from "@core/infra/redis";
 import { createMarketProvider } from "./market/providers";
 import { startMarketIngestion } from "./market/ingest";
-import { createSql } from "@core/db";
-import { migrateForApp } from "@core/migrate";
+import { createSql } from "@core/infra/db";
+import { migrateForApp } from "@core/infra/migrate";
 import { startAnalysisWorker } from "./analysis/worker";
 import { startOutcomeWorker } from "./outcomes/worker";
 import { publishHourlySnapshot, redisSnapshotStore } from "./analysis/snapshot-store";

@@ -4,8 +4,8 @@
 // analysis must settle and the books (scripts/reconcile.ts) must balance afterwards.
 import { QueueEvents } from "bullmq";
 import Redis from "ioredis";
-import { ANALYSIS_QUEUE, maxDurationMs, queuePrefix } from "../../core/analysis-queue";
-import { createSql } from "../../core/db";
+import { ANALYSIS_QUEUE, maxDurationMs, queuePrefix } from "../../core/queues/analysis-queue";
+import { createSql } from "../../core/infra/db";
 import { createWorkspace, realServicesAvailable, startApp } from "../../scripts/app-process";
 import { reconcile } from "../../scripts/reconcile";
 import type { StartResult } from "./client-worker";
@@ -15,7 +15,7 @@ import { percentiles, round, type Report } from "./stats";
 
 export type AnalysisOptions = { inFlight: number; workers: number };
 
-/** Phase job ids are `<request>-p<phase>` (core/analysis-queue.ts); the engine's sweep and outcome jobs are not. */
+/** Phase job ids are `<request>-p<phase>` (core/queues/analysis-queue.ts); the engine's sweep and outcome jobs are not. */
 const PHASE_JOB = /^\d+-p\d$/;
 
 /** Records each phase job's lateness: when it became active minus when it was due (its last "delayed" event). */

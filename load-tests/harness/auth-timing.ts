@@ -1,6 +1,6 @@
 // Account enumeration by timing: median answer time of login, send-code and forgot-password for registered versus
 // unknown e-mails, interleaved against one throwaway app. The ratio should stay near 1.
-import { createSql } from "../../core/db";
+import { createSql } from "../../core/infra/db";
 import { createWorkspace, realServicesAvailable, startApp } from "../../scripts/app-process";
 import { ensureLoadTestUsers } from "../../scripts/admin";
 import { percentiles, round, type Report } from "./stats";

@@ -1,7 +1,7 @@
 // A load-generating client process of the benchmarks (spawned by clients.ts, never in the server's process): reads one
 // task as a JSON line on stdin, runs it over loopback and prints JSON lines on stdout: {"event":"ready"} once its
 // sockets are subscribed, then {"event":"result",…}. End of stdin asks it to finish early (fan-out: updates are done).
-import { Gate } from "../../core/coalesce";
+import { Gate } from "../../core/infra/coalesce";
 import { ANALYSIS_SYMBOLS, pickTarget, pollHeaders, pollOk, type PollTarget, SUBSCRIBE_MESSAGE } from "../scenarios";
 
 /**

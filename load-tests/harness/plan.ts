@@ -36,7 +36,7 @@ export const ASSUMPTIONS = {
   targetUtilisation: 0.6,
   /** Sockets per server process the plan allows (the HPA's target): half of what one process held cleanly here. */
   socketShare: 0.5,
-  /** Postgres connections per server or engine process (core/db.ts pool) and for jobs, the operator and admin. */
+  /** Postgres connections per server or engine process (core/infra/db.ts pool) and for jobs, the operator and admin. */
   pgPoolPerProcess: 10,
   pgOtherConnections: 20,
   /** A conservative single-thread Redis ceiling for small commands; measure the chosen instance (redis-benchmark). */

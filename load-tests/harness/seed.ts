@@ -1,6 +1,6 @@
 // Seeded traders for the benchmarks: the load-test accounts `bun run admin -- load-test-tokens` makes for k6, each
 // with an active login session (the server checks it on every call) and an access token; optionally a signal history.
-import { createSql, type Sql } from "../../core/db";
+import { createSql, type Sql } from "../../core/infra/db";
 import { signAccessToken } from "../../server/src/lib/auth";
 import { ensureLoadTestUsers } from "../../scripts/admin";
 

@@ -1,8 +1,8 @@
 // The app shell: liveness and readiness, OpenAPI docs, CORS locked to the configured origin, security headers on
 // every response (API, web app, bundles), one structured log line per API request.
 import { afterAll, describe, expect, test } from "bun:test";
-import { createRedis } from "@core/redis";
-import type { Logger } from "@core/log";
+import { createRedis } from "@core/infra/redis";
+import type { Logger } from "@core/infra/log";
 import { closeTestDeps, testApp, testDeps } from "../../test/helpers";
 import { createApp } from "./app";
 import webApp from "../../web/index.html";

@@ -1,9 +1,9 @@
 // What every server module is given: configuration, Postgres, Redis (with its key prefix) and the logger.
 import type Redis from "ioredis";
-import type { Config } from "@core/config";
-import type { Sql } from "@core/db";
-import type { RedisKeys } from "@core/redis";
-import type { Logger } from "@core/log";
+import type { Config } from "@core/infra/config";
+import type { Sql } from "@core/infra/db";
+import type { RedisKeys } from "@core/infra/redis";
+import type { Logger } from "@core/infra/log";
 
 export type ServerDeps = {
   config: Config;

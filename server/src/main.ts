@@ -1,13 +1,13 @@
 // Server process entry: config, connections, migrations, then the API, the socket and the web app on one port.
-import { setProcessLabels } from "@core/metrics";
-import { countReconnects, watchPostgresPool } from "@core/metrics-collect";
-import { startMetricsServer } from "@core/metrics-server";
-import { loadConfig } from "@core/config";
-import { createSql } from "@core/db";
-import { migrateForApp } from "@core/migrate";
-import { createRedis, redisKeys } from "@core/redis";
-import { createLogger } from "@core/log";
-import { listenUserChanges } from "@core/user-version";
+import { setProcessLabels } from "@core/infra/metrics";
+import { countReconnects, watchPostgresPool } from "@core/infra/metrics-collect";
+import { startMetricsServer } from "@core/infra/metrics-server";
+import { loadConfig } from "@core/infra/config";
+import { createSql } from "@core/infra/db";
+import { migrateForApp } from "@core/infra/migrate";
+import { createRedis, redisKeys } from "@core/infra/redis";
+import { createLogger } from "@core/infra/log";
+import { listenUserChanges } from "@core/infra/user-version";
 import { createApp, HARD_BODY_BYTES } from "./app";
 import { startMarketSocket } from "./modules/market/socket";
 import { MAX_WS_PAYLOAD_BYTES } from "./modules/market/socket-limits";

@@ -1,6 +1,6 @@
 // Cheap polls: the polled lists answer 304 from the per-user version alone, and any announced change ends that.
 import { afterAll, expect, test } from "bun:test";
-import { userChanged } from "@core/user-version";
+import { userChanged } from "@core/infra/user-version";
 import { call, closeTestDeps, createUser, testApp, testDeps, waitFor, whileListening } from "../../test/helpers";
 import { seedSignal } from "../src/modules/signals/testing";
 

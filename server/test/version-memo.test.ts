@@ -2,7 +2,7 @@
 // answers 304 without Redis, an announced change ends it at once, it lives no longer than its bound, and a reconnect
 // starts it over.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { userChanged } from "@core/user-version";
+import { userChanged } from "@core/infra/user-version";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../test/helpers";
 import { VersionMemo } from "../src/lib/version-memo";
 import { startMarketSocket } from "../src/modules/market/socket";

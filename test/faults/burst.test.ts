@@ -1,8 +1,8 @@
 // Abuse under burst: each limit (login, codes, forgot, contact, analysis start) holds when one burst is split over two server processes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Sql } from "@core/db";
-import { CONTACT_SUBJECTS } from "@core/contact";
-import { MAX_ACTIVE_ANALYSES } from "@core/analysis-queue";
+import type { Sql } from "@core/infra/db";
+import { CONTACT_SUBJECTS } from "@core/rules/contact";
+import { MAX_ACTIVE_ANALYSES } from "@core/queues/analysis-queue";
 import { startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
 import { api, booksFindings, faultWorkspace, type Answer as Reply } from "./harness";
 import { insertUser } from "../helpers";

@@ -3,9 +3,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { maxDurationMs } from "@core/analysis-queue";
-import { createSql, type Sql } from "@core/db";
-import { migrate } from "@core/migrate";
+import { maxDurationMs } from "@core/queues/analysis-queue";
+import { createSql, type Sql } from "@core/infra/db";
+import { migrate } from "@core/infra/migrate";
 import { ROOT, createWorkspace, realServicesAvailable, startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
 import { reconcile, type Finding } from "../../scripts/reconcile";
 import { call, insertUser, waitFor } from "../helpers";

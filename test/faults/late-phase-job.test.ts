@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import type { Queue } from "bullmq";
 import Redis from "ioredis";
-import { parseConfig } from "@core/config";
-import type { Sql } from "@core/db";
-import { applyCreditChange } from "@core/credits";
-import { createLogger } from "@core/log";
-import { createRedis, redisKeys } from "@core/redis";
-import { createAnalysisQueue, maxDurationMs, phaseJobId, type AnalysisJobData } from "@core/analysis-queue";
+import { parseConfig } from "@core/infra/config";
+import type { Sql } from "@core/infra/db";
+import { applyCreditChange } from "@core/ledger/credits";
+import { createLogger } from "@core/infra/log";
+import { createRedis, redisKeys } from "@core/infra/redis";
+import { createAnalysisQueue, maxDurationMs, phaseJobId, type AnalysisJobData } from "@core/queues/analysis-queue";
 import type { Workspace } from "../../scripts/app-process";
 import { createReplayClock, createReplayProvider } from "../../engine/src/market/providers/replay";
 import { createAnalysisRunner } from "../../engine/src/analysis/run-phase";

@@ -1,7 +1,7 @@
 // Fault: Postgres stopped (fast shutdown) under load and started again, with real server and engine processes: 503s, no hangs, self-recovery, nothing half-written.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createSql } from "@core/db";
-import { unavailableDependency } from "@core/unavailable";
+import { createSql } from "@core/infra/db";
+import { unavailableDependency } from "@core/infra/unavailable";
 import {
   analysesPastPhaseOne,
   api,
@@ -123,7 +123,7 @@ test(
         "the server to answer from Postgres again",
       );
       expect(back.body).toBeArray();
-      // Requests already waiting on a reconnect (core/db.ts: at most 1 s apart) when the first 200 came may still see the gap.
+      // Requests already waiting on a reconnect (core/infra/db.ts: at most 1 s apart) when the first 200 came may still see the gap.
       const recoveredAt = Date.now() + 2_000;
       const started = await burst;
       for (const res of started) expect(res.status === 200 || (res.status === 503 && typeof res.body.detail === "string")).toBe(true);

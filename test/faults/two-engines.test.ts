@@ -1,9 +1,9 @@
 // Two engines, the market leader SIGKILLed right after renewing its lock mid-analysis: every analysis ends once, the survivor leads within one lock time.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import Redis from "ioredis";
-import type { Sql } from "@core/db";
-import { createAnalysisQueue } from "@core/analysis-queue";
-import { snapshotKeyName } from "@core/market-intervals";
+import type { Sql } from "@core/infra/db";
+import { createAnalysisQueue } from "@core/queues/analysis-queue";
+import { snapshotKeyName } from "@core/market/market-intervals";
 import { startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
 import { LEADER_TTL_MS, RENEW_EVERY_MS } from "../../engine/src/market/ingest";
 import { insertUser, waitFor } from "../helpers";

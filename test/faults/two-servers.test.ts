@@ -1,7 +1,7 @@
 // Two servers behind a round-robin balancer, one SIGKILLed: its socket clients come back (with jitter) through the other and resync; pollers see no error.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Server, ServerWebSocket } from "bun";
-import type { Sql } from "@core/db";
+import type { Sql } from "@core/infra/db";
 import { startApp, type RunningApp, type Workspace } from "../../scripts/app-process";
 import { RECONNECT_JITTER, RECONNECT_MS, reconnectDelayMs } from "../../web/src/lib/socket";
 import { insertUser, type TestUser as FaultUser, waitFor } from "../helpers";

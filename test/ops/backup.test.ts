@@ -3,10 +3,10 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyCreditChange } from "@core/credits";
-import { createSql, type Sql } from "@core/db";
-import { verifyLedger } from "@core/ledger";
-import { migrate } from "@core/migrate";
+import { applyCreditChange } from "@core/ledger/credits";
+import { createSql, type Sql } from "@core/infra/db";
+import { verifyLedger } from "@core/ledger/ledger";
+import { migrate } from "@core/infra/migrate";
 import { ADMIN_URL, createRunDatabase } from "../../scripts/app-process";
 import { reconcile } from "../../scripts/reconcile";
 

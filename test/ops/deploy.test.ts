@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
-import { registry } from "@core/metrics";
+import { registry } from "@core/infra/metrics";
 import { ROOT } from "../../scripts/app-process";
 import { COLD_CONNECTIONS } from "../../load-tests/harness/polling";
 import { QUERY_TIMEOUT_MS } from "../../web/src/lib/timeout";

@@ -2,7 +2,7 @@
 // as an unread line in the bell's list; the preferences grid saves; "Enable push on this device" registers the service
 // worker and saves the subscription (PushManager.subscribe is stood in: offline, Chromium reaches no push service).
 import { expect, type Page, test } from "@playwright/test";
-import { recordSignalOutcome } from "../../core/alerts";
+import { recordSignalOutcome } from "../../core/alerts/alerts";
 import { seedSignal } from "../../server/src/modules/signals/testing";
 import { registerUser, signIn, type TestUser, withSql } from "./helpers";
 

@@ -2,7 +2,7 @@
 // context without the device-code step, and credits changed through the ledger in the run's database.
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import postgres from "postgres";
-import { applyCreditChange } from "../../core/credits";
+import { applyCreditChange } from "../../core/ledger/credits";
 
 export const PASSWORD = "Secret123!";
 

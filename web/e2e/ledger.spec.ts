@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { seedSignal } from "../../server/src/modules/signals/testing";
-import { DayTree } from "@core/ledger-merkle";
+import { DayTree } from "@core/ledger/ledger-merkle";
 import { registerUser, withSql } from "./helpers";
 
 const HEX64 = /^[0-9a-f]{64}$/;

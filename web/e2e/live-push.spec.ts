@@ -4,10 +4,10 @@
 // active-analyses list).
 import { expect, type Page, test } from "@playwright/test";
 import Redis from "ioredis";
-import { redisKeys } from "../../core/redis";
-import { userChanged } from "../../core/user-version";
+import { redisKeys } from "../../core/infra/redis";
+import { userChanged } from "../../core/infra/user-version";
 import { seedSignal } from "../../server/src/modules/signals/testing";
-import { applyCreditChange } from "../../core/credits";
+import { applyCreditChange } from "../../core/ledger/credits";
 import { registerUser, signIn, type TestUser, withSql } from "./helpers";
 
 type Counts = { market: number; signals: number; active: number };

@@ -1,7 +1,7 @@
 // About in a real browser: the model serving at the replay's clock, its age in market days and its forward record,
 // against the app's own GET /api/public/model.
 import { expect, test } from "@playwright/test";
-import { recordSignalOutcome } from "@core/alerts";
+import { recordSignalOutcome } from "@core/alerts/alerts";
 import { seedSignal, type SeedContext } from "../../server/src/modules/signals/testing";
 import { normalizeModel } from "../src/features/marketing/api/model";
 import { forwardText, modelAgeText } from "../src/features/marketing/model/model-text";

@@ -1,5 +1,5 @@
 // The one analysis-context builder of live analysis and backtest: snapshot, fresh entry price, funding, health and gate from a provider.
-import { INTERVAL_MS } from "@core/candles";
+import { INTERVAL_MS } from "@core/market/candles";
 import type { MarketProvider } from "../market/providers/types";
 import { healthAndGate, orderbookAt } from "../market/snapshots/compute";
 import { buildSnapshot, SNAPSHOT_WINDOW_H1, type Snapshot } from "./snapshot";

@@ -1,7 +1,7 @@
 // Training labels and backtest outcomes are the tracker's: label paths cut at gaps and the horizon, and the panel's labels and R equal evaluateOutcome's.
 import { describe, expect, test } from "bun:test";
-import type { Candle } from "@core/candles";
-import { INTERVAL_MS } from "@core/candles";
+import type { Candle } from "@core/market/candles";
+import { INTERVAL_MS } from "@core/market/candles";
 import { mulberry32 } from "../backtest/stats";
 import { evaluateOutcome, type OutcomeStatus } from "../outcomes";
 import { delayedEntry, ENTRY_DELAY_HOURS, tradeFor } from "./model/geometry";

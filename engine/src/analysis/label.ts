@@ -1,5 +1,5 @@
 // Labels and backtest outcomes: a trade's outcome and net R by the tracker's own evaluateOutcome on the candles after issue.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 import { evaluateOutcome, type SignalForOutcome } from "../outcomes";
 import { costPerSide, EXPIRY_HOURS, type Trade } from "./trade";
 

@@ -1,7 +1,7 @@
 // Every setup a trader can be offered is placeable: positive levels, a stop within its geometry's bound, the target on the far side — over every listed pair at many clocks, both sides, and as a property of the trade builder.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { RECORDED_SYMBOLS } from "@core/symbols";
+import { RECORDED_SYMBOLS } from "@core/market/symbols";
 import { createReplayProvider } from "../market/providers/replay";
 import { buildAnalysisContext, createContextCache } from "./context";
 import { perpListed } from "./model/geometry";

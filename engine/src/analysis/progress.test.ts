@@ -1,10 +1,10 @@
 // Progress within a phase: a running analysis' progress_percent rises with the phase's elapsed time, stays inside its band and is pushed.
 import { USER_CHANNEL_PREFIX, userChannel } from "@core/contract/socket";
-import { userVersion } from "@core/user-version";
+import { userVersion } from "@core/infra/user-version";
 import { afterAll, describe, expect, test } from "bun:test";
 import Redis from "ioredis";
-import { PROGRESS_AFTER_PHASE } from "@core/analysis-queue";
-import { applyCreditChange } from "@core/credits";
+import { PROGRESS_AFTER_PHASE } from "@core/queues/analysis-queue";
+import { applyCreditChange } from "@core/ledger/credits";
 import { closeTestDeps, createUser, testDeps, waitFor } from "../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "../market/providers/replay";
 import { publishProgress, tickProgress } from "./progress";

@@ -1,10 +1,10 @@
 // Analysis progress: the push each change sends, and the ticker that moves progress_percent through a phase as its time passes.
 import type Redis from "ioredis";
-import { PROGRESS_AFTER_PHASE, phaseMs } from "@core/analysis-queue";
-import type { Config } from "@core/config";
-import type { Sql } from "@core/db";
-import type { Logger } from "@core/log";
-import type { RedisKeys } from "@core/redis";
+import { PROGRESS_AFTER_PHASE, phaseMs } from "@core/queues/analysis-queue";
+import type { Config } from "@core/infra/config";
+import type { Sql } from "@core/infra/db";
+import type { Logger } from "@core/infra/log";
+import type { RedisKeys } from "@core/infra/redis";
 import { type AnalysisProgress, encodePush, userChannel } from "@core/contract/socket";
 
 export type Progress = AnalysisProgress;

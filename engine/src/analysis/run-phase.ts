@@ -10,17 +10,17 @@ import {
   phaseMs,
   type AnalysisJobData,
   type PhaseJobData,
-} from "@core/analysis-queue";
-import type { Config } from "@core/config";
-import type { Sql } from "@core/db";
-import type { Logger } from "@core/log";
-import type { RedisKeys } from "@core/redis";
+} from "@core/queues/analysis-queue";
+import type { Config } from "@core/infra/config";
+import type { Sql } from "@core/infra/db";
+import type { Logger } from "@core/infra/log";
+import type { RedisKeys } from "@core/infra/redis";
 import type { MarketProvider } from "../market/providers";
 import { buildAnalysisContext, createContextCache } from "./context";
 import * as phases from "./phases";
 import type { PhaseResult } from "./phases";
 import { publishProgress } from "./progress";
-import { noteUserChanged } from "@core/user-version";
+import { noteUserChanged } from "@core/infra/user-version";
 import { clipReason, completeAnalysis, failAnalysis, insertReasoning } from "./settle";
 import { redisSnapshotStore } from "./snapshot-store";
 import type { ChosenModel, ModelChooser } from "../learning/chooser";

@@ -1,9 +1,9 @@
 // Settlement: an analysis ends once, in one transaction: COMPLETED with its signal (credit USED, or returned for a NO_TRADE) or FAILED and refunded.
-import { analyses, credits } from "@core/metrics";
-import type { Sql, Tx } from "@core/db";
-import { insertSignalEvent } from "@core/alerts";
-import { applyCreditChange } from "@core/credits";
-import { noteUserChanged } from "@core/user-version";
+import { analyses, credits } from "@core/infra/metrics";
+import type { Sql, Tx } from "@core/infra/db";
+import { insertSignalEvent } from "@core/alerts/alerts";
+import { applyCreditChange } from "@core/ledger/credits";
+import { noteUserChanged } from "@core/infra/user-version";
 import type { FinalResult, PhaseResult } from "./phases";
 import { publishProgress, type PushDeps } from "./progress";
 import { EXPIRY_HOURS } from "./trade";

@@ -1,6 +1,6 @@
 // The hourly signal snapshot shared through Redis: the market leader publishes it each closed hour; every analysis reads it.
 import type Redis from "ioredis";
-import type { RedisKeys } from "@core/redis";
+import type { RedisKeys } from "@core/infra/redis";
 import type { MarketProvider } from "../market/providers/types";
 import type { Snapshot } from "./snapshot";
 import { snapshotAt } from "./context";

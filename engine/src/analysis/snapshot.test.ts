@@ -1,7 +1,7 @@
 // The hourly snapshot reads only closed candles in a fixed 336-bar window (no look-ahead, no history drift), excludes incomplete pairs, ranks within ±0.5, and its EMA/RSI follow the textbook rules.
 import { describe, expect, test } from "bun:test";
-import type { Candle } from "@core/candles";
-import { INTERVAL_MS } from "@core/candles";
+import type { Candle } from "@core/market/candles";
+import { INTERVAL_MS } from "@core/market/candles";
 import { mulberry32 } from "../backtest/stats";
 import { buildSnapshot, centredRanks, emaLast, lastClosedIndex, rsiLast, SNAPSHOT_WINDOW_H1, SWING_BARS, type PairSeries } from "./snapshot";
 

@@ -1,6 +1,6 @@
 // The hourly cross-sectional snapshot: one function turns closed 1h candles of every pair into the features that fitting, backtest and live analysis all read.
-import type { Candle } from "@core/candles";
-import { INTERVAL_MS, lastIndexAtOrBefore } from "@core/candles";
+import type { Candle } from "@core/market/candles";
+import { INTERVAL_MS, lastIndexAtOrBefore } from "@core/market/candles";
 
 const H = INTERVAL_MS["1h"];
 /** Every per-pair value reads exactly the last this-many closed 1h candles (14 days), so older history never changes it. */

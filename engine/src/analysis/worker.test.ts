@@ -3,10 +3,10 @@ import { userChannel, USER_CHANNEL_PREFIX, userPushSchema } from "@core/contract
 import { signalContextSchema } from "@core/contract/signal";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Redis from "ioredis";
-import { PROGRESS_AFTER_PHASE, enqueuePhase, phaseJobId } from "@core/analysis-queue";
-import { applyCreditChange } from "@core/credits";
-import { createLogger } from "@core/log";
-import { listenUserChanges } from "@core/user-version";
+import { PROGRESS_AFTER_PHASE, enqueuePhase, phaseJobId } from "@core/queues/analysis-queue";
+import { applyCreditChange } from "@core/ledger/credits";
+import { createLogger } from "@core/infra/log";
+import { listenUserChanges } from "@core/infra/user-version";
 import { call, closeTestDeps, createUser, testApp, testDeps, waitFor } from "../../../test/helpers";
 import { expectFits, misfits } from "../../../test/contract-fit";
 import { createReplayClock, createReplayProvider } from "../market/providers/replay";

@@ -1,12 +1,12 @@
 // Analysis worker, BullMQ wiring only: phase jobs (retries, the final failure) and the sweep on the 'analysis' queue, and the progress ticker.
 import { UnrecoverableError, type Job } from "bullmq";
-import { ANALYSIS_QUEUE, phaseMs, type PhaseJobData } from "@core/analysis-queue";
-import { unavailableDependency } from "@core/unavailable";
+import { ANALYSIS_QUEUE, phaseMs, type PhaseJobData } from "@core/queues/analysis-queue";
+import { unavailableDependency } from "@core/infra/unavailable";
 import { startQueueWorker, type QueueWorker } from "../jobs";
 import { progressTickMs, startProgressTicker } from "./progress";
 import { createAnalysisRunner, type AnalysisDeps, type AnalysisRunner } from "./run-phase";
 import { failAnalysis } from "./settle";
-import { pgErrors, phaseDuration, phaseLateness } from "@core/metrics";
+import { pgErrors, phaseDuration, phaseLateness } from "@core/infra/metrics";
 
 export type AnalysisWorkerDeps = AnalysisDeps & {
   /** How often stuck analyses are re-queued or failed; defaults to one phase (2–30 s). */

@@ -1,5 +1,5 @@
 // Backtest of the shipped model: the live context builder and the same three phase functions over a historical provider, clock by clock.
-import { INTERVAL_MS, type Candle } from "@core/candles";
+import { INTERVAL_MS, type Candle } from "@core/market/candles";
 import { buildAnalysisContext, createContextCache } from "../analysis/context";
 import { tradeOutcome } from "../analysis/label";
 import type { SideScore } from "../analysis/model/signal-model";

@@ -1,7 +1,7 @@
 // The refit's training data: closed 1h candles in Postgres, stored by the ingestion leader (and seeded from the replay's record).
-import type { Candle } from "@core/candles";
-import type { Sql } from "@core/db";
-import type { Logger } from "@core/log";
+import type { Candle } from "@core/market/candles";
+import type { Sql } from "@core/infra/db";
+import type { Logger } from "@core/infra/log";
 import type { SymbolData } from "../analysis/model/dataset";
 import type { MarketProvider } from "../market/providers/types";
 

@@ -1,6 +1,6 @@
 // Which model decides at a market clock: the registry's champion trained before it, unless older than MODEL_MAX_AGE_DAYS.
-import { ageDays, champions, pickAt, versionParams, type VersionRecord } from "@core/model-versions";
-import type { Sql } from "@core/db";
+import { ageDays, champions, pickAt, versionParams, type VersionRecord } from "@core/model/versions";
+import type { Sql } from "@core/infra/db";
 import { modelOf, shippedVersions } from "../analysis/model/shipped";
 import { modelFromParams, parseModelParams } from "../analysis/model/version";
 import type { SignalModel } from "../analysis/model/signal-model";

@@ -1,5 +1,5 @@
 // Test fixtures of the learning loop: synthetic hourly markets, a small trees family, and real versions fitted on them.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 import type { SymbolData } from "../analysis/model/dataset";
 import { type ModelVersion, paramsHash, versionName } from "../analysis/model/version";
 import { mulberry32 } from "../backtest/stats";

@@ -1,6 +1,6 @@
 // The promotion gate, the as-deployed backtest's own: a refit replaces the champion unless the champion, on signals it never saw, stands higher than the refit's inner lower bound.
-import type { Sql } from "@core/db";
-import { ageDays, getVersion, insertVersion, versionAt } from "@core/model-versions";
+import type { Sql } from "@core/infra/db";
+import { ageDays, getVersion, insertVersion, versionAt } from "@core/model/versions";
 import type { ModelVersion } from "../analysis/model/version";
 import { promotes } from "../research/deployed";
 

@@ -2,10 +2,10 @@
 // returned, the reason says why), a current one names itself in the signal's context and the ledger commits to it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { signalContextSchema } from "@core/contract/signal";
-import { sha256Hex } from "@core/ledger-chain";
-import { verifyLedger } from "@core/ledger";
-import { createLogger } from "@core/log";
-import { insertVersion } from "@core/model-versions";
+import { sha256Hex } from "@core/ledger/ledger-chain";
+import { verifyLedger } from "@core/ledger/ledger";
+import { createLogger } from "@core/infra/log";
+import { insertVersion } from "@core/model/versions";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../test/helpers";
 import { expectFits } from "../../../test/contract-fit";
 import { createReplayClock, createReplayProvider } from "../market/providers/replay";

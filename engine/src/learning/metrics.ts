@@ -1,8 +1,8 @@
 // The champion's age as a gauge, read at scrape from the registry at the market clock (every engine exports it).
-import type { Sql } from "@core/db";
-import { modelChampionAge } from "@core/metrics";
-import { addCollector } from "@core/metrics-collect";
-import { ageDays, versionAt } from "@core/model-versions";
+import type { Sql } from "@core/infra/db";
+import { modelChampionAge } from "@core/infra/metrics";
+import { addCollector } from "@core/infra/metrics-collect";
+import { ageDays, versionAt } from "@core/model/versions";
 import type { MarketProvider } from "../market/providers/types";
 
 export function watchChampionAge(sql: Sql, provider: Pick<MarketProvider, "now">) {

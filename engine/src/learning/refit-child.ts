@@ -1,10 +1,10 @@
 // The refit's own process (`bun engine/src/learning/refit-child.ts <clock ms> <out file>`): fits off the engine's event loop.
 import { setPriority } from "node:os";
-import { createSql } from "@core/db";
-import { champions, versionParams } from "@core/model-versions";
+import { createSql } from "@core/infra/db";
+import { champions, versionParams } from "@core/model/versions";
 import { type ModelVersion, modelVersionMetaSchema, parseModelParams } from "../analysis/model/version";
 import { refitVersion } from "../research/refit";
-import { REPLAY_DATA_DIR } from "@core/market-replay";
+import { REPLAY_DATA_DIR } from "@core/market/market-replay";
 import { recordedPerps } from "../market/providers/funding";
 import { loadStoredCandles } from "./candle-store";
 import { REFIT_PRESETS } from "./refit-presets";

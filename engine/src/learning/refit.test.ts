@@ -1,12 +1,12 @@
 // The refit on stored candles: it learns only from outcomes closed before its clock (in process and in its child
 // process), the promotion gate, and the hourly check on the ingestion leader with its metrics and BullMQ schedules.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Candle } from "@core/candles";
-import { createLogger } from "@core/log";
-import { REPLAY_DATA_DIR } from "@core/market-replay";
+import type { Candle } from "@core/market/candles";
+import { createLogger } from "@core/infra/log";
+import { REPLAY_DATA_DIR } from "@core/market/market-replay";
 import { recordedPerps } from "../market/providers/funding";
-import { modelRefits } from "@core/metrics";
-import { getVersion, insertVersion, versionAt } from "@core/model-versions";
+import { modelRefits } from "@core/infra/metrics";
+import { getVersion, insertVersion, versionAt } from "@core/model/versions";
 import { closeTestDeps, testDeps } from "../../../test/helpers";
 import type { SymbolData } from "../analysis/model/dataset";
 import type { MarketProvider } from "../market/providers/types";

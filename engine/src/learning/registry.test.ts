@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { createLogger } from "@core/log";
-import { getVersion, versionAt } from "@core/model-versions";
+import { createLogger } from "@core/infra/log";
+import { getVersion, versionAt } from "@core/model/versions";
 import { closeTestDeps, testDeps } from "../../../test/helpers";
 import type { ModelVersion } from "../analysis/model/version";
 import { createModelChooser, expiryReason } from "./chooser";
@@ -105,7 +105,7 @@ describe("the version at a clock", () => {
     const C = versionWith({ trainedThrough: "2024-06-01T00:00:00.000Z" });
     const at = Date.parse("2024-06-05T00:00:00Z");
     expect((await choose(at)).version).toBe(B.version);
-    const { insertVersion } = await import("@core/model-versions");
+    const { insertVersion } = await import("@core/model/versions");
     await insertVersion(deps.sql, C, "champion", { promotedAt: Date.parse(C.trained_at) });
     expect((await choose(at)).version).toBe(B.version);
     choose.refresh();
@@ -117,7 +117,7 @@ describe("the version at a clock", () => {
 describe("a champion this engine cannot read", () => {
   test("decides nothing and says so, rather than failing the analysis", async () => {
     const bad = versionWith({ trainedThrough: "2024-07-01T00:00:00.000Z" });
-    const { insertVersion } = await import("@core/model-versions");
+    const { insertVersion } = await import("@core/model/versions");
     await insertVersion(deps.sql, { ...bad, params: { version: 99 } as unknown as ModelVersion["params"] }, "champion", {
       promotedAt: Date.parse(bad.trained_at),
     });

@@ -3,9 +3,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { z } from "zod";
-import type { Sql } from "@core/db";
-import type { Logger } from "@core/log";
-import { insertVersion } from "@core/model-versions";
+import type { Sql } from "@core/infra/db";
+import type { Logger } from "@core/infra/log";
+import { insertVersion } from "@core/model/versions";
 import { VERSIONS_DIR } from "../analysis/model/shipped";
 import { type ModelVersion, modelVersionMetaSchema, paramsHash, parseModelParams } from "../analysis/model/version";
 

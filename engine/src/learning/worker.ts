@@ -1,5 +1,5 @@
 // The 'models' queue worker: BullMQ repeatable jobs for the candle store and the hourly refit check (the handlers: refit-job.ts).
-import type { Config } from "@core/config";
+import type { Config } from "@core/infra/config";
 import { MODELS_QUEUE, startQueueWorker } from "../jobs";
 import { createModelJobs, type RefitDeps } from "./refit-job";
 

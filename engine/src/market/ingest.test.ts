@@ -1,9 +1,9 @@
 // Market ingestion with several engines: exactly one leader computes and publishes; a standby takes over when the
 // leader stops, and a leader that loses its lock stops writing.
 import { afterAll, describe, expect, test } from "bun:test";
-import { createLogger } from "@core/log";
-import { redisKeys } from "@core/redis";
-import { snapshotKeyName } from "@core/market-intervals";
+import { createLogger } from "@core/infra/log";
+import { redisKeys } from "@core/infra/redis";
+import { snapshotKeyName } from "@core/market/market-intervals";
 import { closeTestDeps, testDeps, waitFor } from "../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "./providers/replay";
 import { startMarketIngestion, type Ingestion } from "./ingest";

@@ -1,10 +1,10 @@
 // Market ingestion: one leader (Redis lock) computes each topic on its refresh interval, stores it and publishes it.
 import type Redis from "ioredis";
 import { randomUUID } from "node:crypto";
-import type { Config } from "@core/config";
-import type { Logger } from "@core/log";
-import type { RedisKeys } from "@core/redis";
-import { startLeaderLock, type LeaderLock } from "@core/leader-lock";
+import type { Config } from "@core/infra/config";
+import type { Logger } from "@core/infra/log";
+import type { RedisKeys } from "@core/infra/redis";
+import { startLeaderLock, type LeaderLock } from "@core/infra/leader-lock";
 import {
   MARKET_REFRESH_SECONDS,
   MARKET_TOPICS,
@@ -12,14 +12,14 @@ import {
   snapshotKeyName,
   type RefreshKey,
   type StoredSnapshot,
-} from "@core/market-intervals";
+} from "@core/market/market-intervals";
 import { encodePush, type MarketPushType } from "@core/contract/socket";
 import type { MarketProvider } from "./providers/types";
 import { computeGroup, type ComputedSnapshot } from "./snapshots";
-import { markSnapshotPublished } from "@core/metrics-collect";
+import { markSnapshotPublished } from "@core/infra/metrics-collect";
 
 // The lock itself is core's (the server's Telegram poller elects its leader the same way); re-exported for the fault tests.
-export { LEADER_TTL_MS, RENEW_EVERY_MS, standbyWait } from "@core/leader-lock";
+export { LEADER_TTL_MS, RENEW_EVERY_MS, standbyWait } from "@core/infra/leader-lock";
 
 /** Every stored topic is in the table (a topic outside it would have no message type to travel as). */
 const wsTypeOf = (topic: string): MarketPushType => {

@@ -1,8 +1,8 @@
 // Always-long baselines of SHORT signals that name a model version: the mirror LONG (same entry, same stop and target
 // distances) settled on the same path, so a version's forward record states its excess over always-long.
-import { INTERVAL_MS } from "@core/candles";
-import type { Sql } from "@core/db";
-import type { Logger } from "@core/log";
+import { INTERVAL_MS } from "@core/market/candles";
+import type { Sql } from "@core/infra/db";
+import type { Logger } from "@core/infra/log";
 import type { MarketProvider } from "../market/providers";
 import { evaluateOutcome, expiryMs } from "./index";
 import { pathSince } from "./tracker";

@@ -1,6 +1,6 @@
 // Signal outcomes: walk the candles after issue on high/low; stop first when one candle touches both; R after fees.
-import type { Candle } from "@core/candles";
-import { INTERVAL_MS } from "@core/candles";
+import type { Candle } from "@core/market/candles";
+import { INTERVAL_MS } from "@core/market/candles";
 
 /** Taker fee per side (Binance spot default); both entry and exit pay it. */
 export const TAKER_FEE_RATE = 0.001;

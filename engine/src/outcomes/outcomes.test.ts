@@ -1,6 +1,6 @@
 // Outcome rules on hand-built candles: TP, SL, both-in-one-candle → SL, expiry, OPEN, SHORT mirror, fees.
 import { describe, expect, test } from "bun:test";
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 import { evaluateOutcome, expiryMs, rMultiple, STOP_SLIPPAGE, stopFill, TAKER_FEE_RATE, timeframeMs } from "./index";
 
 const H = 3_600_000;

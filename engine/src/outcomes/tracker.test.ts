@@ -1,6 +1,6 @@
 // Outcome tracker on real rows and recorded candles: TP hit, expiry and still-open cases, each stored once.
 import { afterAll, describe, expect, test } from "bun:test";
-import { INTERVAL_MS } from "@core/candles";
+import { INTERVAL_MS } from "@core/market/candles";
 import { closeTestDeps, createUser, testDeps } from "../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "../market/providers/replay";
 import { createHistoricalProvider } from "../market/providers/historical";

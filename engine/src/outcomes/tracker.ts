@@ -1,9 +1,9 @@
 // Follows issued LONG/SHORT signals: judges each OPEN one on the 1h candles after issue and stores the outcome once known.
-import { signalOutcomes, signalR } from "@core/metrics";
-import { recordSignalOutcome } from "@core/alerts";
-import { INTERVAL_MS } from "@core/candles";
-import type { Sql } from "@core/db";
-import type { Logger } from "@core/log";
+import { signalOutcomes, signalR } from "@core/infra/metrics";
+import { recordSignalOutcome } from "@core/alerts/alerts";
+import { INTERVAL_MS } from "@core/market/candles";
+import type { Sql } from "@core/infra/db";
+import type { Logger } from "@core/infra/log";
 import type { MarketProvider } from "../market/providers";
 import { evaluateOutcome, expiryMs } from "./index";
 

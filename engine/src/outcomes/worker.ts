@@ -1,8 +1,8 @@
 // Outcome worker: the repeatable outcome pass on its own 'outcomes' queue (why its own: engine/src/jobs.ts), one pass at a time.
-import type { Config } from "@core/config";
-import type { Sql } from "@core/db";
-import type { Logger } from "@core/log";
-import type { RedisKeys } from "@core/redis";
+import type { Config } from "@core/infra/config";
+import type { Sql } from "@core/infra/db";
+import type { Logger } from "@core/infra/log";
+import type { RedisKeys } from "@core/infra/redis";
 import type Redis from "ioredis";
 import { OUTCOMES_QUEUE, startQueueWorker } from "../jobs";
 import type { MarketProvider } from "../market/providers";

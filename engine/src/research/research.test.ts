@@ -1,6 +1,6 @@
 // The research pipeline on synthetic eras: no look-ahead, purging across eras and gaps, block-clustered bars, shrinkage, and a live analysis deciding exactly as research.
 import { describe, expect, test } from "bun:test";
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 import type { SymbolData } from "../analysis/model/dataset";
 import { calibrateScore, shrink } from "../analysis/model/calibrated";
 import { mulberry32 } from "../backtest/stats";

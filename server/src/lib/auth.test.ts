@@ -4,7 +4,7 @@ import { SignJWT } from "jose";
 import { call, closeTestDeps, createUser, testDeps } from "../../../test/helpers";
 import { createApp } from "../app";
 import { signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE, verifyAccessToken } from "./auth";
-import { derivedKey } from "@core/keys";
+import { derivedKey } from "@core/infra/keys";
 
 afterAll(() => closeTestDeps());
 const secret = () => testDeps().config.JWT_SECRET;

@@ -1,8 +1,8 @@
 // Access tokens (JWT via @elysiajs/jwt, 15 min, HS256, their own HKDF key, iss/aud/typ pinned) and the `auth` route option that resolves the user or answers 401.
 import { jwt } from "@elysiajs/jwt";
 import { Elysia, t } from "elysia";
-import { Coalescer } from "@core/coalesce";
-import { derivedKey } from "@core/keys";
+import { Coalescer } from "@core/infra/coalesce";
+import { derivedKey } from "@core/infra/keys";
 import type { AppDeps, AuthUser } from "../deps";
 import { unauthorized } from "./http-error";
 

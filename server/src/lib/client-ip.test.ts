@@ -1,8 +1,8 @@
 // Who the client is behind proxies (CIDR trust, X-Forwarded-For right to left, only valid IPs), the /64 key, the proxy warning, and the compose file.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { parseConfig } from "@core/config";
-import { trustedProxies } from "@core/trusted-proxy";
+import { parseConfig } from "@core/infra/config";
+import { trustedProxies } from "@core/infra/trusted-proxy";
 import { clientIp, ipKey } from "./client-ip";
 import { SINGLE_PEER_REQUESTS, singlePeerWatch } from "./proxy-warning";
 

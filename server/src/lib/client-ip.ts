@@ -1,7 +1,7 @@
 // The caller's IP: the socket peer, or, behind trusted proxies (IPs or CIDRs), X-Forwarded-For read right to left; and the key rate limits use.
 import { isIP, type BlockList } from "node:net";
-import type { Config } from "@core/config";
-import { trustedProxies } from "@core/trusted-proxy";
+import type { Config } from "@core/infra/config";
+import { trustedProxies } from "@core/infra/trusted-proxy";
 
 type ServerLike = { requestIP?: (req: Request) => { address: string } | null } | null | undefined;
 

@@ -2,8 +2,8 @@
 // copy of it while pushes keep that current), before Postgres.
 import type { ServerDeps } from "../deps";
 import { versionMemoFor } from "./version-memo";
-import { Coalescer, Gate } from "@core/coalesce";
-import { polledLists } from "@core/metrics";
+import { Coalescer, Gate } from "@core/infra/coalesce";
+import { polledLists } from "@core/infra/metrics";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
 

@@ -1,9 +1,9 @@
 // Global error model: every error body is JSON with `detail` and a machine `code`; validation lists fields; unknown errors hide internals.
 import type { ErrorCode } from "@core/contract/errors";
 import { Elysia } from "elysia";
-import type { Logger } from "@core/log";
-import { rateLimited } from "@core/metrics";
-import { unavailableDependency, type Dependency } from "@core/unavailable";
+import type { Logger } from "@core/infra/log";
+import { rateLimited } from "@core/infra/metrics";
+import { unavailableDependency, type Dependency } from "@core/infra/unavailable";
 import { errorCode, HttpError, shortPath } from "./http-error";
 
 type FieldError = { field: string; message: string };

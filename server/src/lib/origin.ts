@@ -1,5 +1,5 @@
 // Origin check for the cookie-authenticated auth endpoints (refresh, logout): a request another site made is refused.
-import type { Config } from "@core/config";
+import type { Config } from "@core/infra/config";
 import { forbidden } from "./http-error";
 
 export const FOREIGN_ORIGIN_DETAIL = "This request came from another site and was refused";

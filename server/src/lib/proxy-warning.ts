@@ -1,8 +1,8 @@
 // Start-up check: in production, when every request so far came from one private address that is not a trusted proxy,
 // a proxy sits in front without TRUSTED_PROXY and every per-IP limit is shared by all users; say so loudly, once.
-import type { Config } from "@core/config";
-import type { Logger } from "@core/log";
-import { trustedProxies } from "@core/trusted-proxy";
+import type { Config } from "@core/infra/config";
+import type { Logger } from "@core/infra/log";
+import { trustedProxies } from "@core/infra/trusted-proxy";
 import { isIP } from "node:net";
 import { isPrivate } from "./client-ip";
 

@@ -1,7 +1,7 @@
 // The installable-app files served from web/public at fixed paths: the service worker (/sw.js, scope "/"), the web app
 // manifest and its icons. Not bundled: the worker's URL must stay put, and the manifest names the icons by path.
 import { join } from "node:path";
-import type { Config } from "@core/config";
+import type { Config } from "@core/infra/config";
 import { securityHeaders } from "./security-headers";
 
 const PUBLIC_DIR = join(import.meta.dir, "../../../web/public");

@@ -12,9 +12,9 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { BuildMetafile, BunPlugin, HTMLBundle, Server } from "bun";
-import type { Config } from "@core/config";
+import type { Config } from "@core/infra/config";
 import { isPagePath } from "@core/contract/web-routes";
-import type { Logger } from "@core/log";
+import type { Logger } from "@core/infra/log";
 import {
   type Bytes,
   compressResponse,

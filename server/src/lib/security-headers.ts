@@ -1,6 +1,6 @@
 // The response headers every answer carries (API, socket upgrade refusals, the web app and its bundles): a strict
 // Content-Security-Policy, no sniffing, no framing, a referrer policy and, in production, HSTS.
-import type { Config } from "@core/config";
+import type { Config } from "@core/infra/config";
 
 export type PolicyOptions = {
   /** The site's origin (PUBLIC_ORIGIN): its ws:/wss: twin is where the market socket connects. */

@@ -1,7 +1,7 @@
 // The security event log: one structured line per sign-in, failure, wrong code, lockout, reset, revocation, reuse, 429 and
 // alert destination added or withdrawn.
 import { createHash } from "node:crypto";
-import type { Logger } from "@core/log";
+import type { Logger } from "@core/infra/log";
 
 export type SecurityEvent =
   | "login_success"

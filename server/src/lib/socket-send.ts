@@ -1,6 +1,6 @@
 // Sending on a /ws/market socket, shared by the market topics and the per-user pushes: a slow reader is closed, not buffered without end.
 import type { ServerWebSocket } from "bun";
-import { socketMessagesDropped, socketMessagesSent, socketSlowCloses } from "@core/metrics";
+import { socketMessagesDropped, socketMessagesSent, socketSlowCloses } from "@core/infra/metrics";
 
 export type RawSocket = ServerWebSocket<unknown>;
 

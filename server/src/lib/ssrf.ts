@@ -2,8 +2,8 @@
 import { lookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
 import { networkInterfaces } from "node:os";
-import type { Config } from "@core/config";
-import { trustedProxies } from "@core/trusted-proxy";
+import type { Config } from "@core/infra/config";
+import { trustedProxies } from "@core/infra/trusted-proxy";
 import { isPrivate } from "./client-ip";
 
 /**

@@ -3,9 +3,9 @@
 // socket's subscriber (market/socket.ts); it is used only while that subscriber is connected, and a reconnect drops
 // every entry, since messages sent while it was away are lost.
 import type Redis from "ioredis";
-import type { RedisKeys } from "@core/redis";
-import { userVersion } from "@core/user-version";
-import { Coalescer } from "@core/coalesce";
+import type { RedisKeys } from "@core/infra/redis";
+import { userVersion } from "@core/infra/user-version";
+import { Coalescer } from "@core/infra/coalesce";
 
 /**
  * Bounds how long a version can outlive an announcement this process missed (only possible in the moment a

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { isErrorCode } from "@core/contract/errors";
 import fc from "fast-check";
-import { MARKET_TOPICS, snapshotKeyName } from "@core/market-intervals";
+import { MARKET_TOPICS, snapshotKeyName } from "@core/market/market-intervals";
 import { accountsApp } from "../../src/modules/auth/testing";
 import { closeTestDeps, createUser, testDeps } from "../../../test/helpers";
 import { USER_PASSWORD, type FuzzRequest } from "./generators";

@@ -1,7 +1,7 @@
 // Arbitraries for the bad-input fuzz suite: hostile strings, credentials, cookies, headers, client addresses, paths and queries.
 import fc from "fast-check";
-import { isValidEmail } from "@core/accounts";
-import { isSupportedSymbol } from "@core/symbols";
+import { isValidEmail } from "@core/rules/accounts";
+import { isSupportedSymbol } from "@core/market/symbols";
 import type { TokenSet } from "./tokens";
 
 /** The subset of TypeBox's JSON schema the route models use (t.Object, t.String, t.Boolean, t.Nullable, ...). */

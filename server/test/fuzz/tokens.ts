@@ -1,6 +1,6 @@
 // Credentials for the bad-input fuzz suite: one valid access token of a real user and many forged or malformed ones.
 import { SignJWT } from "jose";
-import { derivedKey } from "@core/keys";
+import { derivedKey } from "@core/infra/keys";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, TOKEN_TYPE, signAccessToken } from "../../src/lib/auth";
 
 export type TokenSet = { valid: string; forged: Record<string, string> };

@@ -1,7 +1,7 @@
 // The one code → screen-text table: a screen's own texts by code, the shared password rules by a weak_password answer.
 import { expect, test } from "bun:test";
 import { ERROR_CODES } from "@core/contract/errors";
-import { PASSWORD_MESSAGES } from "@core/accounts";
+import { PASSWORD_MESSAGES } from "@core/rules/accounts";
 import { ApiError } from "./api";
 import { errorCodeOf, passwordRule, screenText } from "./error-text";
 

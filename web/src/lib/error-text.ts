@@ -1,7 +1,7 @@
 // The web's one mapping from the server's error codes (core/contract/errors) to screen texts: exhaustive, so a code
 // added to the union fails the type-check here until someone decides what each screen shows for it.
 import type { ErrorCode } from "@core/contract/errors";
-import { PASSWORD_MESSAGES } from "@core/accounts";
+import { PASSWORD_MESSAGES } from "@core/rules/accounts";
 import { ApiError } from "./api";
 
 /** The screens that show texts of their own for some codes (spec 01 §8) instead of the server's detail. */

@@ -5,7 +5,7 @@ const FIXED = [fixed(0), fixed(1), fixed(2), fixed(3), fixed(4), fixed(5)];
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 // The price rule and UTC minutes are shared with the engine's reasoning text.
-export { formatPrice, formatUtcMinute, priceDecimals } from "@core/display-format";
+export { formatPrice, formatUtcMinute, priceDecimals } from "@core/market/display-format";
 
 /** '+1.23%', '-0.50%', '0.00%': the sign is always explicit for changes. */
 export function formatSignedPercent(value: number | null | undefined, digits = 2): string {

@@ -1,6 +1,6 @@
 // The /ws/market socket's address, reconnect schedule and the one read of its frames (the connection: live-socket.ts).
 import type { AlertPush, AnalysisProgress, MarketPush, SocketMessage } from "@core/contract/socket";
-import { MARKET_TOPICS } from "@core/market-intervals";
+import { MARKET_TOPICS } from "@core/market/market-intervals";
 
 export const RECONNECT_MS = 4_000;
 /** The doubling stops here: with every server down, each client still tries about twice a minute, not every 4 s. */

@@ -1,6 +1,6 @@
 // Recorded candle folders for fitting and backtests: every pair's 1h candles (merged over several folders), its funding, its 5m path where recorded, and when its perpetual was first recorded.
-import type { Candle } from "@core/candles";
-import { loadCandleFile } from "@core/candles";
+import type { Candle } from "@core/market/candles";
+import { loadCandleFile } from "@core/market/candles";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 

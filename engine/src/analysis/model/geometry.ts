@@ -1,5 +1,5 @@
 // The trade geometry and candidacy shared by live scoring and research: σ-of-horizon levels, the entry research takes, who may be traded.
-import { lastIndexAtOrBefore, type Candle } from "@core/candles";
+import { lastIndexAtOrBefore, type Candle } from "@core/market/candles";
 import type { PairRow } from "../snapshot";
 import { buildTrade, costsFor, sigmaUnit, type Side } from "../trade";
 

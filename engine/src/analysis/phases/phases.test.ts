@@ -1,8 +1,8 @@
 // The phases on the shipped replay data: live and backtest contexts agree, fresh entry, venue, the gate shown but never deciding, deterministic text.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { loadCandleFile } from "@core/candles";
-import { RECORDED_SYMBOLS } from "@core/symbols";
+import { loadCandleFile } from "@core/market/candles";
+import { RECORDED_SYMBOLS } from "@core/market/symbols";
 import { buildAnalysisContext, createContextCache, freshEntry } from "../context";
 import { createHistoricalProvider } from "../../market/providers/historical";
 import { createReplayProvider, REPLAY_DATA_DIR } from "../../market/providers/replay";

@@ -2,7 +2,7 @@
 // and reads as the screens show the same figures.
 
 /** Prices and moments by the app's display rules (spec 02 §5: 2 decimals at >= 100, 3 at >= 1, else 5; UTC minutes). */
-export { formatPrice as fmtPrice, formatUtcMinute as fmtUtc } from "@core/display-format";
+export { formatPrice as fmtPrice, formatUtcMinute as fmtUtc } from "@core/market/display-format";
 
 /** Signed percent with 2 decimals: +1.23% / -0.40%. */
 export function fmtPct(fraction: number, decimals = 2): string {

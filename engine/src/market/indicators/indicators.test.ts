@@ -1,7 +1,7 @@
 // Indicator wrappers checked against straightforward reference implementations on shipped BTCUSDT candles.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { loadCandleFile, type Candle } from "@core/candles";
+import { loadCandleFile, type Candle } from "@core/market/candles";
 import { REPLAY_DATA_DIR } from "../providers/replay";
 import { atr, correlation, ema, returnCorrelation, returns, rsi, supportResistance, swingPoints } from "./index";
 

@@ -1,6 +1,6 @@
 // Thin wrappers over `technicalindicators` (EMA, RSI, ATR) that keep results aligned with their input candles.
 import { ATR, EMA, RSI } from "technicalindicators";
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 
 /** EMA seeded with the SMA of the first `period` values; result[i] belongs to values[i + period − 1]. */
 export function ema(values: number[], period: number): number[] {

@@ -1,5 +1,5 @@
 // Return series and correlation between pairs, aligned on candle open time.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 
 /** Simple returns close[i]/close[i−1] − 1. */
 export function returns(closes: number[]): number[] {

@@ -1,5 +1,5 @@
 // Swing structure: pivot highs/lows and the nearest support/resistance around a price.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 
 export type Pivot = { t: number; price: number };
 

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { createLogger } from "@core/log";
+import { createLogger } from "@core/infra/log";
 import {
   backoffDelay,
   createBinanceProvider,

@@ -1,9 +1,9 @@
 // Binance provider: public REST (klines, 24h ticker, depth, funding) and a combined kline stream with reconnect.
-import { BINANCE_SPOT_REST, type Fetch, fetchClosedKlines, getJson, klineNumber as num } from "@core/binance-klines";
-import { INTERVAL_MS, type Candle } from "@core/candles";
-import { SUPPORTED_SYMBOLS } from "@core/symbols";
-import type { Logger } from "@core/log";
-import { REPLAY_DATA_DIR } from "@core/market-replay";
+import { BINANCE_SPOT_REST, type Fetch, fetchClosedKlines, getJson, klineNumber as num } from "@core/market/binance-klines";
+import { INTERVAL_MS, type Candle } from "@core/market/candles";
+import { SUPPORTED_SYMBOLS } from "@core/market/symbols";
+import type { Logger } from "@core/infra/log";
+import { REPLAY_DATA_DIR } from "@core/market/market-replay";
 import { recordedPerps } from "./funding";
 import type { MarketProvider, ProviderInterval } from "./types";
 
@@ -11,7 +11,7 @@ export const BINANCE_FUTURES_REST = "https://fapi.binance.com";
 export const BINANCE_SPOT_STREAM = "wss://stream.binance.com:9443/stream";
 
 // The klines parser and URL are shared with the server's candles endpoint.
-export { BINANCE_SPOT_REST, parseKlines } from "@core/binance-klines";
+export { BINANCE_SPOT_REST, parseKlines } from "@core/market/binance-klines";
 
 // Perpetuals of low-priced coins are quoted per 1000 units; their funding rate is the pair's funding rate.
 const FUTURES_SYMBOL: Record<string, string> = {

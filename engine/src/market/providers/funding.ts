@@ -1,7 +1,7 @@
 // The funding rate in force at a time, from recorded 8h funding rows: the one rule of the replay and historical providers.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { INTERVAL_MS, lastIndexAtOrBefore, type Candle } from "@core/candles";
+import { INTERVAL_MS, lastIndexAtOrBefore, type Candle } from "@core/market/candles";
 
 /** Funding older than this is unknown rather than carried forward (the perpetual record ends in May 2024). */
 export const FUNDING_MAX_AGE_MS = 2 * INTERVAL_MS["8h"];

@@ -1,5 +1,5 @@
 // Historical provider: any folder of recorded candles behind the live provider interface, at a clock the backtest sets.
-import { INTERVAL_MS, lastIndexAtOrBefore, type Candle } from "@core/candles";
+import { INTERVAL_MS, lastIndexAtOrBefore, type Candle } from "@core/market/candles";
 import { fundingInForce } from "./funding";
 import type { MarketProvider, ProviderInterval } from "./types";
 

@@ -1,9 +1,9 @@
 // Chooses the market provider from configuration: replay (default, offline) or binance (live).
 import type Redis from "ioredis";
-import type { Config } from "@core/config";
-import { redisKeys } from "@core/redis";
+import type { Config } from "@core/infra/config";
+import { redisKeys } from "@core/infra/redis";
 import { createBinanceProvider } from "./binance";
-import { sharedReplayClock } from "@core/market-replay";
+import { sharedReplayClock } from "@core/market/market-replay";
 import { createReplayProvider, replayAnchor } from "./replay";
 import type { MarketProvider } from "./types";
 

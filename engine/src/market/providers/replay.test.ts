@@ -1,9 +1,9 @@
 // Replay provider: clock mapping and wrap, closed candles only, recorded funding, shared anchor in Redis.
 import { afterAll, describe, expect, test } from "bun:test";
-import { SUPPORTED_SYMBOLS, isSupportedSymbol } from "@core/symbols";
-import { createRedis, redisKeys } from "@core/redis";
-import { EARLY_REPLAY_PERIOD } from "@core/recorded-symbols";
-import { sharedReplayClock } from "@core/market-replay";
+import { SUPPORTED_SYMBOLS, isSupportedSymbol } from "@core/market/symbols";
+import { createRedis, redisKeys } from "@core/infra/redis";
+import { EARLY_REPLAY_PERIOD } from "@core/market/recorded-symbols";
+import { sharedReplayClock } from "@core/market/market-replay";
 import { createReplayClock, createReplayProvider, readManifest, replayAnchor } from "./replay";
 import { createMarketProvider } from "./index";
 

@@ -1,7 +1,7 @@
 // Replay provider: recorded candles from engine/data/market, read lazily and cached, on a clock walking through the record.
 import { join } from "node:path";
-import { closedCandles, formingPathPrice, type ReplayClock, recordedSeries, REPLAY_DATA_DIR, spotFile } from "@core/market-replay";
-import { RECORDED_SYMBOLS } from "@core/symbols";
+import { closedCandles, formingPathPrice, type ReplayClock, recordedSeries, REPLAY_DATA_DIR, spotFile } from "@core/market/market-replay";
+import { RECORDED_SYMBOLS } from "@core/market/symbols";
 import { fundingInForce, recordedPerps } from "./funding";
 import type { MarketProvider, ProviderInterval } from "./types";
 
@@ -15,7 +15,7 @@ export {
   type ReplayManifest,
   readManifest,
   replayAnchor,
-} from "@core/market-replay";
+} from "@core/market/market-replay";
 
 export function createReplayProvider(clock: ReplayClock, dir = REPLAY_DATA_DIR): MarketProvider {
   const series = recordedSeries();

@@ -1,5 +1,5 @@
 // The market data provider contract shared by market ingestion, the analysis worker and backtests.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 
 export type ProviderInterval = "5m" | "1h" | "1d";
 
@@ -13,7 +13,7 @@ export interface MarketProvider {
   fundingRate(symbol: string, at?: number): Promise<number | null>;
   /**
    * Replay only: the price between closes, on a stated path through the forming candle's open, high, low and close
-   * (core/market-replay.ts); null when the record has no candle forming at `at`.
+   * (core/market/market-replay.ts); null when the record has no candle forming at `at`.
    */
   pathPrice?(symbol: string, at: number): Promise<{ price: number; interval: "5m" | "1h" } | null>;
   /** Supported pairs, upper case. */

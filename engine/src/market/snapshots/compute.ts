@@ -1,5 +1,5 @@
 // Gathers candles from the provider and runs the pure snapshot functions for one refresh group.
-import { CORE_ASSET_SYMBOLS, type MarketTopic, type RefreshKey } from "@core/market-intervals";
+import { CORE_ASSET_SYMBOLS, type MarketTopic, type RefreshKey } from "@core/market/market-intervals";
 import type { MarketProvider } from "../providers/types";
 import { computeCoreAsset } from "./core-assets";
 import { computeGate } from "./gate";

@@ -1,5 +1,5 @@
 // Core-asset card (BTC, ETH): price, 24h change, EMA/RSI momentum, swing support/resistance and a risk note.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 import { atr, ema, rsi, supportResistance } from "../indicators";
 import { priceAndChange, round } from "./price";
 import type { CoreAsset, Momentum } from "./types";

@@ -1,5 +1,5 @@
 // Market health: composite 0..1 from BTC trend strength, volatility regime, breadth and volume, plus a status.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 import { atr, ema, median } from "../indicators";
 import { round } from "./price";
 import type { HealthPayload, HealthStatus } from "./types";

@@ -1,6 +1,6 @@
 // Movers: 24h change of every supported pair, top 5 gainers and losers; and the last close of every pair (prices topic).
-import { INTERVAL_MS, type Candle } from "@core/candles";
-import type { PricesPayload } from "@core/market-intervals";
+import { INTERVAL_MS, type Candle } from "@core/market/candles";
+import type { PricesPayload } from "@core/market/market-intervals";
 import { priceAndChange } from "./price";
 import type { Mover, MoversPayload } from "./types";
 

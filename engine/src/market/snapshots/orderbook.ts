@@ -1,7 +1,7 @@
 // Order-book view modelled from candles (no recorded book exists): Corwin–Schultz spread estimate (floored at one
 // tick) and up/down volume imbalance.
-import type { Candle } from "@core/candles";
-import { lotFilter } from "@core/lot-sizes";
+import type { Candle } from "@core/market/candles";
+import { lotFilter } from "@core/market/lot-sizes";
 import { round } from "./price";
 import type { OrderbookPayload } from "./types";
 

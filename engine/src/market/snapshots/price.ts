@@ -1,5 +1,5 @@
 // Latest price and 24h change of a pair from its freshest closed candles (5m when shipped, otherwise 1h).
-import { INTERVAL_MS, lastIndexAtOrBefore, type Candle } from "@core/candles";
+import { INTERVAL_MS, lastIndexAtOrBefore, type Candle } from "@core/market/candles";
 import { pctChange } from "../indicators";
 
 export type PriceChange = { price: number; change_24h: number; as_of_ms: number };

@@ -1,5 +1,5 @@
 // Sentiment: BTC's share of traded volume, BTC–ETH return correlation and perpetual funding (all derived from candles).
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 import { returnCorrelation } from "../indicators";
 import { round } from "./price";
 import type { SentimentPayload } from "./types";

@@ -1,7 +1,7 @@
 // Snapshot functions: sessions at given UTC times, 24h change and core assets on shipped data at a fixed clock, gate, health, movers, sentiment, order book.
 import { describe, expect, test } from "bun:test";
-import type { Candle } from "@core/candles";
-import { statedFormingCandle, statedPathPrice } from "@core/market-replay";
+import type { Candle } from "@core/market/candles";
+import { statedFormingCandle, statedPathPrice } from "@core/market/market-replay";
 import { round } from "./price";
 import { createReplayClock, createReplayProvider } from "../providers/replay";
 import { ema, rsi } from "../indicators";

@@ -4,7 +4,7 @@
 import { userChannel, userPushSchema } from "@core/contract/socket";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createECDH, randomBytes } from "node:crypto";
-import { insertSignalEvent } from "@core/alerts";
+import { insertSignalEvent } from "@core/alerts/alerts";
 import { call, closeTestDeps, createUser, testDeps, waitFor } from "../../../../test/helpers";
 import { expectFits } from "../../../../test/contract-fit";
 import { createApp } from "../../app";

@@ -1,9 +1,9 @@
 // The alert channel contract: what the alerts dispatcher hands each delivery channel (in-app, e-mail, push, webhook, Telegram).
-import type { AlertChannelName, AlertKind } from "@core/alerts";
+import type { AlertChannelName, AlertKind } from "@core/alerts/alerts";
 import type { ServerDeps } from "../../deps";
 
 // The stages and channel names live in core: the engine writes the events (and their delivery rows) too.
-export { ALERT_CHANNELS, ALERT_KINDS, type AlertChannelName, type AlertKind } from "@core/alerts";
+export { ALERT_CHANNELS, ALERT_KINDS, type AlertChannelName, type AlertKind } from "@core/alerts/alerts";
 
 /** One stored signal event, as every channel receives it. */
 export type AlertEvent = {

@@ -1,7 +1,7 @@
 // The delivery channels the dispatcher sends through: one registry, a channel listed here is on. Alerts' own three
 // are listed here; a module that delivers alerts (webhooks, Telegram) registers its channel at wiring time (app.ts),
 // so it depends on alerts and alerts imports none of them.
-import { ALERT_CHANNELS } from "@core/alerts";
+import { ALERT_CHANNELS } from "@core/alerts/alerts";
 import type { AlertChannel } from "./channel";
 import { emailChannel } from "./email";
 import { inAppChannel } from "./in-app";

@@ -1,12 +1,12 @@
 // The alerts dispatcher (every server process): a repeatable job on the "alerts" queue claims due (event, channel)
 // deliveries, honours the trader's current preferences, sends through the channel registry and retries with backoff.
-import { countReconnects, watchQueue } from "@core/metrics-collect";
-import { alertDeliveries } from "@core/metrics";
+import { countReconnects, watchQueue } from "@core/infra/metrics-collect";
+import { alertDeliveries } from "@core/infra/metrics";
 import { Worker } from "bullmq";
-import { createQueue, queuePrefix } from "@core/analysis-queue";
-import { ALERT_JOBS, ALERTS_QUEUE, defaultEnabled } from "@core/alerts";
-import { upsertSchedules, watchSchedules } from "@core/queue-schedules";
-import { createRedis } from "@core/redis";
+import { createQueue, queuePrefix } from "@core/queues/analysis-queue";
+import { ALERT_JOBS, ALERTS_QUEUE, defaultEnabled } from "@core/alerts/alerts";
+import { upsertSchedules, watchSchedules } from "@core/queues/queue-schedules";
+import { createRedis } from "@core/infra/redis";
 import type { ServerDeps } from "../../deps";
 import type { AlertChannel, AlertEvent } from "./channel";
 import { alertChannels } from "./channels";

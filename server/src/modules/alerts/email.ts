@@ -1,5 +1,5 @@
 // The e-mail channel: one mail per alert through the existing mailer (SMTP, or the outbox outside production).
-import { alertDetail, alertTitle, formatR, STAGE_LABELS } from "@core/alert-text";
+import { alertDetail, alertTitle, formatR, STAGE_LABELS } from "@core/alerts/alert-text";
 import type { ServerDeps } from "../../deps";
 import { createMailer, type Mail, type Mailer } from "../mail/service";
 import type { AlertChannel, AlertEvent } from "./channel";

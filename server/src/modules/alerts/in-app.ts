@@ -1,5 +1,5 @@
 // The in-app channel: the alert goes to the user's socket topic; the open app shows a toast and bumps its unread count.
-import { alertDetail, alertTitle } from "@core/alert-text";
+import { alertDetail, alertTitle } from "@core/alerts/alert-text";
 import { encodePush, userChannel } from "@core/contract/socket";
 import type { AlertChannel } from "./channel";
 

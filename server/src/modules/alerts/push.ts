@@ -3,8 +3,8 @@
 import http from "node:http";
 import https from "node:https";
 import webpush from "web-push";
-import { alertDetail, alertTitle } from "@core/alert-text";
-import type { Config } from "@core/config";
+import { alertDetail, alertTitle } from "@core/alerts/alert-text";
+import type { Config } from "@core/infra/config";
 import type { ServerDeps } from "../../deps";
 import { RefusedAddressError, allowLoopback, bareHost, checkDeploymentRules, parseWebhookUrl, pinnedLookup, resolvePublic } from "../../lib/ssrf";
 import type { AlertChannel, AlertEvent } from "./channel";

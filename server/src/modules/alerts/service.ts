@@ -1,6 +1,6 @@
 // Alerts for the trader: their notifications (newest first, unread count), read marks, channel × stage preferences and
 // the Web Push subscriptions of their browsers.
-import { ALERT_KINDS, type AlertKind, defaultEnabled } from "@core/alerts";
+import { ALERT_KINDS, type AlertKind, defaultEnabled } from "@core/alerts/alerts";
 import type { ServerDeps } from "../../deps";
 import { badRequest } from "../../lib/http-error";
 import { alertChannels } from "./channels";

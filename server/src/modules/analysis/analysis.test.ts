@@ -1,10 +1,10 @@
 // POST /api/analysis/start on real Postgres/Redis: validation, conditional debit, cap, idempotency, concurrency, isolation.
 import { afterAll, describe, expect, test } from "bun:test";
-import { MAX_ACTIVE_ANALYSES, createAnalysisQueue, phaseJobId } from "@core/analysis-queue";
-import { EARLY_REPLAY_PERIOD } from "@core/recorded-symbols";
-import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { MAX_ACTIVE_ANALYSES, createAnalysisQueue, phaseJobId } from "@core/queues/analysis-queue";
+import { EARLY_REPLAY_PERIOD } from "@core/market/recorded-symbols";
+import { SUPPORTED_SYMBOLS } from "@core/market/symbols";
 import { createApp } from "../../app";
-import { applyCreditChange } from "@core/credits";
+import { applyCreditChange } from "@core/ledger/credits";
 import { USER_CHANGED_MESSAGE } from "@core/contract/socket";
 import { call, closeTestDeps, createUser, testApp, testDeps, waitFor, whileListening } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";

@@ -1,6 +1,6 @@
 // /api/analysis/*: start an analysis (holds 1 credit) and read the caller's own analyses, progress and reasoning.
 import { Elysia, t } from "elysia";
-import { MAX_ACTIVE_ANALYSES, createAnalysisQueue } from "@core/analysis-queue";
+import { MAX_ACTIVE_ANALYSES, createAnalysisQueue } from "@core/queues/analysis-queue";
 import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import { conditionalRead } from "../../lib/conditional";

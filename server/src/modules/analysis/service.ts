@@ -1,10 +1,10 @@
 // Analyses of one user: start (conditional debit + request row in one transaction, then phase 1 queued), lists and details.
 import type { Queue } from "bullmq";
 import type { Analysis, AnalysisRequestRow } from "@core/contract/analysis";
-import { pageWithTotal, type Sql } from "@core/db";
-import { applyCreditChange } from "@core/credits";
-import { isSupportedSymbol, unavailableReason } from "@core/symbols";
-import { MAX_ACTIVE_ANALYSES, enqueuePhase, phaseMs, type AnalysisJobData } from "@core/analysis-queue";
+import { pageWithTotal, type Sql } from "@core/infra/db";
+import { applyCreditChange } from "@core/ledger/credits";
+import { isSupportedSymbol, unavailableReason } from "@core/market/symbols";
+import { MAX_ACTIVE_ANALYSES, enqueuePhase, phaseMs, type AnalysisJobData } from "@core/queues/analysis-queue";
 import type { ServerDeps } from "../../deps";
 import { HttpError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../lib/http-error";
 import { PAGE_SIZE, parseCursor, parseFilters, signalsByIds, toPage, type SignalDto } from "../signals/service";

@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { call, closeTestDeps, createUser, testDeps, uniqueEmail, waitFor } from "../../../../test/helpers";
 import { createApp } from "../../app";
-import { canonicalMailbox } from "@core/accounts";
+import { canonicalMailbox } from "@core/rules/accounts";
 import { hashesRunning, hashesStarted, MAX_CONCURRENT_HASHES, withHashSlot } from "./secrets";
 import { deviceCookie } from "./index";
 import {

@@ -1,6 +1,6 @@
 // /api/auth/*: registration, login with device codes, refresh cookie rotation, logout, forgotten and reset passwords.
 import { Elysia } from "elysia";
-import { normalizeEmail } from "@core/accounts";
+import { normalizeEmail } from "@core/rules/accounts";
 import type { ServerDeps } from "../../deps";
 import { bearerToken, verifyAccessToken, verifyOptions } from "../../lib/auth";
 import { HttpError } from "../../lib/http-error";

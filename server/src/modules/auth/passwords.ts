@@ -1,6 +1,6 @@
 // Forgotten, reset and changed passwords; each change ends the user's other sessions and withdraws alert destinations.
-import { withdrawAlertDestinations } from "@core/alert-destinations";
-import { isValidEmail, normalizeEmail, PASSWORD_MESSAGES, passwordProblem } from "@core/accounts";
+import { withdrawAlertDestinations } from "@core/alerts/alert-destinations";
+import { isValidEmail, normalizeEmail, PASSWORD_MESSAGES, passwordProblem } from "@core/rules/accounts";
 import type { ServerDeps } from "../../deps";
 import { badRequest } from "../../lib/http-error";
 import { securityEvent } from "../../lib/security-log";

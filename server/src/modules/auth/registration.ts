@@ -1,6 +1,6 @@
 // Registration (spec 01 §4): a code proves the mailbox, the proof becomes a short-lived token, the token creates the account.
-import { applyCreditChange } from "@core/credits";
-import { canonicalMailbox, isValidEmail, normalizeEmail, passwordProblem } from "@core/accounts";
+import { applyCreditChange } from "@core/ledger/credits";
+import { canonicalMailbox, isValidEmail, normalizeEmail, passwordProblem } from "@core/rules/accounts";
 import type { ServerDeps } from "../../deps";
 import { badRequest, conflict, tooManyRequests } from "../../lib/http-error";
 import { hashToken, newToken } from "../../lib/tokens";

@@ -1,7 +1,7 @@
 // E-mailed codes and passwords: CSPRNG generation, keyed hashing for storage, argon2id passwords (opaque tokens: lib/tokens).
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { DEVICE_CODE_LENGTH } from "@core/accounts";
-import { derivedKey } from "@core/keys";
+import { DEVICE_CODE_LENGTH } from "@core/rules/accounts";
+import { derivedKey } from "@core/infra/keys";
 
 /** An e-mailed code (registration or device) lives 10 minutes and takes 5 guesses. */
 export const CODE_TTL_SECONDS = 10 * 60;

@@ -1,7 +1,7 @@
 // Sign-in (spec 01 §4, DESIGN §3): the password, then a trusted browser is in at once and a new one gets a pending
 // sign-in and an e-mailed code (checked in device-verification.ts).
-import type { Sql, Tx } from "@core/db";
-import { normalizeEmail } from "@core/accounts";
+import type { Sql, Tx } from "@core/infra/db";
+import { normalizeEmail } from "@core/rules/accounts";
 import type { ServerDeps } from "../../deps";
 import { signAccessToken } from "../../lib/auth";
 import { forbidden, tooManyRequests, unauthorized } from "../../lib/http-error";

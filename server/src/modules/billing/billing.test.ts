@@ -1,8 +1,8 @@
 // Stripe billing against the local stand-in: checkout from the server's pack table, verified idempotent fulfilment,
 // async payments, bad signatures, refunds within and after 30 days, partial use, disputes, saved cards.
 import { afterAll, describe, expect, test } from "bun:test";
-import { applyCreditChange } from "@core/credits";
-import { registry } from "@core/metrics";
+import { applyCreditChange } from "@core/ledger/credits";
+import { registry } from "@core/infra/metrics";
 import { reconcile } from "../../../../scripts/reconcile";
 import { startStripeStandIn } from "../../../../scripts/stripe-stand-in";
 import { call, closeTestDeps, createUser, testDeps, waitFor } from "../../../../test/helpers";

@@ -1,8 +1,8 @@
 // A purchase's books: what its refund request, Stripe's refunds and a dispute owe back in credits, and taking it from the
 // balance through the ledger as far as unspent credits allow, in the caller's transaction (credits never move alone).
-import { applyCreditChange } from "@core/credits";
-import type { Tx } from "@core/db";
-import { creditsForCents, PACKS, type PackId } from "@core/packs";
+import { applyCreditChange } from "@core/ledger/credits";
+import type { Tx } from "@core/infra/db";
+import { creditsForCents, PACKS, type PackId } from "@core/ledger/packs";
 
 export type PurchaseRow = {
   id: number;

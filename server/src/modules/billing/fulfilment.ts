@@ -1,10 +1,10 @@
 // Verified Stripe events → purchases and the ledger: each event once (stripe_events), each purchase credited once and
 // its removals brought up to what it owes (books.ts), whatever order or how often Stripe delivers them.
 import type Stripe from "stripe";
-import { applyCreditChange } from "@core/credits";
-import { noteUserChanged } from "@core/user-version";
-import type { Tx } from "@core/db";
-import { isPackId, PACKS } from "@core/packs";
+import { applyCreditChange } from "@core/ledger/credits";
+import { noteUserChanged } from "@core/infra/user-version";
+import type { Tx } from "@core/infra/db";
+import { isPackId, PACKS } from "@core/ledger/packs";
 import type { ServerDeps } from "../../deps";
 import { type PurchaseRow, releaseHold, settleOwed } from "./books";
 

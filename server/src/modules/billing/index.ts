@@ -1,6 +1,6 @@
 // /api/billing: pack checkout, Stripe's webhook, purchase history, the 30-day money-back request, saved cards and portal.
 import { Elysia, t } from "elysia";
-import { REFUND_WINDOW_DAYS, type PackId } from "@core/packs";
+import { REFUND_WINDOW_DAYS, type PackId } from "@core/ledger/packs";
 import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import { notFound } from "../../lib/http-error";

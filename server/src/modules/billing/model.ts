@@ -1,6 +1,6 @@
 // Request and response shapes of the billing module (packs, checkout, purchases, refunds, payment methods).
 import { t } from "elysia";
-import { PACK_IDS } from "@core/packs";
+import { PACK_IDS } from "@core/ledger/packs";
 
 export const checkoutBody = t.Object({ pack: t.UnionEnum(PACK_IDS as [string, ...string[]]) });
 export const checkoutResponse = t.Object({ id: t.String(), url: t.String() });

@@ -2,7 +2,7 @@
 // completion, in any order and duplicated, ends with issue 31's invariants, and reconcile is clean exactly when they hold.
 import { afterAll, expect, test } from "bun:test";
 import fc from "fast-check";
-import { creditsForCents, PACKS } from "@core/packs";
+import { creditsForCents, PACKS } from "@core/ledger/packs";
 import { reconcile } from "../../../../scripts/reconcile";
 import { closeTestDeps, createUser, type TestUser } from "../../../../test/helpers";
 import { stripeFor } from "./stripe-client";
@@ -102,7 +102,7 @@ async function plantLeak(r: Run) {
   const [row] = await sql`select removed from (select coalesce(-sum(amount), 0)::int as removed from credit_ledger
                           where user_id = ${r.u.id} and reference_id = ${r.purchaseId} and reference_type like 'purchase_%') x`;
   if (row.removed > 0) {
-    const { applyCreditChange } = await import("@core/credits");
+    const { applyCreditChange } = await import("@core/ledger/credits");
     await sql.begin((tx) =>
       applyCreditChange(tx, { userId: r.u.id, kind: "ADJUSTMENT", amount: 1, referenceType: "purchase_claim", referenceId: r.purchaseId }),
     );

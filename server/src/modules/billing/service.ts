@@ -1,7 +1,7 @@
 // Checkout sessions, the purchase history, the money-back request and saved cards; credits never move here (see fulfilment.ts).
 import type Stripe from "stripe";
-import type { Sql, Tx } from "@core/db";
-import { PACKS, REFUND_WINDOW_DAYS, refundQuote, type PackId } from "@core/packs";
+import type { Sql, Tx } from "@core/infra/db";
+import { PACKS, REFUND_WINDOW_DAYS, refundQuote, type PackId } from "@core/ledger/packs";
 import type { ServerDeps } from "../../deps";
 import { HttpError, notFound } from "../../lib/http-error";
 import { holdForRefund, type PurchaseRow, releaseHold } from "./books";

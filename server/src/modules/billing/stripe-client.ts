@@ -1,7 +1,7 @@
 // The one Stripe SDK client per configuration: Bun's fetch as its HTTP client, STRIPE_API_BASE (tests) as its host.
 import Stripe from "stripe";
-import type { Config } from "@core/config";
-import { stripeResponses } from "@core/metrics";
+import type { Config } from "@core/infra/config";
+import { stripeResponses } from "@core/infra/metrics";
 import { HttpError } from "../../lib/http-error";
 
 const clients = new WeakMap<Config, Stripe>();

@@ -1,6 +1,6 @@
 // Test kit for the money tests: the app wired to the Stripe stand-in, buying, refunding, disputing, and analyses that hold and settle credits.
-import { createAnalysisQueue } from "@core/analysis-queue";
-import type { Sql } from "@core/db";
+import { createAnalysisQueue } from "@core/queues/analysis-queue";
+import type { Sql } from "@core/infra/db";
 import { startStripeStandIn } from "../../../../scripts/stripe-stand-in";
 import { call, createUser, type TestUser, testDeps } from "../../../../test/helpers";
 import { createApp } from "../../app";

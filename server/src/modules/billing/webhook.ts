@@ -1,6 +1,6 @@
 // POST /api/billing/stripe-webhook's work: the signature checked on the raw body, the event applied, the slow parts after.
 import type Stripe from "stripe";
-import { PACKS, REFUND_WINDOW_DAYS, type PackId } from "@core/packs";
+import { PACKS, REFUND_WINDOW_DAYS, type PackId } from "@core/ledger/packs";
 import type { ServerDeps } from "../../deps";
 import { HttpError } from "../../lib/http-error";
 import type { Mailer } from "../mail/service";

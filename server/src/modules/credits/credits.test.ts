@@ -1,7 +1,7 @@
 // Credit transactions and usage read from the real ledger, per user; every credit change is announced on commit.
 import { afterAll, describe, expect, test } from "bun:test";
-import { recordSignalOutcome } from "@core/alerts";
-import { applyCreditChange } from "@core/credits";
+import { recordSignalOutcome } from "@core/alerts/alerts";
+import { applyCreditChange } from "@core/ledger/credits";
 import { USER_CHANGED_MESSAGE } from "@core/contract/socket";
 import { call, closeTestDeps, createUser, type Heard, testApp, testDeps, waitFor, whileListening } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";

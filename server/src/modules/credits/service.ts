@@ -1,7 +1,7 @@
 // Credit usage totals from the ledger: held at start (spent/used), given back on NO_TRADE or failure (refunded/returns).
 import type { CreditBalance, CreditUsage } from "@core/contract/credits";
-import { type LedgerTotals, ledgerTotalsQuery, totalsOf } from "@core/credits";
-import type { Sql } from "@core/db";
+import { type LedgerTotals, ledgerTotalsQuery, totalsOf } from "@core/ledger/credits";
+import type { Sql } from "@core/infra/db";
 import { notFound } from "../../lib/http-error";
 
 export async function creditUsage(sql: Sql, userId: number): Promise<CreditUsage> {

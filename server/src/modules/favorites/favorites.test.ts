@@ -1,6 +1,6 @@
 // Favorites: upper-cased supported symbols, idempotent add, cap of 100 with 'limit' in the message, per-user isolation.
 import { afterAll, describe, expect, test } from "bun:test";
-import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { SUPPORTED_SYMBOLS } from "@core/market/symbols";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
 import { MAX_FAVORITES } from "./service";
 

@@ -1,7 +1,7 @@
 // Favorite pairs of one user: upper-case supported symbols, at most 100; each change is announced on commit (core/user-version).
-import type { Sql } from "@core/db";
-import { noteUserChanged } from "@core/user-version";
-import { isSupportedSymbol } from "@core/symbols";
+import type { Sql } from "@core/infra/db";
+import { noteUserChanged } from "@core/infra/user-version";
+import { isSupportedSymbol } from "@core/market/symbols";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import { normalizeSymbol } from "../../lib/params";
 

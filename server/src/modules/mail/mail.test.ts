@@ -3,8 +3,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../app";
 import { call, closeTestDeps, testApp, testDeps, uniqueEmail } from "../../../../test/helpers";
 import { networkInterfaces } from "node:os";
-import { parseConfig } from "@core/config";
-import { vapidKeysEnv } from "@core/vapid";
+import { parseConfig } from "@core/infra/config";
+import { vapidKeysEnv } from "@core/infra/vapid";
 import { createMailer } from "./service";
 
 afterAll(() => closeTestDeps());

@@ -1,10 +1,10 @@
 // GET /api/market/candles over the shipped replay: shape, 4h = the 1h candles rolled up, never past the replay clock, 400s.
 import { afterAll, describe, expect, test } from "bun:test";
-import { binanceChartSource, CHART_INTERVAL_MS, type ChartCandleSource, rollUp } from "@core/chart-candles";
+import { binanceChartSource, CHART_INTERVAL_MS, type ChartCandleSource, rollUp } from "@core/market/chart-candles";
 import { Elysia } from "elysia";
 import { errorsPlugin } from "../../lib/errors-plugin";
 import { marketModule } from "./index";
-import { replayAnchor, sharedReplayClock } from "@core/market-replay";
+import { replayAnchor, sharedReplayClock } from "@core/market/market-replay";
 import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
 
 const app = testApp();

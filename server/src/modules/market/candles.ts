@@ -7,9 +7,9 @@ import {
   type ChartCandleSource,
   isChartInterval,
   replayChartSource,
-} from "@core/chart-candles";
-import { replayAnchor, sharedReplayClock } from "@core/market-replay";
-import { unavailableReason } from "@core/symbols";
+} from "@core/market/chart-candles";
+import { replayAnchor, sharedReplayClock } from "@core/market/market-replay";
+import { unavailableReason } from "@core/market/symbols";
 import type { ServerDeps } from "../../deps";
 import { badRequest, HttpError, unavailable } from "../../lib/http-error";
 import type { CandlesQuery, CandlesResponse, MarketClock } from "./model";

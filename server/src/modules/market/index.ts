@@ -1,11 +1,11 @@
 // GET /api/market/*: market snapshots read from Redis, the refresh intervals and the supported pairs; plus the /ws/market socket.
 import { Elysia } from "elysia";
-import type { ChartCandleSource } from "@core/chart-candles";
+import type { ChartCandleSource } from "@core/market/chart-candles";
 import { clientIp, ipKey } from "../../lib/client-ip";
 import { createLimiter } from "../../lib/rate-limit";
 import type { AppDeps } from "../../deps";
 import { candleService } from "./candles";
-import type { MarketTopic } from "@core/market-intervals";
+import type { MarketTopic } from "@core/market/market-intervals";
 import {
   candlesQuery,
   candlesResponse,

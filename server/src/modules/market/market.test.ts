@@ -1,9 +1,9 @@
 // Market API over real Redis: 503 before the engine publishes, {data, computed_at} after, 400/404 for bad symbols; ingestion leader election.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { MARKET_REFRESH_SECONDS, MARKET_TOPICS } from "@core/market-intervals";
-import { EARLY_REPLAY_PERIOD } from "@core/recorded-symbols";
-import { SUPPORTED_SYMBOLS } from "@core/symbols";
-import { createLogger } from "@core/log";
+import { MARKET_REFRESH_SECONDS, MARKET_TOPICS } from "@core/market/market-intervals";
+import { EARLY_REPLAY_PERIOD } from "@core/market/recorded-symbols";
+import { SUPPORTED_SYMBOLS } from "@core/market/symbols";
+import { createLogger } from "@core/infra/log";
 import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
 import { startMarketIngestion } from "../../../../engine/src/market/ingest";

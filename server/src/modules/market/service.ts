@@ -1,6 +1,6 @@
 // Market reads: snapshots computed by the engine, read from Redis through an in-process copy, never computed per request.
-import { CORE_ASSET_SYMBOLS, MARKET_REFRESH_SECONDS, type MarketTopic, type StoredSnapshot } from "@core/market-intervals";
-import { isSupportedSymbol, SUPPORTED_SYMBOLS, unavailableReason, type MarketProviderName } from "@core/symbols";
+import { CORE_ASSET_SYMBOLS, MARKET_REFRESH_SECONDS, type MarketTopic, type StoredSnapshot } from "@core/market/market-intervals";
+import { isSupportedSymbol, SUPPORTED_SYMBOLS, unavailableReason, type MarketProviderName } from "@core/market/symbols";
 import type { ServerDeps } from "../../deps";
 import { badRequest, HttpError, unavailable } from "../../lib/http-error";
 import { jsonBody, type StaticBody } from "../../lib/compression";

@@ -1,8 +1,8 @@
 // An in-process copy of the market snapshots for the REST reads: one Redis read per topic per update, not per request.
 import type Redis from "ioredis";
-import { snapshotKeyName, type MarketTopic, type StoredSnapshot } from "@core/market-intervals";
-import type { RedisKeys } from "@core/redis";
-import type { Logger } from "@core/log";
+import { snapshotKeyName, type MarketTopic, type StoredSnapshot } from "@core/market/market-intervals";
+import type { RedisKeys } from "@core/infra/redis";
+import type { Logger } from "@core/infra/log";
 
 /**
  * A copy is dropped when the engine announces a new snapshot of its topic (pub/sub), and in any case after this long,

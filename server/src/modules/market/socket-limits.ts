@@ -1,5 +1,5 @@
 // Abuse limits of /ws/market: largest frame, allowed Origins, sockets per client address, messages per socket.
-import type { Config } from "@core/config";
+import type { Config } from "@core/infra/config";
 
 /**
  * Largest frame a client may send (our messages are a few hundred bytes). Bun enforces it only when it is set on

@@ -1,7 +1,7 @@
 // The socket's metrics: sends and drops as they happen, connections and subscriptions read at scrape, and the fan-out lag.
 import type { ServerWebSocket } from "bun";
-import { addCollector } from "@core/metrics-collect";
-import { fanoutLag, socketConnections, socketMessagesDropped, socketMessagesSent, socketSubscriptions } from "@core/metrics";
+import { addCollector } from "@core/infra/metrics-collect";
+import { fanoutLag, socketConnections, socketMessagesDropped, socketMessagesSent, socketSubscriptions } from "@core/infra/metrics";
 
 type RawSocket = ServerWebSocket<unknown>;
 

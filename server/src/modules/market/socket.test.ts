@@ -3,9 +3,9 @@ import { type AnalysisProgress, socketMessageSchema, userChannel } from "@core/c
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Subprocess } from "bun";
 import { connect, type Socket } from "node:net";
-import { createLogger } from "@core/log";
-import { redisKeys } from "@core/redis";
-import { snapshotKeyName } from "@core/market-intervals";
+import { createLogger } from "@core/infra/log";
+import { redisKeys } from "@core/infra/redis";
+import { snapshotKeyName } from "@core/market/market-intervals";
 import { call, closeTestDeps, createUser, testDeps } from "../../../../test/helpers";
 import { misfits } from "../../../../test/contract-fit";
 import { accountsApp, registerViaApi, signIn, signInNewDevice } from "../auth/testing";

@@ -4,7 +4,7 @@
 import { Elysia } from "elysia";
 import type Redis from "ioredis";
 import type { Server } from "bun";
-import { MARKET_TOPICS, snapshotKeyName, type StoredSnapshot } from "@core/market-intervals";
+import { MARKET_TOPICS, snapshotKeyName, type StoredSnapshot } from "@core/market/market-intervals";
 import type { AppDeps, ServerDeps } from "../../deps";
 import { clientIp, ipKey } from "../../lib/client-ip";
 import { versionMemoFor } from "../../lib/version-memo";
@@ -14,7 +14,7 @@ import { countSlowClose, MAX_BUFFERED_BYTES, type RawSocket, SLOW_CONSUMER_CODE,
 import { authenticate, dropAuth, isSignedIn, relayUserPush, userChannelPrefix, watchRevocations } from "../live";
 import { MESSAGE_LIMIT, POLICY_VIOLATION_CODE, SocketsPerClient, messageLimiter, originAllowed } from "./socket-limits";
 import { recordBroadcast, watchSockets } from "./socket-metrics";
-import { rateLimited } from "@core/metrics";
+import { rateLimited } from "@core/infra/metrics";
 
 /** The refusals metric's names for the socket caps: WS_MAX_PER_IP (429 at upgrade, 1008 at open) and messages per socket. */
 const SOCKET_CAP = "ws-per-ip";

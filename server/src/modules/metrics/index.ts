@@ -1,6 +1,6 @@
 // GET /metrics on the public port: exists only with METRICS_TOKEN set (then a bearer token is required); METRICS_PORT is the other way in.
 import { Elysia } from "elysia";
-import { metricsResponse } from "@core/metrics-server";
+import { metricsResponse } from "@core/infra/metrics-server";
 import type { AppDeps } from "../../deps";
 
 export const metricsModule = (deps: AppDeps) =>

@@ -1,6 +1,6 @@
 // The server's request metrics: one count and latency observation per API answer, by route template (never the raw path).
-import { httpDuration, httpRequests, pgErrors } from "@core/metrics";
-import { unavailableDependency } from "@core/unavailable";
+import { httpDuration, httpRequests, pgErrors } from "@core/infra/metrics";
+import { unavailableDependency } from "@core/infra/unavailable";
 
 /** Records one API answer; `route` is Elysia's matched template (e.g. /api/signals/:id), so ids never become labels. */
 export function recordRequest(method: string, route: string | undefined, status: number, startedAt: number | undefined) {

@@ -1,12 +1,12 @@
 // GET /api/public/model on the run's Postgres: the champion at the market clock, ?version=, refusals, and the forward
 // record (expectancy and excess over always-long, with a SHORT's mirror LONG settled by the engine's outcome pass).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { recordSignalOutcome } from "@core/alerts";
-import type { Candle } from "@core/candles";
+import { recordSignalOutcome } from "@core/alerts/alerts";
+import type { Candle } from "@core/market/candles";
 import { publicModelSchema } from "@core/contract/model";
 import type { SignalContext } from "@core/contract/signal";
-import { createLogger } from "@core/log";
-import { insertVersion, type VersionInput } from "@core/model-versions";
+import { createLogger } from "@core/infra/log";
+import { insertVersion, type VersionInput } from "@core/model/versions";
 import { expectFits } from "../../../../test/contract-fit";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
 import { mirrorLong, trackBaselines } from "../../../../engine/src/outcomes/baseline";

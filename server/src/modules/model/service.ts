@@ -1,6 +1,6 @@
 // The model version serving at the market clock (or one named): its meta, age in market days and forward record.
-import { replayAnchor, sharedReplayClock } from "@core/market-replay";
-import { ageDays, forwardRecord, getVersion, versionAt } from "@core/model-versions";
+import { replayAnchor, sharedReplayClock } from "@core/market/market-replay";
+import { ageDays, forwardRecord, getVersion, versionAt } from "@core/model/versions";
 import type { ServerDeps } from "../../deps";
 import { badRequest, HttpError } from "../../lib/http-error";
 import type { PublicModel } from "./model";

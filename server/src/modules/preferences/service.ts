@@ -1,5 +1,5 @@
 // The caller's preferences row (created with the user by migration 0090's trigger): read it, and update it within bounds.
-import { noteUserChanged } from "@core/user-version";
+import { noteUserChanged } from "@core/infra/user-version";
 import type { Static } from "elysia";
 import type { ServerDeps } from "../../deps";
 import { badRequest } from "../../lib/http-error";

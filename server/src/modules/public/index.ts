@@ -3,7 +3,7 @@
 import { Elysia, t } from "elysia";
 import type { ServerDeps } from "../../deps";
 import { clientIp, ipKey } from "../../lib/client-ip";
-import { DayTrees } from "@core/ledger";
+import { DayTrees } from "@core/ledger/ledger";
 import { createLimiter } from "../../lib/rate-limit";
 import { legalSettingsSchema } from "@core/contract/legal";
 import { errorSchema, exampleSignalSchema, ledgerProofSchema, ledgerRootsQuery, ledgerRootsSchema, liveSchema, trackRecordSchema } from "./model";

@@ -1,6 +1,6 @@
 // /api/public/ledger: daily roots, and inclusion proofs that recompute to the published root with no user data in them.
 import { afterAll, describe, expect, test } from "bun:test";
-import { checkProof, type LedgerProof } from "@core/ledger-chain";
+import { checkProof, type LedgerProof } from "@core/ledger/ledger-chain";
 import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
 import { seedSignal } from "../signals/testing";
 import { Elysia } from "elysia";

@@ -1,11 +1,11 @@
 // Public figures for signed-out visitors: live counts, the track record (backtest file + stored outcomes) and the signal
 // ledger's daily roots and inclusion proofs. No user data.
 import { join } from "node:path";
-import type { Sql } from "@core/db";
-import { type DayTrees, ledgerProof, ledgerRoots } from "@core/ledger";
+import type { Sql } from "@core/infra/db";
+import { type DayTrees, ledgerProof, ledgerRoots } from "@core/ledger/ledger";
 import { badRequest, notFound } from "../../lib/http-error";
 import { parseId, parseLimit } from "../../lib/params";
-import type { MarketProviderName } from "@core/symbols";
+import type { MarketProviderName } from "@core/market/symbols";
 
 export const LIVE_CARDS = 3;
 

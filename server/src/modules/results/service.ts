@@ -1,6 +1,6 @@
 // The trader's own track record from stored outcomes: every LONG/SHORT with its result, totals by UTC month of issue and
 // overall, and the same two tables as CSV (the dashboard export's cell rules).
-import type { Sql } from "@core/db";
+import type { Sql } from "@core/infra/db";
 import type { MonthTotals, ResultRow, Results, ResultTotals } from "@core/contract/results";
 import { toCsv, type CsvValue } from "../../lib/csv";
 import { badRequest } from "../../lib/http-error";

@@ -1,8 +1,8 @@
 // Device trust: a browser that proved its owner's mailbox holds a server-signed, expiring, httpOnly cookie secret.
 import type { TrustedBrowser } from "@core/contract/session";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Tx } from "@core/db";
-import { derivedKey } from "@core/keys";
+import type { Tx } from "@core/infra/db";
+import { derivedKey } from "@core/infra/keys";
 import type { ServerDeps } from "../../deps";
 import { hashToken, newToken } from "../../lib/tokens";
 

@@ -1,7 +1,7 @@
 // Session revocations pushed to every server process: the cached session checks drop the user's entries at once.
 import type Redis from "ioredis";
-import type { RedisKeys } from "@core/redis";
-import type { Logger } from "@core/log";
+import type { RedisKeys } from "@core/infra/redis";
+import type { Logger } from "@core/infra/log";
 
 /** Called with a user id, or with 0 for everyone (the subscriber reconnected and may have missed messages). */
 type Listener = (userId: number) => void;

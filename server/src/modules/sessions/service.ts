@@ -1,14 +1,14 @@
 // Login sessions: lifetime rules, refresh-token chains, revocation, the per-request session check and the device list.
-import { dropSessionPush } from "@core/alert-destinations";
-import type { Sql, Tx } from "@core/db";
+import { dropSessionPush } from "@core/alerts/alert-destinations";
+import type { Sql, Tx } from "@core/infra/db";
 import type { ServerDeps } from "../../deps";
 import type { Session } from "@core/contract/session";
 import type { AuthUser, SessionCheck } from "../../lib/auth";
 import { forbidden, notFound } from "../../lib/http-error";
 import { hashToken, newToken } from "../../lib/tokens";
 import { announceRevoked, joinRevocations } from "./revocations";
-import { Coalescer } from "@core/coalesce";
-import { sessionCacheHit, sessionCacheMiss } from "@core/metrics";
+import { Coalescer } from "@core/infra/coalesce";
+import { sessionCacheHit, sessionCacheMiss } from "@core/infra/metrics";
 
 type Db = Sql | Tx;
 

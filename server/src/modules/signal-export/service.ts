@@ -1,5 +1,5 @@
 // The caller's signal history with outcomes as CSV: the dashboard's filters, newest first, one row per signal.
-import type { Sql } from "@core/db";
+import type { Sql } from "@core/infra/db";
 import type { SignalContext } from "@core/contract/signal";
 import { csvLines, type CsvValue } from "../../lib/csv";
 import { matchingSignals, parseFilters, type SignalFilters } from "../signals/service";

@@ -1,7 +1,7 @@
 // Signals of one user: list with filters, one by id, the dashboard's four stat cards; plus the row → API shape used by analysis too.
-import { type LedgerTotals, ledgerTotalsQuery, totalsOf } from "@core/credits";
-import { last7Days, trendPercent } from "@core/stats";
-import { jsonRows, pageWithTotal, type Sql } from "@core/db";
+import { type LedgerTotals, ledgerTotalsQuery, totalsOf } from "@core/ledger/credits";
+import { last7Days, trendPercent } from "@core/rules/stats";
+import { jsonRows, pageWithTotal, type Sql } from "@core/infra/db";
 import { badRequest, notFound } from "../../lib/http-error";
 import { parseId } from "../../lib/params";
 import type { Signal, SignalContext, SignalType } from "@core/contract/signal";

@@ -1,6 +1,6 @@
 // Test fixture: a settled analysis with its signal (optionally its v2 context) and ledger rows, written directly (API and browser tests).
-import { applyCreditChange } from "@core/credits";
-import type { Sql, Tx } from "@core/db";
+import { applyCreditChange } from "@core/ledger/credits";
+import type { Sql, Tx } from "@core/infra/db";
 import type { Static } from "elysia";
 import type { signalContextSchema } from "./model";
 

@@ -1,6 +1,6 @@
 // Request/response shapes of the support module.
 import { t } from "elysia";
-import { CONTACT_LIMITS } from "@core/contact";
+import { CONTACT_LIMITS } from "@core/rules/contact";
 
 // Lengths bounded by the schema, before the service's checks run on the text (spaces around are trimmed later).
 export const contactBody = t.Object({

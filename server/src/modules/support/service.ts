@@ -1,7 +1,7 @@
 // Support tickets: validates with the shared contact rules, stores the ticket in Postgres and mails the sender a receipt.
 import addressparser from "nodemailer/lib/addressparser";
-import { canonicalMailbox, isValidEmail } from "@core/accounts";
-import { contactSchema } from "@core/contact";
+import { canonicalMailbox, isValidEmail } from "@core/rules/accounts";
+import { contactSchema } from "@core/rules/contact";
 import type { ServerDeps } from "../../deps";
 import { HttpError } from "../../lib/http-error";
 import type { Mailer } from "../mail/service";

@@ -1,5 +1,5 @@
 // A minimal Telegram Bot API client (getMe, getUpdates, sendMessage) against TELEGRAM_API_URL.
-import type { Config } from "@core/config";
+import type { Config } from "@core/infra/config";
 
 export type BotConfig = Pick<Config, "TELEGRAM_BOT_TOKEN" | "TELEGRAM_BOT_USERNAME" | "TELEGRAM_API_URL">;
 

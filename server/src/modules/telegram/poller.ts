@@ -1,6 +1,6 @@
 // The Telegram bot's update loop: getUpdates long-polling in one server process at a time (Redis leader lock).
 import { randomUUID } from "node:crypto";
-import { startLeaderLock } from "@core/leader-lock";
+import { startLeaderLock } from "@core/infra/leader-lock";
 import type { ServerDeps } from "../../deps";
 import { botCall, telegramConfigured, type TelegramUpdate } from "./bot-api";
 import { handleUpdate } from "./service";

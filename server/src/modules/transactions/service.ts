@@ -1,5 +1,5 @@
 // The caller's credit ledger as a transaction list, newest first.
-import type { Sql } from "@core/db";
+import type { Sql } from "@core/infra/db";
 import { parseLimit } from "../../lib/params";
 
 type LedgerRow = {

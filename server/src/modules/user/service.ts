@@ -1,6 +1,6 @@
 // The signed-in user's profile, detailed profile and dashboard stats.
 import type { Profile } from "@core/contract/profile";
-import { ledgerTotals } from "@core/credits";
+import { ledgerTotals } from "@core/ledger/credits";
 import type { ServerDeps } from "../../deps";
 import { badRequest, notFound } from "../../lib/http-error";
 

@@ -2,7 +2,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import type { Config } from "@core/config";
+import type { Config } from "@core/infra/config";
 import { RefusedAddressError, bareHost, checkDeploymentRules, parseWebhookUrl, pinnedLookup, resolvePublic } from "../../lib/ssrf";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;

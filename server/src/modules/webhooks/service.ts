@@ -2,8 +2,8 @@
 import { randomBytes } from "node:crypto";
 import type { Queue } from "bullmq";
 import type Redis from "ioredis";
-import { createWebhooksQueue, enqueueWebhook, type WebhookJobData } from "@core/webhooks-queue";
-import type { Sql, Tx } from "@core/db";
+import { createWebhooksQueue, enqueueWebhook, type WebhookJobData } from "@core/queues/webhooks-queue";
+import type { Sql, Tx } from "@core/infra/db";
 import type { ServerDeps } from "../../deps";
 import { badRequest, conflict, notFound, tooManyRequests } from "../../lib/http-error";
 import { parseId } from "../../lib/params";

@@ -1,10 +1,10 @@
 // The webhook worker (in every server process): posts each queued delivery, logs the attempt, decides retry or stop.
-import { webhookDeliveries, webhookRetries } from "@core/metrics";
-import { countReconnects, watchQueue } from "@core/metrics-collect";
+import { webhookDeliveries, webhookRetries } from "@core/infra/metrics";
+import { countReconnects, watchQueue } from "@core/infra/metrics-collect";
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
-import { queuePrefix } from "@core/analysis-queue";
-import { createRedis } from "@core/redis";
-import { createWebhooksQueue, WEBHOOK_ATTEMPTS, WEBHOOKS_QUEUE, type WebhookJobData } from "@core/webhooks-queue";
+import { queuePrefix } from "@core/queues/analysis-queue";
+import { createRedis } from "@core/infra/redis";
+import { createWebhooksQueue, WEBHOOK_ATTEMPTS, WEBHOOKS_QUEUE, type WebhookJobData } from "@core/queues/webhooks-queue";
 import type { ServerDeps } from "../../deps";
 import { CIRCUIT_AFTER, circuitOpen, recordAnswer, takeSlot } from "./fairness";
 import { PING_TIMEOUT_MS, postSigned, type PostResult } from "./post";

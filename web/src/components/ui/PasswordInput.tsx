@@ -1,7 +1,7 @@
 // Password input with a Show/Hide toggle, and the strength meter of spec 01 §5 (rules in core/accounts).
 import { forwardRef, useState, type InputHTMLAttributes } from "react";
 import { Eye, EyeOff } from "lucide-react";
-import { passwordStrength } from "@core/accounts";
+import { passwordStrength } from "@core/rules/accounts";
 import { Input } from "./Input";
 import { cn } from "./cn";
 

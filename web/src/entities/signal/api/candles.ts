@@ -1,5 +1,5 @@
 // GET /api/market/candles: closed candles of a pair for the signal chart; an open signal's window is re-read every minute.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@web/lib/api";
 import type { ChartTimeframe } from "../model/chart-window";

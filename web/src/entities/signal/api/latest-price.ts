@@ -1,7 +1,7 @@
 // The price an open setup is measured against: the socket's `prices` push for the pair, or (socket down or not yet
 // pushed) the close of the newest 1h candle of the candles query the caller already polls. Whichever is newer wins.
-import type { Candle } from "@core/candles";
-import type { PricesPayload } from "@core/market-intervals";
+import type { Candle } from "@core/market/candles";
+import type { PricesPayload } from "@core/market/market-intervals";
 import { useQuery } from "@tanstack/react-query";
 import { isObj, num, obj, unwrap } from "@web/lib/read";
 import { TIMEFRAME_MS } from "../model/chart-window";

@@ -1,6 +1,6 @@
 // The canvas part of the signal and pair charts (TradingView lightweight-charts, loaded on demand): candles, level lines,
 // markers (a signal's issue and exit, or a pair's recent signals) and a price path drawn over the candles.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 import {
   CandlestickSeries,
   ColorType,

@@ -1,6 +1,6 @@
 // Where an OPEN LONG/SHORT stands against the current price: distance to entry, stop and target (% and R), time left,
 // and whether it ever reached its entry. Pure, so every rule below is unit-tested.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 
 export type Side = "LONG" | "SHORT";
 export type OpenState = "in_play" | "not_reached_entry" | "through_target" | "through_stop" | "expired";

@@ -1,6 +1,6 @@
 // What the pair chart on Start Trading shows: the last 7 days of 1h candles and the trader's own signals on that pair
 // inside them, each as a marker on the canvas and a line of its HTML legend.
-import type { Candle } from "@core/candles";
+import type { Candle } from "@core/market/candles";
 import { outcomeView } from "@web/entities/analysis/model/signal-outcome";
 import type { Signal } from "@web/entities/analysis/model/readers";
 import { formatUtcMinute } from "@web/lib/format";

@@ -1,5 +1,5 @@
 // From a signal and the trader's account and risk to the sizer's figures and sentences (texts only, no JSX).
-import { lotFilter, type LotFilter } from "@core/lot-sizes";
+import { lotFilter, type LotFilter } from "@core/market/lot-sizes";
 import type { Signal } from "@web/entities/analysis/model/readers";
 import { sizePosition, type Sizing } from "./position-size";
 

@@ -1,5 +1,5 @@
 // The channel × stage grid of toggles; each change is saved at once (only the changed cell is sent).
-import type { AlertKind } from "@core/alerts";
+import type { AlertKind } from "@core/alerts/alerts";
 import { toast } from "@web/components/ui/toast";
 import { useSavePreferences } from "../api/preferences";
 import { canDeliver, channelLabel, isEnabled, type Preferences, SETUP_HINTS, STAGE_LABELS } from "../model/alerts";

@@ -1,6 +1,6 @@
 // Alert shapes as the API sends them (server/src/modules/alerts/model.ts) and how a line of the list reads.
-import { alertTitle, formatR, STAGE_LABELS } from "@core/alert-text";
-import type { AlertChannelName, AlertKind } from "@core/alerts";
+import { alertTitle, formatR, STAGE_LABELS } from "@core/alerts/alert-text";
+import type { AlertChannelName, AlertKind } from "@core/alerts/alerts";
 import type { AlertItem } from "@core/contract/alert";
 
 export type { AlertItem };

@@ -1,6 +1,6 @@
 // Auth failure texts come from the server's error code, so rewording a server detail cannot change what users read.
 import { expect, test } from "bun:test";
-import { PASSWORD_MESSAGES } from "@core/accounts";
+import { PASSWORD_MESSAGES } from "@core/rules/accounts";
 import { ApiError } from "@web/lib/api";
 import { deviceCodeErrorText, loginErrorText, registrationErrorText } from "./messages";
 

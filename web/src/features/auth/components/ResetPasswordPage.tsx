@@ -2,7 +2,7 @@
 import { useSetAtom } from "@web/lib/store";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { passwordProblem, PASSWORD_MESSAGES } from "@core/accounts";
+import { passwordProblem, PASSWORD_MESSAGES } from "@core/rules/accounts";
 import { Button } from "@web/components/ui/Button";
 import { Field } from "@web/components/ui/Field";
 import { PasswordInput, PasswordStrength } from "@web/components/ui/PasswordInput";

@@ -1,5 +1,5 @@
 // Registration rules (spec 01 §5): the e-mail check, and the form's first problem in the order the screen reports them.
-import { isValidEmail, passwordProblem } from "@core/accounts";
+import { isValidEmail, passwordProblem } from "@core/rules/accounts";
 
 export const REGISTRATION_RESEND_SECONDS = 60;
 

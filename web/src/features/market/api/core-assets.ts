@@ -1,6 +1,6 @@
 // GET /api/market/core-assets?symbols=BTCUSDT,ETHUSDT: the BTC and ETH cards, polled at the full_snapshot interval.
 import { useQuery } from "@tanstack/react-query";
-import { CORE_ASSET_SYMBOLS } from "@core/market-intervals";
+import { CORE_ASSET_SYMBOLS } from "@core/market/market-intervals";
 import { apiQuery } from "@web/lib/api";
 import { isObj, num, obj, str, unwrap, type Obj } from "@web/lib/read";
 import { marketKeys } from "./keys";

@@ -1,6 +1,6 @@
 // Query keys of the market feature, the only place they are spelled: one per topic of the shared topic table
 // (@core/market-intervals), so a socket push names its cache entry by topic.
-import type { MarketTopic } from "@core/market-intervals";
+import type { MarketTopic } from "@core/market/market-intervals";
 
 export const marketKeys = {
   all: ["market"] as const,

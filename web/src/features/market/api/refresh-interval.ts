@@ -1,7 +1,7 @@
 // GET /api/market/refresh-interval: seconds per market topic; cached 10 min, and the spec 02 §9 defaults when it fails.
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { MARKET_REFRESH_SECONDS } from "@core/market-intervals";
+import { MARKET_REFRESH_SECONDS } from "@core/market/market-intervals";
 import { isObj, num, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 

@@ -3,7 +3,7 @@
 import * as C from "@radix-ui/react-collapsible";
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
-import { CORE_ASSET_SYMBOLS } from "@core/market-intervals";
+import { CORE_ASSET_SYMBOLS } from "@core/market/market-intervals";
 import { cn } from "@web/components/ui/cn";
 import { serverMessage } from "@web/lib/api";
 import { useCoreAssets } from "../api/core-assets";

@@ -2,7 +2,7 @@
 // analysis a progress push concerns.
 import type { QueryKey } from "@tanstack/react-query";
 import type { SocketMessage } from "@core/contract/socket";
-import { MARKET_TOPICS, type MarketTopic } from "@core/market-intervals";
+import { MARKET_TOPICS, type MarketTopic } from "@core/market/market-intervals";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { chartKeys } from "@web/entities/signal/api/keys";
 import { isObj, str, type Obj } from "@web/lib/read";

@@ -1,6 +1,6 @@
 // POST /api/support/contact: sends the form; result and failure texts follow spec 01 §8 exactly.
 import { useMutation } from "@tanstack/react-query";
-import type { ContactInput } from "@core/contact";
+import type { ContactInput } from "@core/rules/contact";
 import { ApiError, apiRequest } from "@web/lib/api";
 import { isObj, num, str } from "@web/lib/read";
 

@@ -1,7 +1,7 @@
 // Readers of the ledger endpoints: roots, and proofs taken all or nothing, then recomputed with Web Crypto as /verify does.
 import { describe, expect, test } from "bun:test";
-import { checkProof, GENESIS_HASH, leafHash, linkHash } from "@core/ledger-chain";
-import { DayTree } from "@core/ledger-merkle";
+import { checkProof, GENESIS_HASH, leafHash, linkHash } from "@core/ledger/ledger-chain";
+import { DayTree } from "@core/ledger/ledger-merkle";
 import { normalizeLedgerProof, normalizeLedgerRoots } from "./ledger";
 
 async function served() {

@@ -1,6 +1,6 @@
 // GET /api/public/ledger/roots and /proof/:signalId: the published daily Merkle roots, and a signal's Merkle proof as
 // recomputed here.
-import { checkProof, type LedgerProof, type ProofCheck } from "@core/ledger-chain";
+import { checkProof, type LedgerProof, type ProofCheck } from "@core/ledger/ledger-chain";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiQuery } from "@web/lib/api";
 import { arr, bool, isObj, num, obj, type Obj, str } from "@web/lib/read";

@@ -1,5 +1,5 @@
 // The contact form card: name, e-mail, subject and message with per-field messages; the state is useContactForm.
-import { CONTACT_SUBJECTS } from "@core/contact";
+import { CONTACT_SUBJECTS } from "@core/rules/contact";
 import { MessageSquare } from "lucide-react";
 import { Button } from "@web/components/ui/Button";
 import { Card } from "@web/components/ui/Card";

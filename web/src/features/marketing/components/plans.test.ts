@@ -1,6 +1,6 @@
 // The pricing cards show what checkout charges: every paid plan's price and credits equal the server's pack table.
 import { expect, test } from "bun:test";
-import { PACK_IDS, PACKS } from "@core/packs";
+import { PACK_IDS, PACKS } from "@core/ledger/packs";
 import { PLANS } from "./plans";
 
 test("paid plans and the server's packs agree on name, price and credits", () => {

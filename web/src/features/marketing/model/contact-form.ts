@@ -1,5 +1,5 @@
-// Contact form rules: the shared core/contact.ts schema, turned into one message per field for display.
-import { contactSchema, type ContactInput } from "@core/contact";
+// Contact form rules: the shared core/rules/contact.ts schema, turned into one message per field for display.
+import { contactSchema, type ContactInput } from "@core/rules/contact";
 import { fullName, type UserProfile } from "@web/entities/user/model/profile";
 
 export type ContactDraft = { name: string; email: string; subject: string; message: string };

@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { KeyRound } from "lucide-react";
-import { passwordProblem, passwordStrength, PASSWORD_MESSAGES } from "@core/accounts";
+import { passwordProblem, passwordStrength, PASSWORD_MESSAGES } from "@core/rules/accounts";
 import { Button } from "@web/components/ui/Button";
 import { Field } from "@web/components/ui/Field";
 import { PasswordInput } from "@web/components/ui/PasswordInput";

@@ -1,6 +1,6 @@
 // The pairs of the Start Trading combobox: the server's list (GET /api/market/symbols) with the ones its market data
 // cannot serve and why, or the built-in list when that call fails (spec 02 §5).
-import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { SUPPORTED_SYMBOLS } from "@core/market/symbols";
 import { isObj, unwrap } from "@web/lib/read";
 
 export type Pairs = {

@@ -1,5 +1,5 @@
 // The running-analyses cap shown before a start (the server answers 429 beyond it): counted from the active list.
-import { MAX_ACTIVE_ANALYSES } from "@core/limits";
+import { MAX_ACTIVE_ANALYSES } from "@core/rules/limits";
 import { isInProgressStatus } from "@web/entities/analysis/model/analysis-status";
 
 export { MAX_ACTIVE_ANALYSES };

@@ -1,6 +1,6 @@
 // Combobox ranking: prefix > substring > subsequence, favorites first, the 60 cap, highlighting and Favorites Only.
 import { describe, expect, test } from "bun:test";
-import { SUPPORTED_SYMBOLS } from "@core/symbols";
+import { SUPPORTED_SYMBOLS } from "@core/market/symbols";
 import { DROPDOWN_LIMIT, highlightParts, matchSymbol, normalizeSymbolInput, searchSymbols } from "./symbol-search";
 
 const LIST = ["BTCUSDT", "ETHUSDT", "SOLUSDT", "WBTCUSDT", "BATUSDT", "ETHBTC"];

@@ -1,11 +1,11 @@
 // The analysis job queue contract shared by the server (enqueues phase 1) and the engine worker (runs the phases).
 import { Queue } from "bullmq";
 import type Redis from "ioredis";
-import type { Config } from "./config";
+import type { Config } from "../infra/config";
 
 export const ANALYSIS_QUEUE = "analysis";
 export const PHASE_COUNT = 3;
-export { MAX_ACTIVE_ANALYSES } from "./limits";
+export { MAX_ACTIVE_ANALYSES } from "../rules/limits";
 /** progress_percent once phase N has finished (index N); 0 before the first. */
 export const PROGRESS_AFTER_PHASE = [0, 33, 66, 100] as const;
 

@@ -1,7 +1,7 @@
 // Credit ledger rule shared by server and engine: a balance change and its ledger row happen together or not at all.
-import { credits } from "./metrics";
-import type { Sql, Tx } from "./db";
-import { noteUserChanged } from "./user-version";
+import { credits } from "../infra/metrics";
+import type { Sql, Tx } from "../infra/db";
+import { noteUserChanged } from "../infra/user-version";
 
 export type LedgerKind = "GRANT" | "PURCHASE" | "DEDUCTION" | "REFUND" | "ADJUSTMENT" | "REFUND_HOLD";
 

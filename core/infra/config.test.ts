@@ -86,7 +86,7 @@ describe("process start with bad configuration", () => {
   ] as const) {
     test(`${name}=${value} exits 1 with a one-line message`, async () => {
       const proc = Bun.spawn(["bun", "server/src/main.ts"], {
-        cwd: `${import.meta.dir}/..`,
+        cwd: `${import.meta.dir}/../..`,
         env: { ...process.env, ...base, [name]: value },
         stdout: "pipe",
         stderr: "pipe",

@@ -1,6 +1,6 @@
 // Where a trader's alerts leave the site (webhooks, a Telegram chat, Web Push browsers), withdrawn together when the
 // password is reset or changed: a destination planted with a stolen session must not outlive the owner taking it back.
-import type { Sql, Tx } from "./db";
+import type { Sql, Tx } from "../infra/db";
 
 export type WithdrawnDestinations = { webhooks_disabled: number; telegram_unlinked: number; push_removed: number };
 

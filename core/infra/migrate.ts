@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSql, type Sql } from "./db";
 
-const MIGRATIONS_DIR = join(import.meta.dir, "migrations");
+const MIGRATIONS_DIR = join(import.meta.dir, "..", "migrations");
 // Any constant works; it only has to be the same for every process so concurrent starts queue up.
 const LOCK_ID = 727_001;
 

@@ -56,7 +56,7 @@ export function watchQueue(queue: Queue): () => void {
 
 /**
  * This process's Postgres connections in use and idle. postgres.js exposes no pool statistics, so they are read from
- * pg_stat_activity by this process's application_name (core/db.ts); the collector's own query is not counted.
+ * pg_stat_activity by this process's application_name (core/infra/db.ts); the collector's own query is not counted.
  */
 export function watchPostgresPool(sql: Sql): () => void {
   return addCollector("postgres_pool", async () => {

@@ -1,7 +1,7 @@
 // The webhook delivery queue contract: one BullMQ job per (event, endpoint), retried with exponential backoff.
 import type { Queue } from "bullmq";
 import type Redis from "ioredis";
-import type { Config } from "./config";
+import type { Config } from "../infra/config";
 import { createQueue } from "./analysis-queue";
 
 export const WEBHOOKS_QUEUE = "webhooks";

@@ -1,5 +1,5 @@
 // Market topics and their refresh intervals (spec 02 §9), one table shared by the engine that computes and the server that serves.
-import type { MarketPushType } from "./contract/socket";
+import type { MarketPushType } from "../contract/socket";
 
 /** Refresh intervals in seconds, as served by GET /api/market/refresh-interval. */
 export const MARKET_REFRESH_SECONDS = {

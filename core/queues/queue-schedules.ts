@@ -1,7 +1,7 @@
 // Repeatable BullMQ jobs shared by engine and server queues: upserted by scheduler id (one schedule however many
 // processes upsert it) and put back by a local timer when Redis lost them.
 import type { Queue } from "bullmq";
-import type { Logger } from "./log";
+import type { Logger } from "../infra/log";
 
 export type ScheduleMap = Record<string, { name: string; every: number }>;
 

@@ -3,11 +3,11 @@ import { join } from "node:path";
 import type Redis from "ioredis";
 import { INTERVAL_MS, lastIndexAtOrBefore, parseCandlesCsv, type Candle } from "./candles";
 import { EARLY_REPLAY_PERIOD } from "./recorded-symbols";
-import type { RedisKeys } from "./redis";
+import type { RedisKeys } from "../infra/redis";
 import { replaysEarlyPeriod } from "./symbols";
 
 /** The shipped recorded candles (engine/data/market): a data folder, read by path, not code imported from the engine. */
-export const REPLAY_DATA_DIR = join(import.meta.dir, "..", "engine", "data", "market");
+export const REPLAY_DATA_DIR = join(import.meta.dir, "..", "..", "engine", "data", "market");
 
 export type ReplayManifest = { record_start_ms: number; record_end_ms: number };
 

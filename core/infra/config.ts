@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 
 /** Local state of `bun dev` (embedded Postgres, generated secrets); TW_DATA_DIR moves it (tests use a temp dir). */
-export const DATA_DIR = process.env.TW_DATA_DIR || join(import.meta.dir, "..", ".data");
+export const DATA_DIR = process.env.TW_DATA_DIR || join(import.meta.dir, "..", "..", ".data");
 
 const url = (protocols: string[], what: string) =>
   z.string().refine(
@@ -115,7 +115,7 @@ const envSchema = z.object({
   STRIPE_API_BASE: url(["http:", "https:"], "http(s)").optional(),
   // Stripe Tax computes and adds tax on the hosted checkout page.
   STRIPE_TAX: z.enum(["0", "1"]).default("0"),
-  // Web Push (VAPID) key pair, base64url: required in production, generated into TW_DATA_DIR elsewhere (core/vapid.ts).
+  // Web Push (VAPID) key pair, base64url: required in production, generated into TW_DATA_DIR elsewhere (core/infra/vapid.ts).
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{86,88}$/, "expected a base64url P-256 public key (65 bytes, e.g. from `bunx web-push generate-vapid-keys`)")
@@ -129,7 +129,7 @@ const envSchema = z.object({
     .refine((v) => /^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(v), "expected a mailto: address or an https: URL")
     .optional(),
   // Prometheus metrics: their own listener (off unless a port is given; loopback unless a host is), and/or a bearer
-  // token, without which GET /metrics does not exist on the public port (core/metrics-server.ts).
+  // token, without which GET /metrics does not exist on the public port (core/infra/metrics-server.ts).
   METRICS_PORT: intIn(1, 65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   METRICS_TOKEN: z

@@ -1,5 +1,5 @@
 // Tick size and lot step of a pair on a venue, for sizing and rounding orders. There is no exchange connection here,
-// so they come from the recorded candles' decimals (core/lot-sizes-recorded.ts) or, for a pair without a record, from
+// so they come from the recorded candles' decimals (core/market/lot-sizes-recorded.ts) or, for a pair without a record, from
 // a stated rule on the price; `note` says which, so a screen never passes either off as the exchange's own filter.
 import { RECORDED_PRECISION } from "./lot-sizes-recorded";
 

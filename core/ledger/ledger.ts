@@ -1,6 +1,6 @@
 // The signal ledger in the database: full verification (chain, commitments, deletes), daily roots and Merkle inclusion
 // proofs.
-import type { Sql, Tx } from "./db";
+import type { Sql, Tx } from "../infra/db";
 import { canonicalOf, GENESIS_HASH, leafHash, type LedgerProof, type LedgerSignal, linkHash } from "./ledger-chain";
 import { DayTree } from "./ledger-merkle";
 
@@ -116,7 +116,7 @@ export async function ledgerRoots(sql: Sql, opts: { before?: string; days: numbe
 }
 
 /**
- * Each day's Merkle tree (core/ledger-merkle.ts), kept in memory: entries never change (append-only), so a day's
+ * Each day's Merkle tree (core/ledger/ledger-merkle.ts), kept in memory: entries never change (append-only), so a day's
  * entry hashes are read once and later only its new entries are added, and complete subtrees are hashed once. At most
  * `maxDays` trees are kept, the least recently used go; a finished day's root stays known after its tree goes.
  */

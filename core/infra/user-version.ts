@@ -4,7 +4,7 @@
 // their own transaction; every server hears it on commit and one of them announces it, so no caller (the admin CLI
 // included) has to remember.
 import type Redis from "ioredis";
-import { USER_CHANGED_MESSAGE, userChannel } from "./contract/socket";
+import { USER_CHANGED_MESSAGE, userChannel } from "../contract/socket";
 import type { Sql, Tx } from "./db";
 import type { Logger } from "./log";
 import type { RedisKeys } from "./redis";

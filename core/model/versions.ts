@@ -1,5 +1,5 @@
 // The model-version registry in Postgres, shared by the engine (seed, choose, promote) and the server (GET /api/public/model).
-import type { Sql, Tx } from "./db";
+import type { Sql, Tx } from "../infra/db";
 
 const DAY = 86_400_000;
 

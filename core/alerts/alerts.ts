@@ -1,10 +1,10 @@
 // Alerts shared by engine and server: the stages and channels, default preferences, the "alerts" queue contract and
 // the helpers that write a signal's event (with its delivery rows) inside the transaction that makes the stage happen.
-import type { Sql, Tx } from "./db";
-import { noteUserChanged } from "./user-version";
+import type { Sql, Tx } from "../infra/db";
+import { noteUserChanged } from "../infra/user-version";
 
 // The stages are the contract's (core/contract/alert): the socket's alert push carries them too.
-import { ALERT_KINDS, type AlertKind } from "./contract/alert";
+import { ALERT_KINDS, type AlertKind } from "../contract/alert";
 
 export { ALERT_KINDS, type AlertKind };
 
