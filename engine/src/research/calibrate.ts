@@ -1,6 +1,6 @@
 // The fit half of a score calibration: isotonic maps of P(TP), P(SL) and net R learned on earlier out-of-fold rows, and the block-clustered uncertainty the expected R is shrunk by.
 import type { ScoreCalibration } from "../analysis/model/calibrated";
-import { compactIsotonic, fitIsotonic } from "../analysis/model/calibration";
+import { compactIsotonic, fitIsotonic } from "./fit/isotonic";
 
 /** How many standard errors the expected R is shrunk toward zero: the top of a ranked list is always over-estimated. */
 export const SHRINK_Z = 1;

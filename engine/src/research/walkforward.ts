@@ -1,7 +1,8 @@
 // Quarterly purged walk-forward for the model families: each block's rows are scored by a model fitted only on rows whose outcome was known before it, and each block's model is kept (it is a model version).
-import { binMatrix, fitBinning, fitGbdt, type GbdtOptions } from "../analysis/model/gbdt";
+import { binMatrix } from "../analysis/model/gbdt";
+import { fitBinning, fitGbdt, type GbdtOptions } from "./fit/gbdt";
 import { type Fitted, type Novelty, noveltyDistance, scoreRows, subRows } from "../analysis/model/score";
-import { fitSoftmax } from "../analysis/model/softmax";
+import { fitSoftmax } from "./fit/softmax";
 import { ENTRY_DELAY_HOURS } from "../analysis/model/geometry";
 import type { Panel } from "./panel";
 

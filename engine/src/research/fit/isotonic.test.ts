@@ -1,7 +1,8 @@
 // Calibration helpers against hand-computed answers: PAV fit, interpolation, equal-mass bins, ECE, Brier, storage form.
 import { describe, expect, test } from "bun:test";
 import { mulberry32 } from "../../backtest/stats";
-import { applyIsotonic, brier, brierSkill, compactIsotonic, ece, fitIsotonic, isotonicFitted, reliabilityBins, type Isotonic } from "./calibration";
+import { applyIsotonic, brier, brierSkill, ece, reliabilityBins, type Isotonic } from "../../analysis/model/calibration";
+import { compactIsotonic, fitIsotonic, isotonicFitted } from "./isotonic";
 
 const isMonotone = (iso: Isotonic) => iso.x.every((v, i) => i === 0 || v > iso.x[i - 1]) && iso.y.every((v, i) => i === 0 || v >= iso.y[i - 1]);
 

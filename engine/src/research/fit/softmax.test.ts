@@ -1,8 +1,6 @@
 // The softmax fitter recovers planted effects, shrinks with L2, stays finite and deterministic, and honours warm starts and weights.
 import { describe, expect, test } from "bun:test";
 import {
-  fitSoftmax,
-  fitStandardisation,
   logLoss,
   matrix,
   predictMatrix,
@@ -11,7 +9,8 @@ import {
   standardiseRow,
   type Matrix,
   type SoftmaxModel,
-} from "./softmax";
+} from "../../analysis/model/softmax";
+import { fitSoftmax, fitStandardisation } from "./softmax";
 
 // Inline so the test does not depend on another module's PRNG staying unchanged.
 function mulberry32(seed: number): () => number {

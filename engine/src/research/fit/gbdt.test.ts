@@ -1,18 +1,7 @@
 // The GBDT trainer bins exactly as documented, finds planted splits, matches hand-computed leaves, honours minLeaf, is deterministic, and scores raw rows like binned ones.
 import { describe, expect, test } from "bun:test";
-import {
-  type Binning,
-  binMatrix,
-  binOf,
-  fitBinning,
-  fitGbdt,
-  type Gbdt,
-  type GbdtOptions,
-  predictBinned,
-  predictMatrix,
-  predictRow,
-  type Tree,
-} from "./gbdt";
+import { type Binning, binMatrix, binOf, type Gbdt, predictBinned, predictMatrix, predictRow, type Tree } from "../../analysis/model/gbdt";
+import { fitBinning, fitGbdt, type GbdtOptions } from "./gbdt";
 
 // Inline so the test does not depend on another module's PRNG staying unchanged.
 function mulberry32(seed: number): () => number {
