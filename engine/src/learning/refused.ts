@@ -1,19 +1,11 @@
 // The phase results of an analysis no model may decide (expired or none trained before its clock): a stated NO_TRADE.
 import type { AnalysisContext, FinalResult, PhaseResult } from "../analysis/phases";
-import { SIGNAL_TIMEFRAME } from "../analysis/phases";
+import { SIGNAL_TIMEFRAME, unscoredPhase } from "../analysis/phases";
 import { clip, fmtUtc } from "../analysis/reasoning";
 
 export function refusedPhase(ctx: AnalysisContext, phase: 1 | 2, reason: string): PhaseResult {
   const text = `Phase ${phase} at ${fmtUtc(ctx.now)}: ${ctx.symbol} not scored. ${reason}`;
-  return {
-    reason: clip(`${ctx.symbol}: ${reason}`),
-    full_reasoning: text,
-    timeframe: SIGNAL_TIMEFRAME,
-    confirmation_criteria: [],
-    phase_number: phase,
-    bias: "NEUTRAL",
-    features: { market: null, scores: null, checks: [] },
-  };
+  return unscoredPhase(phase, clip(`${ctx.symbol}: ${reason}`), text);
 }
 
 /** NO_TRADE with the reason; settlement returns the credit as for every NO_TRADE. */

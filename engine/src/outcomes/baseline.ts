@@ -5,19 +5,9 @@ import type { Sql } from "@core/infra/db";
 import type { Logger } from "@core/infra/log";
 import type { MarketProvider } from "../market/providers";
 import { evaluateOutcome, expiryMs } from "./index";
-import { pathSince } from "./tracker";
+import { type OpenSignal, pathSince } from "./tracker";
 
-type ShortSignal = {
-  id: number;
-  symbol: string;
-  entry_price: number;
-  stop_loss: number;
-  take_profit: number;
-  market_time_ms: number;
-  timeframe: string;
-  cost_per_side: number | null;
-  expiry_hours: number | null;
-};
+type ShortSignal = Omit<OpenSignal, "user_id" | "type">;
 
 const BATCH = 500;
 

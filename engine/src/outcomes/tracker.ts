@@ -7,7 +7,8 @@ import type { Logger } from "@core/infra/log";
 import type { MarketProvider } from "../market/providers";
 import { evaluateOutcome, expiryMs } from "./index";
 
-type OpenSignal = {
+/** An issued signal still waiting for its outcome, as the tracker reads it. */
+export type OpenSignal = {
   id: number;
   user_id: number;
   symbol: string;

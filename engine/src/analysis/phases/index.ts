@@ -137,8 +137,13 @@ function checksFor(sc: Scored, side: Side): Check[] {
 
 function unavailable(ctx: AnalysisContext, phase: 1 | 2): PhaseResult {
   const text = `${ctx.symbol}: no complete 14-day hourly history up to ${fmtUtc(ctx.snapshot.at)}; no analysis possible.`;
+  return unscoredPhase(phase, clip(text), text);
+}
+
+/** A phase that scored nothing (no history, or no model may decide): neutral, no criteria, the reason in words. */
+export function unscoredPhase(phase: 1 | 2, reason: string, text: string): PhaseResult {
   return {
-    reason: clip(text),
+    reason,
     full_reasoning: text,
     timeframe: SIGNAL_TIMEFRAME,
     confirmation_criteria: [],
