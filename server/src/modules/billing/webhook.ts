@@ -23,6 +23,7 @@ export async function receiveWebhook(deps: Deps, mailer: Mailer, rawBody: string
   const after = await applyEvent(deps, event);
   // Stripe wants a quick 2xx: the receipt link and the confirmation mail are fetched and sent after answering.
   if (after.fulfilled) void afterFulfilment(deps, stripe, mailer, after.fulfilled);
+  if (after.refunded) void refundMail(deps, mailer, after.refunded);
   return { received: true };
 }
 
@@ -66,4 +67,36 @@ function confirmationText(p: MailedPurchase): string {
   ]
     .filter((l) => l !== null)
     .join("\n");
+}
+
+/**
+ * The trader hears that money went back (issue 33 §9): the app's own money-back and a refund made in Stripe's dashboard
+ * alike, once per amount newly returned. After the commit, like the purchase mail; a failure is logged.
+ */
+async function refundMail(deps: Deps, mailer: Mailer, refunded: NonNullable<AfterCommit["refunded"]>) {
+  try {
+    const [p] = await deps.sql<RefundedPurchase[]>`
+      select p.pack, p.amount_cents, p.returned_cents, p.currency, u.email, u.credits as balance,
+             (select coalesce(-sum(l.amount), 0)::int from credit_ledger l where l.reference_id = p.id
+               and l.reference_type in ('purchase_refund_hold', 'purchase_refund_release', 'purchase_refund')) as removed
+      from purchases p join users u on u.id = p.user_id where p.id = ${refunded.purchaseId}`;
+    await mailer.send({ to: p.email, subject: "Your Tradewind refund is on its way", text: refundText(p, refunded.cents) });
+  } catch (err) {
+    deps.log.warn("refund mail failed", { purchase_id: refunded.purchaseId, error: String(err) });
+  }
+}
+
+type RefundedPurchase = { pack: string; amount_cents: number; returned_cents: number; currency: string; email: string; balance: number; removed: number };
+
+function refundText(p: RefundedPurchase, cents: number): string {
+  const money = (c: number) => `${(c / 100).toFixed(2)} ${String(p.currency).toUpperCase()}`;
+  return [
+    `We have refunded ${money(cents)} for your ${PACKS[p.pack as PackId]?.name ?? p.pack} to the card you paid with.`,
+    "",
+    `Refunded in total: ${money(p.returned_cents)} of ${money(p.amount_cents)} paid`,
+    `Credits removed for it: ${p.removed}`,
+    `Your balance: ${p.balance} credits`,
+    "",
+    "Banks usually show a refund within 5 to 10 business days.",
+  ].join("\n");
 }
