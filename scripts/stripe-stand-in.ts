@@ -146,7 +146,10 @@ class StripeStandIn {
       receipt_url: `${this.base}/receipts/${pi}`,
     };
     this.intents.set(pi, { id: pi, object: "payment_intent", amount: s.amount_total, latest_charge: charge, metadata: s.metadata });
-    this.cards.set(s.customer, [{ id: this.id("pm"), object: "payment_method", type: "card", card: { ...card } }, ...(this.cards.get(s.customer) ?? [])]);
+    this.cards.set(s.customer, [
+      { id: this.id("pm"), object: "payment_method", type: "card", card: { ...card } },
+      ...(this.cards.get(s.customer) ?? []),
+    ]);
     Object.assign(s, { payment_intent: pi, status: "complete", payment_status: async ? "unpaid" : "paid" });
     return { session: s, charge };
   }

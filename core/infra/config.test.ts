@@ -74,7 +74,12 @@ test("production refuses to start without the support e-mail, the arbitration or
   const prod = { ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25", VAPID_PUBLIC_KEY: "A".repeat(87), VAPID_PRIVATE_KEY: "B".repeat(43) };
   expect(() => parseConfig(prod)).toThrow("SUPPORT_EMAIL, ARBITRATION_ORGANISATION and GOVERNING_LAW are required in production");
   const { SUPPORT_EMAIL, ARBITRATION_ORGANISATION, GOVERNING_LAW } = PROD_LEGAL;
-  for (const partial of [{ SUPPORT_EMAIL }, { ARBITRATION_ORGANISATION }, { SUPPORT_EMAIL, ARBITRATION_ORGANISATION }, { SUPPORT_EMAIL, GOVERNING_LAW }])
+  for (const partial of [
+    { SUPPORT_EMAIL },
+    { ARBITRATION_ORGANISATION },
+    { SUPPORT_EMAIL, ARBITRATION_ORGANISATION },
+    { SUPPORT_EMAIL, GOVERNING_LAW },
+  ])
     expect(() => parseConfig({ ...prod, ...partial })).toThrow("required in production");
   expect(parseConfig({ ...prod, ...PROD_LEGAL }).SUPPORT_EMAIL).toBe("help@example.com");
   expect(parseConfig({ ...prod, ...PROD_LEGAL, GOVERNING_LAW: "georgia-us-state" }).GOVERNING_LAW).toBe("georgia-us-state");

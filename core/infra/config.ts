@@ -1,6 +1,6 @@
 // Process configuration: read once from the environment, validated with zod, one clear line per bad value.
 import { z } from "zod";
-import { GOVERNING_LAWS } from "./contract/legal";
+import { GOVERNING_LAWS } from "../contract/legal";
 import { trustedProxies } from "./trusted-proxy";
 import { devVapidKeys } from "./vapid";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

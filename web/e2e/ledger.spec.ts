@@ -67,7 +67,9 @@ test("a seeded signal is shown included in its day's root, with its committed fi
   const low = await stored();
   await page.reload();
   const line = page.getByText(/results: \d[\d,]* signals?, \d[\d,]* No Trades?/).first();
-  const [, entries, signals, noTrades] = ((await line.textContent()) ?? "").match(/([\d,]+) results: ([\d,]+) signals?, ([\d,]+) No Trade/)!.map((v) => Number(v.replace(/,/g, "")));
+  const [, entries, signals, noTrades] = ((await line.textContent()) ?? "")
+    .match(/([\d,]+) results: ([\d,]+) signals?, ([\d,]+) No Trade/)!
+    .map((v) => Number(v.replace(/,/g, "")));
   const high = await stored();
   expect(entries).toBe(signals + noTrades);
   expect(signals).toBeGreaterThanOrEqual(Math.max(2, low.signals));

@@ -230,8 +230,9 @@ describe("30-day money-back", () => {
     ]);
     expect((await refund(u, Number(p.id))).body.code).toBe("refund_not_available");
     // The trader is told by mail (issue 33 §9): the amount, the credits removed, the balance.
-    const refundMails = async () =>
-      [...(await sql`select subject, body_text from mail_outbox where to_address = ${u.email} and subject like '%refund%' order by id`)];
+    const refundMails = async () => [
+      ...(await sql`select subject, body_text from mail_outbox where to_address = ${u.email} and subject like '%refund%' order by id`),
+    ];
     const [mail] = await waitFor(async () => ((await refundMails()).length ? refundMails() : null), 3000, "refund mail");
     expect(mail.subject).toBe("Your Tradewind refund is on its way");
     expect(mail.body_text).toContain("We have refunded 35.99 USD for your Standard Pack");
@@ -329,10 +330,14 @@ describe("payment methods", () => {
     const sid = await checkout(u, "trial");
     const { session } = stand.pay(sid, false, { brand: "mastercard", last4: "4444", exp_month: 3, exp_year: 2031, fingerprint: "fpMc4444" });
     await stand.send("checkout.session.completed", { ...session });
-    const two = await waitFor(async () => {
-      const m = (await call(app, "GET", "/api/billing/payment-methods", { token: u.token })).body.methods;
-      return m.length === 2 ? m : null;
-    }, 3000, "the second card after the cache is dropped");
+    const two = await waitFor(
+      async () => {
+        const m = (await call(app, "GET", "/api/billing/payment-methods", { token: u.token })).body.methods;
+        return m.length === 2 ? m : null;
+      },
+      3000,
+      "the second card after the cache is dropped",
+    );
     expect(two.map((m: { last4: string }) => m.last4)).toEqual(["4444", "4242"]);
   });
 });

@@ -150,9 +150,11 @@ describe("item 4: refunds made in Stripe's dashboard", () => {
 /** The refund mails in the outbox once `n` are there (they are sent after the webhook's answer), oldest first. */
 async function refundMails(to: string, n: number): Promise<string[]> {
   const read = async () =>
-    (await sql<{ body_text: string }[]>`select body_text from mail_outbox where to_address = ${to} and subject = 'Your Tradewind refund is on its way' order by id`).map(
-      (m) => m.body_text,
-    );
+    (
+      await sql<
+        { body_text: string }[]
+      >`select body_text from mail_outbox where to_address = ${to} and subject = 'Your Tradewind refund is on its way' order by id`
+    ).map((m) => m.body_text);
   return waitFor(async () => ((await read()).length >= n ? read() : null), 3000, `${n} refund mails`);
 }
 

@@ -86,7 +86,15 @@ async function refundMail(deps: Deps, mailer: Mailer, refunded: NonNullable<Afte
   }
 }
 
-type RefundedPurchase = { pack: string; amount_cents: number; returned_cents: number; currency: string; email: string; balance: number; removed: number };
+type RefundedPurchase = {
+  pack: string;
+  amount_cents: number;
+  returned_cents: number;
+  currency: string;
+  email: string;
+  balance: number;
+  removed: number;
+};
 
 function refundText(p: RefundedPurchase, cents: number): string {
   const money = (c: number) => `${(c / 100).toFixed(2)} ${String(p.currency).toUpperCase()}`;

@@ -30,7 +30,10 @@ export const publicModule = (deps: ServerDeps) => {
       }),
       {
         response: { 200: legalSettingsSchema },
-        detail: { summary: "The operator's support e-mail, arbitration organisation and which Georgia's law governs, for the legal pages (null: not named yet)" },
+        detail: {
+          summary:
+            "The operator's support e-mail, arbitration organisation and which Georgia's law governs, for the legal pages (null: not named yet)",
+        },
       },
     )
     .get("/track-record", () => trackRecord(deps.sql, undefined, deps.config.MARKET_PROVIDER), {
