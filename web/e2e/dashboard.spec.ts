@@ -390,7 +390,8 @@ test("the drawer agrees with itself: the odds as a trader reads them beside one 
   request,
 }) => {
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
-  const expires = new Date(Date.now() + 46 * 3600_000).toISOString();
+  // On the market clock, as the engine dates it: 48 h after the seeded signal's market time (2024-06-01 00:00 UTC).
+  const expires = new Date(1717200000000 + 48 * 3600_000).toISOString();
   const base: SeedContext = { ...SAMPLE_CONTEXT, invalidation_level: 96.42, expires_at: expires };
   const long: SeedContext = { ...base, history: SAMPLE_HISTORY, same_direction_last_hour: 3 };
   const short: SeedContext = {
