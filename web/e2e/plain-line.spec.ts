@@ -23,7 +23,9 @@ async function seedTwo(userId: number, now: number) {
     const levels = { entry: 52_000, takeProfit: 104_000, stopLoss: 26_000, expiryHours: 720 };
     const ctx = { ...SAMPLE_CONTEXT, side: "SHORT" as const, expected_r: -0.0512 };
     await seedSignal(userId, "ETHUSDT", "NO_TRADE", 40 / 86_400, { sql, context: ctx, marketTimeMs: now });
-    await seedSignal(userId, "BTCUSDT", "LONG", 30 / 86_400, { sql, context: SAMPLE_CONTEXT, marketTimeMs: now, levels });
+    // Its expiry as the engine states it: the market time plus the expiry (the sample's own date read "205d left").
+    const expires_at = new Date(now + levels.expiryHours * 3_600_000).toISOString();
+    await seedSignal(userId, "BTCUSDT", "LONG", 30 / 86_400, { sql, context: { ...SAMPLE_CONTEXT, expires_at }, marketTimeMs: now, levels });
   });
 }
 
