@@ -76,6 +76,10 @@ describe("one context builder, one decision", () => {
     // A NO_TRADE names the bar it missed; a signal states its venue in the entry timing.
     if (final.decision.type === "NO_TRADE") expect(final.decision.no_trade_reason).toBeTruthy();
     else expect(final.decision.entry_timing).toContain(c.venue_label);
+    // One minus sign in every line: the side lines wrote '-0.07R' beside the phase lines' '−0.07R'.
+    const text = [scan, confirm, final].map((r) => `${r.reason}\n${r.full_reasoning}`).join("\n");
+    expect(text).toMatch(/[+−]\d+\.\d\dR/);
+    expect(text).not.toMatch(/(^|[\s(])-\d+(\.\d+)?(R|%)/m);
   });
 
   test("the market gate never decides: research has none to model, so a NO-GO leaves the decision as it was", async () => {

@@ -2,10 +2,7 @@
 // scan: the wait between phases exists for these reads. They are reported; only the newer price enters the final score.
 import { type AnalysisContext, PRICE_SOURCE_TEXT } from "../context";
 import type { Scores } from "../model/signal-model";
-import { fmtPrice, fmtUtc } from "../reasoning";
-
-const signed = (x: number, decimals: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(decimals)}`;
-const signedR = (x: number) => `${signed(x, 2)}R`;
+import { fmtPrice, fmtUtc, signed, signedR } from "../reasoning";
 
 /**
  * A price move in percent: two decimals, or as many as show two significant digits when the move is smaller than
