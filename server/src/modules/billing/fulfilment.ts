@@ -12,9 +12,29 @@ type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
 /** What a handled event leaves for after the commit (a mail, the receipt link): never inside the transaction. */
 export type AfterCommit = {
   fulfilled?: { purchaseId: number; userId: number; paymentIntent: string | null };
-  /** Money went back to the trader's card: `cents` newly returned by this event (the refund mail says so). */
-  refunded?: { purchaseId: number; cents: number };
+  /** Money went back to the trader's card: `cents` newly returned, and the books as this transaction left them (the refund mail). */
+  refunded?: { purchaseId: number; cents: number; facts: RefundFacts };
 };
+
+/** A refunded purchase as its transaction leaves it: read then, so a mail sent later is not overtaken by the next refund. */
+export type RefundFacts = {
+  pack: string;
+  amount_cents: number;
+  returned_cents: number;
+  currency: string;
+  email: string;
+  balance: number;
+  removed: number;
+};
+
+async function refundFacts(tx: Tx, purchaseId: number): Promise<RefundFacts> {
+  const [f] = await tx<RefundFacts[]>`
+    select p.pack, p.amount_cents, p.returned_cents, p.currency, u.email, u.credits as balance,
+           (select coalesce(-sum(l.amount), 0)::int from credit_ledger l where l.reference_id = p.id
+             and l.reference_type in ('purchase_refund_hold', 'purchase_refund_release', 'purchase_refund')) as removed
+    from purchases p join users u on u.id = p.user_id where p.id = ${purchaseId}`;
+  return f;
+}
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
 
@@ -136,7 +156,7 @@ async function applyKeptEvents(deps: Deps, tx: Tx, paymentIntent: string): Promi
     deps.log.info("applying a Stripe event that came before the payment", { event: e.event_id, type: e.type });
     if (e.type === "charge.refunded") {
       const back = (await chargeRefunded(deps, tx, e.object)).refunded;
-      if (back) refunded = { purchaseId: back.purchaseId, cents: (refunded?.cents ?? 0) + back.cents };
+      if (back) refunded = { ...back, cents: (refunded?.cents ?? 0) + back.cents };
     } else if (e.type === "charge.dispute.created") await disputeCreated(deps, tx, e.object);
   }
   return refunded;
@@ -168,7 +188,8 @@ async function chargeRefunded(deps: Deps, tx: Tx, charge: Stripe.Charge, event?:
   await noteUserChanged(tx, p.user_id, `purchase-${p.id}-refunded-${returned}`);
   deps.log.info("purchase refunded", { purchase_id: p.id, cents: returned, ...settled });
   // Only money newly returned is news: an event repeating an amount already seen (out of order, resent) mails nothing.
-  return returned > p.returned_cents ? { refunded: { purchaseId: p.id, cents: returned - p.returned_cents } } : {};
+  if (returned <= p.returned_cents) return {};
+  return { refunded: { purchaseId: p.id, cents: returned - p.returned_cents, facts: await refundFacts(tx, p.id) } };
 }
 
 /**

@@ -4,7 +4,7 @@ import { PACKS, REFUND_WINDOW_DAYS, type PackId } from "@core/ledger/packs";
 import type { ServerDeps } from "../../deps";
 import { HttpError } from "../../lib/http-error";
 import type { Mailer } from "../mail/service";
-import { type AfterCommit, applyEvent } from "./fulfilment";
+import { type AfterCommit, applyEvent, type RefundFacts } from "./fulfilment";
 import { forgetCards } from "./service";
 import { requireStripe } from "./stripe-client";
 
@@ -75,28 +75,14 @@ function confirmationText(p: MailedPurchase): string {
  */
 async function refundMail(deps: Deps, mailer: Mailer, refunded: NonNullable<AfterCommit["refunded"]>) {
   try {
-    const [p] = await deps.sql<RefundedPurchase[]>`
-      select p.pack, p.amount_cents, p.returned_cents, p.currency, u.email, u.credits as balance,
-             (select coalesce(-sum(l.amount), 0)::int from credit_ledger l where l.reference_id = p.id
-               and l.reference_type in ('purchase_refund_hold', 'purchase_refund_release', 'purchase_refund')) as removed
-      from purchases p join users u on u.id = p.user_id where p.id = ${refunded.purchaseId}`;
-    await mailer.send({ to: p.email, subject: "Your Tradewind refund is on its way", text: refundText(p, refunded.cents) });
+    const { facts } = refunded;
+    await mailer.send({ to: facts.email, subject: "Your Tradewind refund is on its way", text: refundText(facts, refunded.cents) });
   } catch (err) {
     deps.log.warn("refund mail failed", { purchase_id: refunded.purchaseId, error: String(err) });
   }
 }
 
-type RefundedPurchase = {
-  pack: string;
-  amount_cents: number;
-  returned_cents: number;
-  currency: string;
-  email: string;
-  balance: number;
-  removed: number;
-};
-
-function refundText(p: RefundedPurchase, cents: number): string {
+function refundText(p: RefundFacts, cents: number): string {
   const money = (c: number) => `${(c / 100).toFixed(2)} ${String(p.currency).toUpperCase()}`;
   return [
     `We have refunded ${money(cents)} for your ${PACKS[p.pack as PackId]?.name ?? p.pack} to the card you paid with.`,
