@@ -93,6 +93,11 @@ class StripeStandIn {
     return { event, body, sig };
   }
 
+  /** A customer's saved PaymentMethods as Stripe would list them (newest first). */
+  listCards(customer: string): Obj[] {
+    return this.cards.get(customer) ?? [];
+  }
+
   /** The same signed delivery once more (Stripe retries and duplicates). */
   async deliverAgain(sent: Sent) {
     return this.post(sent.body, sent.sig);
@@ -122,8 +127,11 @@ class StripeStandIn {
     return Response.json({ ok: true });
   }
 
-  /** The customer pays: a PaymentIntent with a charge and a saved card (async: the session stays unpaid for now). */
-  pay(sessionId: string, async = false) {
+  /**
+   * The customer pays: a PaymentIntent with a charge and a saved card (async: the session stays unpaid for now). As
+   * Stripe does, each payment saves a new PaymentMethod, the same card under the same fingerprint, listed newest first.
+   */
+  pay(sessionId: string, async = false, card: StandInCard = VISA_4242) {
     const s = this.sessions.get(sessionId);
     if (!s) throw new Error(`no session ${sessionId}`);
     const pi = this.id("pi");
@@ -138,8 +146,10 @@ class StripeStandIn {
       receipt_url: `${this.base}/receipts/${pi}`,
     };
     this.intents.set(pi, { id: pi, object: "payment_intent", amount: s.amount_total, latest_charge: charge, metadata: s.metadata });
-    const card = { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030 };
-    this.cards.set(s.customer, [...(this.cards.get(s.customer) ?? []), { id: this.id("pm"), object: "payment_method", type: "card", card }]);
+    this.cards.set(s.customer, [
+      { id: this.id("pm"), object: "payment_method", type: "card", card: { ...card } },
+      ...(this.cards.get(s.customer) ?? []),
+    ]);
     Object.assign(s, { payment_intent: pi, status: "complete", payment_status: async ? "unpaid" : "paid" });
     return { session: s, charge };
   }
@@ -238,5 +248,7 @@ class StripeStandIn {
 }
 
 export type StandIn = StripeStandIn;
+export type StandInCard = { brand: string; last4: string; exp_month: number; exp_year: number; fingerprint: string };
+export const VISA_4242: StandInCard = { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030, fingerprint: "fpVisa4242standin" };
 
 export const startStripeStandIn = (opts: { secret: string; webhookUrl?: string; deliver?: Deliver }) => new StripeStandIn(opts);

@@ -5,7 +5,7 @@ import { parseConfig } from "./config";
 const base = { DATABASE_URL: "postgres://u@127.0.0.1:5432/db", REDIS_URL: "redis://127.0.0.1:6379", JWT_SECRET: "s".repeat(40) };
 
 /** What production needs for the legal pages. */
-const PROD_LEGAL = { SUPPORT_EMAIL: "help@example.com", ARBITRATION_ORGANISATION: "Example Arbitration Centre" };
+const PROD_LEGAL = { SUPPORT_EMAIL: "help@example.com", ARBITRATION_ORGANISATION: "Example Arbitration Centre", GOVERNING_LAW: "georgia-country" };
 
 describe("parseConfig", () => {
   test("defaults", () => {
@@ -70,13 +70,23 @@ describe("parseConfig", () => {
   });
 });
 
-test("production refuses to start without the support e-mail or the arbitration organisation; elsewhere they may wait", () => {
+test("production refuses to start without the support e-mail, the arbitration organisation or which Georgia; elsewhere they may wait", () => {
   const prod = { ...base, NODE_ENV: "production", SMTP_URL: "smtp://mail:25", VAPID_PUBLIC_KEY: "A".repeat(87), VAPID_PRIVATE_KEY: "B".repeat(43) };
-  expect(() => parseConfig(prod)).toThrow("SUPPORT_EMAIL and ARBITRATION_ORGANISATION are required in production");
-  expect(() => parseConfig({ ...prod, SUPPORT_EMAIL: PROD_LEGAL.SUPPORT_EMAIL })).toThrow("required in production");
-  expect(() => parseConfig({ ...prod, ARBITRATION_ORGANISATION: PROD_LEGAL.ARBITRATION_ORGANISATION })).toThrow("required in production");
+  expect(() => parseConfig(prod)).toThrow("SUPPORT_EMAIL, ARBITRATION_ORGANISATION and GOVERNING_LAW are required in production");
+  const { SUPPORT_EMAIL, ARBITRATION_ORGANISATION, GOVERNING_LAW } = PROD_LEGAL;
+  for (const partial of [
+    { SUPPORT_EMAIL },
+    { ARBITRATION_ORGANISATION },
+    { SUPPORT_EMAIL, ARBITRATION_ORGANISATION },
+    { SUPPORT_EMAIL, GOVERNING_LAW },
+  ])
+    expect(() => parseConfig({ ...prod, ...partial })).toThrow("required in production");
   expect(parseConfig({ ...prod, ...PROD_LEGAL }).SUPPORT_EMAIL).toBe("help@example.com");
+  expect(parseConfig({ ...prod, ...PROD_LEGAL, GOVERNING_LAW: "georgia-us-state" }).GOVERNING_LAW).toBe("georgia-us-state");
+  // Only the two readings of the spec's "Georgia": another jurisdiction is refused, naming the variable.
+  expect(() => parseConfig({ ...prod, ...PROD_LEGAL, GOVERNING_LAW: "england" })).toThrow("GOVERNING_LAW");
   expect(parseConfig(base).SUPPORT_EMAIL).toBeUndefined();
+  expect(parseConfig(base).GOVERNING_LAW).toBeUndefined();
 });
 
 describe("process start with bad configuration", () => {

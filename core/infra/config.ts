@@ -1,5 +1,6 @@
 // Process configuration: read once from the environment, validated with zod, one clear line per bad value.
 import { z } from "zod";
+import { GOVERNING_LAWS } from "../contract/legal";
 import { trustedProxies } from "./trusted-proxy";
 import { devVapidKeys } from "./vapid";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -82,6 +83,9 @@ const envSchema = z.object({
   // The legal pages' operator details (spec 01: placeholders until the operator names them), shown when set.
   SUPPORT_EMAIL: z.string().trim().email("expected an e-mail address, e.g. support@example.com").optional(),
   ARBITRATION_ORGANISATION: z.string().trim().min(3).max(200).optional(),
+  // Spec 01's Terms say "Governing law: Georgia", which names a country and a U.S. state: the operator says which. Only
+  // the two readings of the spec's word are offered, so the Terms keep "the laws of Georgia" whichever is chosen.
+  GOVERNING_LAW: z.enum(GOVERNING_LAWS).optional(),
   // Telegram alerts: off unless both the bot token and its username are set (README, Configuration).
   TELEGRAM_BOT_TOKEN: z
     .string()
@@ -198,8 +202,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError("Invalid configuration: METRICS_PORT must differ from PORT (set METRICS_TOKEN to serve /metrics on the public port)");
   stripeChecks(c, isProduction);
   // A deployed site may not show the legal pages' placeholders ("[support e-mail address to be published]").
-  if (isProduction && (!c.SUPPORT_EMAIL || !c.ARBITRATION_ORGANISATION))
-    throw new ConfigError("Invalid configuration: SUPPORT_EMAIL and ARBITRATION_ORGANISATION are required in production (the legal pages name them)");
+  if (isProduction && (!c.SUPPORT_EMAIL || !c.ARBITRATION_ORGANISATION || !c.GOVERNING_LAW))
+    throw new ConfigError(
+      "Invalid configuration: SUPPORT_EMAIL, ARBITRATION_ORGANISATION and GOVERNING_LAW are required in production (the legal pages name them)",
+    );
   const publicOrigin = c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`;
   return {
     ...c,

@@ -13,6 +13,7 @@ const production = {
   SMTP_URL: "smtp://mail:25",
   SUPPORT_EMAIL: "help@example.com",
   ARBITRATION_ORGANISATION: "Example Arbitration Centre",
+  GOVERNING_LAW: "georgia-country",
 };
 
 describe("VAPID configuration", () => {

@@ -83,7 +83,8 @@ export function verifyLedger(sql: Sql): Promise<LedgerReport> {
   });
 }
 
-export type LedgerRoot = { day: string; root_hash: string; merkle_root: string; entries: number; last_seq: number; final: boolean };
+/** `entries` counts every committed result, No Trades included; `signals` the LONG and SHORT among them. */
+export type LedgerRoot = { day: string; root_hash: string; merkle_root: string; entries: number; signals: number; last_seq: number; final: boolean };
 
 /** The first instant of a UTC day ("YYYY-MM-DD"), whatever the session's time zone. */
 const dayStart = (sql: Sql, day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
@@ -101,11 +102,12 @@ export async function ledgerRoots(sql: Sql, opts: { before?: string; days: numbe
   const [items, [older]] = await Promise.all([
     sql<Omit<LedgerRoot, "merkle_root">[]>`
       with win as (
-        select (created_at at time zone 'UTC')::date as day, count(*)::int as entries, max(seq) as last_seq
+        select (created_at at time zone 'UTC')::date as day, count(*)::int as entries,
+               count(*) filter (where canonical::jsonb ->> 'type' <> 'NO_TRADE')::int as signals, max(seq) as last_seq
         from signal_ledger where created_at >= ${dayStart(sql, start)} and created_at < ${dayStart(sql, end)}
         group by 1
       )
-      select w.day::text as day, l.entry_hash as root_hash, w.entries, w.last_seq, w.day < (now() at time zone 'UTC')::date as final
+      select w.day::text as day, l.entry_hash as root_hash, w.entries, w.signals, w.last_seq, w.day < (now() at time zone 'UTC')::date as final
       from win w join signal_ledger l on l.seq = w.last_seq order by w.day desc`,
     sql<{ next: string | null }[]>`
       select ((max(created_at) at time zone 'UTC')::date + 1)::text as next from signal_ledger where created_at < ${dayStart(sql, start)}`,

@@ -144,12 +144,14 @@ for (const width of [1440, 390]) {
     await trustDevice(page, user);
     await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
     await page.goto("/pricing");
-    await page.screenshot({ path: `${SCREENS}/path-1-pricing-${width}.png`, fullPage: width > 800 });
-    await page
+    const choose = page
       .getByRole("article")
       .filter({ has: page.getByRole("heading", { name: "Pro Pack" }) })
-      .getByRole("button", { name: "Choose Plan" })
-      .click();
+      .getByRole("button", { name: "Choose Plan" });
+    // The page, not its loading state (the shot was taken before the lazy page had rendered).
+    await expect(choose).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/path-1-pricing-${width}.png`, fullPage: width > 800 });
+    await choose.click();
     await page.waitForURL(/\/login$/);
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill(user.password);

@@ -241,14 +241,17 @@ test("the credit cards poll GET /api/credits/usage every 10 s and /api/transacti
   await openDashboard(page, user);
 
   // Both sources agree, and the cards read exactly as when they came from the stats alone.
-  const usage = (await (await usageAnswer).json()) as { used: number; refunded: number };
+  // Used Credits are the credits that bought a signal (issue 33 §7): the No Trade's credit held and returned is not one,
+  // so the card, its today count and Total Signals agree.
+  const usage = (await (await usageAnswer).json()) as { used: number; refunded: number; net_used: number };
   const stats = (await (await statsAnswer).json()) as { used_credits: { value: number }; returned_credits: { value: number } };
-  expect(usage).toMatchObject({ used: 3, refunded: 1 });
-  expect([stats.used_credits.value, stats.returned_credits.value]).toEqual([3, 1]);
-  await expect(cardValue(page, "used")).toHaveText("3");
-  await expect(page.getByTestId("stat-used")).toContainText("3 today");
+  expect(usage).toMatchObject({ used: 3, refunded: 1, net_used: 2 });
+  expect([stats.used_credits.value, stats.returned_credits.value]).toEqual([2, 1]);
+  await expect(cardValue(page, "used")).toHaveText("2");
+  await expect(page.getByTestId("stat-used")).toContainText("2 today");
+  await expect(page.getByTestId("stat-total").locator("p").first()).toHaveText("2");
   await expect(cardValue(page, "returned")).toHaveText("1");
-  await expect(page.getByTestId("stat-returned")).toContainText("33% of used");
+  await expect(page.getByTestId("stat-returned")).toContainText("33% of analyses");
 
   // Each re-requested on its own interval (the gap allows for timer and network jitter).
   await expect.poll(() => sent.usage.length, { timeout: 25_000 }).toBeGreaterThanOrEqual(2);
@@ -282,10 +285,10 @@ test("a failing /api/credits/usage: Used and Returned Credits are the transactio
   await failed;
   await ledger;
 
-  await expect(cardValue(page, "used")).toHaveText("3");
+  await expect(cardValue(page, "used")).toHaveText("2");
   await expect(cardValue(page, "returned")).toHaveText("1");
-  await expect(page.getByTestId("stat-used")).toContainText("3 today");
-  await expect(page.getByTestId("stat-returned")).toContainText("33% of used");
+  await expect(page.getByTestId("stat-used")).toContainText("2 today");
+  await expect(page.getByTestId("stat-returned")).toContainText("33% of analyses");
   await expect(page.getByTestId("stat-total").locator("p").first()).toHaveText("2");
 });
 
@@ -387,7 +390,8 @@ test("the drawer agrees with itself: the odds as a trader reads them beside one 
   request,
 }) => {
   const user = await registerUser(request, { tag: "dash", firstName: "Grace" });
-  const expires = new Date(Date.now() + 46 * 3600_000).toISOString();
+  // On the market clock, as the engine dates it: 48 h after the seeded signal's market time (2024-06-01 00:00 UTC).
+  const expires = new Date(1717200000000 + 48 * 3600_000).toISOString();
   const base: SeedContext = { ...SAMPLE_CONTEXT, invalidation_level: 96.42, expires_at: expires };
   const long: SeedContext = { ...base, history: SAMPLE_HISTORY, same_direction_last_hour: 3 };
   const short: SeedContext = {

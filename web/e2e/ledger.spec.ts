@@ -55,6 +55,27 @@ test("a seeded signal is shown included in its day's root, with its committed fi
   expect(await isRootAfter(root, closed)).toBe(true);
   for (const text of ["ETHUSDT", "Long", "100.00", "110.00", "95.00", "1 : 2.00"]) await expect(result).toContainText(text);
   await expect(page.getByText("Published daily roots")).toBeVisible();
+  // Today's root names its signals apart from its No Trades, as the ledger stores them (issue 33 §7). Other tests may
+  // commit in between, so the page's counts lie between the stored counts before and after it is read.
+  const stored = () =>
+    withSql(async (sql) => {
+      const [c] = await sql<{ entries: number; signals: number }[]>`
+        select count(*)::int as entries, count(*) filter (where canonical::jsonb ->> 'type' in ('LONG', 'SHORT'))::int as signals
+        from signal_ledger where (created_at at time zone 'UTC')::date = (now() at time zone 'UTC')::date`;
+      return c;
+    });
+  const low = await stored();
+  await page.reload();
+  const line = page.getByText(/results: \d[\d,]* signals?, \d[\d,]* No Trades?/).first();
+  const [, entries, signals, noTrades] = ((await line.textContent()) ?? "")
+    .match(/([\d,]+) results: ([\d,]+) signals?, ([\d,]+) No Trade/)!
+    .map((v) => Number(v.replace(/,/g, "")));
+  const high = await stored();
+  expect(entries).toBe(signals + noTrades);
+  expect(signals).toBeGreaterThanOrEqual(Math.max(2, low.signals));
+  expect(signals).toBeLessThanOrEqual(high.signals);
+  expect(noTrades).toBeGreaterThanOrEqual(Math.max(1, low.entries - low.signals));
+  expect(noTrades).toBeLessThanOrEqual(high.entries - high.signals);
 
   await page.waitForLoadState("networkidle");
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

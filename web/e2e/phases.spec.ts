@@ -38,7 +38,8 @@ for (const width of [1440, 390]) {
     // Phase 1's one-line reason: the scan's price and odds; phase 2's: what it read anew.
     await expect(item).toContainText(/ADAUSDT (no edge|LONG bias|SHORT bias): price [\d.,]+/, { timeout: 15_000 });
     await item.screenshot({ path: `${SCREENS}/phases-1-${width}.png` });
-    await expect(item).toContainText(/(price (unchanged|[+−]\d+\.\d\d%)), spread \d+\.\d{4}%, buy \d+%/, { timeout: 15_000 });
+    // A move under 0.005 % keeps two significant digits (−0.0017 %), never −0.00 %.
+    await expect(item).toContainText(/(price (unchanged|[+−](?!0\.00%)\d+\.\d{2,}%)), spread \d+\.\d{4}%, buy \d+%/, { timeout: 15_000 });
     await item.screenshot({ path: `${SCREENS}/phases-2-${width}.png` });
 
     // Completed: the Day Signal card holds the result; its full reasoning says what moved since the scan.

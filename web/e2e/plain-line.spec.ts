@@ -18,11 +18,14 @@ async function expectAbove(line: Locator, below: Locator) {
 
 async function seedTwo(userId: number, now: number) {
   await withSql(async (sql) => {
-    // Issued now on the market clock: today's Day Signals; levels the tracker never reaches while the test runs.
-    const levels = { takeProfit: 10_000_000, stopLoss: 1, expiryHours: 720 };
+    // Issued now on the market clock: today's Day Signals; levels the tracker never reaches while the test runs, about
+    // BTC's replayed price (51,800 at 2024-02-15) and 2R apart, so the card's figures agree with each other.
+    const levels = { entry: 52_000, takeProfit: 104_000, stopLoss: 26_000, expiryHours: 720 };
     const ctx = { ...SAMPLE_CONTEXT, side: "SHORT" as const, expected_r: -0.0512 };
     await seedSignal(userId, "ETHUSDT", "NO_TRADE", 40 / 86_400, { sql, context: ctx, marketTimeMs: now });
-    await seedSignal(userId, "BTCUSDT", "LONG", 30 / 86_400, { sql, context: SAMPLE_CONTEXT, marketTimeMs: now, levels });
+    // Its expiry as the engine states it: the market time plus the expiry (the sample's own date read "205d left").
+    const expires_at = new Date(now + levels.expiryHours * 3_600_000).toISOString();
+    await seedSignal(userId, "BTCUSDT", "LONG", 30 / 86_400, { sql, context: { ...SAMPLE_CONTEXT, expires_at }, marketTimeMs: now, levels });
   });
 }
 

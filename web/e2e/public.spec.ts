@@ -325,9 +325,14 @@ test("the legal pages show the operator's support e-mail and arbitration organis
   await page.goto("/terms");
   await expect(page.getByTestId("support-email")).toHaveText("[support e-mail address to be published]");
   await expect(page.getByTestId("arbitration-organisation")).toHaveText("[arbitration organisation to be named]");
-  // An operator who set SUPPORT_EMAIL and ARBITRATION_ORGANISATION (answered by the route, as the server would).
+  // Spec 01's "Governing law: Georgia" kept word for word; which Georgia waits for GOVERNING_LAW.
+  const law = page.locator("#law");
+  await expect(law).toContainText("These terms are governed by the laws of Georgia [the country or the U.S. state to be stated].");
+  // An operator who set SUPPORT_EMAIL, ARBITRATION_ORGANISATION and GOVERNING_LAW (answered by the route, as the server would).
   await page.route("**/api/public/legal", (route) =>
-    route.fulfill({ json: { support_email: "help@tradewind.example", arbitration_organisation: "Example Arbitration Centre" } }),
+    route.fulfill({
+      json: { support_email: "help@tradewind.example", arbitration_organisation: "Example Arbitration Centre", governing_law: "georgia-us-state" },
+    }),
   );
   for (const path of ["/terms", "/privacy", "/risk"]) {
     await page.goto(path);
@@ -336,6 +341,7 @@ test("the legal pages show the operator's support e-mail and arbitration organis
   }
   await page.goto("/terms");
   await expect(page.getByTestId("arbitration-organisation")).toHaveText("Example Arbitration Centre");
+  await expect(law).toContainText("These terms are governed by the laws of Georgia (the U.S. state).");
   await expect(page.getByText("[support e-mail address to be published]")).toHaveCount(0);
 });
 

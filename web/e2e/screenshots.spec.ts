@@ -5,6 +5,11 @@ import { registerUser, signIn } from "./helpers";
 import { seedRunning, seedSignals } from "./seeds";
 
 const PAGES = ["home:/", "about:/about", "pricing:/pricing", "contact:/contact"];
+/** What a page shows once its data answered: the about-390 shot was taken with no report, model card or ledger root yet. */
+const READY: Record<string, string[]> = {
+  home: ["example-signal"],
+  about: ["backtest-report", "model-record"],
+};
 const WIDTHS = [1440, 390];
 
 // Runs in the desktop project only; each test sets its own width.
@@ -14,8 +19,12 @@ test.describe("screenshots", () => {
       const [name, path] = entry.split(":");
       test(`${name} at ${width}px`, async ({ page }) => {
         await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+        // About's ledger footer reads the same before its answer as with no root at all: wait for the answer itself.
+        const roots = name === "about" ? page.waitForResponse((r) => r.url().includes("/api/public/ledger/roots")) : null;
         await page.goto(path);
         await page.getByRole("heading", { level: 1 }).waitFor();
+        for (const id of READY[name] ?? []) await expect(page.getByTestId(id)).toBeVisible();
+        await roots;
         await page.waitForLoadState("networkidle");
         await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
       });

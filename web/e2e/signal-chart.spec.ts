@@ -119,6 +119,9 @@ test("drawer chart: an open LONG with its lines, status and timeframes; a resolv
   await expect(status.getByTestId("open-status-state")).toHaveText(/In play|Through target|Through stop|Not reached entry/);
   await expect(status.getByTestId("open-status-as-of")).toContainText(/2024-02-1\d \d\d:\d\d UTC market time \(replay\)/);
   await expect(status.getByTestId("open-status-time-left")).toHaveText(/^(\d+d \d+h|\d+h \d\dm|\d+m|expired)$/);
+  // Every distance tile holds its figures (the R beside the percent ran into the next tile at 1440 px).
+  const overflowing = await status.locator("dd").evaluateAll((dds) => dds.filter((d) => d.scrollWidth > d.clientWidth + 1).map((d) => d.textContent));
+  expect(overflowing).toEqual([]);
 
   for (const tf of ["4h", "1d", "1h"]) {
     const answered = page.waitForResponse((r) => r.url().includes("/api/market/candles") && r.url().includes(`interval=${tf}`));

@@ -6,7 +6,7 @@ import { latestShipped, modelOf } from "../model/shipped";
 import type { Scores, SideScore, SignalModel } from "../model/signal-model";
 import type { PairRow, Snapshot } from "../snapshot";
 import { EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
-import { biasWord, clip, fmtPrice, fmtUtc, marketLines, sideLine, type SignalContext, signalContext } from "../reasoning";
+import { biasWord, clip, fmtPrice, fmtUtc, marketLines, sideLine, type SignalContext, signalContext, signedR } from "../reasoning";
 import { bookLine, evLine, fundingLine, moveLine, readSummary, verdictLine } from "./readings";
 
 export const SIGNAL_TIMEFRAME = "1h";
@@ -235,7 +235,7 @@ const WHY: Record<"novel" | "below_bar" | "no_candidate" | "expired", (ctx: Anal
   novel: () => "market conditions lie outside the data the model was fitted on (novelty above its bar).",
   below_bar: (_c, s, model) =>
     Number.isFinite(model.bar())
-      ? `best side ${s.trade.side} expects ${s.ev >= 0 ? "+" : ""}${s.ev.toFixed(2)}R after costs; the bar is ${model.bar().toFixed(2)}R.`
+      ? `best side ${s.trade.side} expects ${signedR(s.ev)} after costs; the bar is ${model.bar().toFixed(2)}R.`
       : `the model in force (${model.name()}) issues no setups: no cut of its recent out-of-fold signals paid after costs.`,
 };
 

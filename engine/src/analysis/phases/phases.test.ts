@@ -11,6 +11,7 @@ import { fmtPrice } from "../reasoning";
 import { recordedPerps } from "../../market/providers/funding";
 import { latestShipped, modelOf, shippedVersionAt } from "../model/shipped";
 import { confirmPhase, finalPhase, scanPhase, shippedModel, type AnalysisContext } from "./index";
+import { movePercent } from "./readings";
 import type { Scores, SignalModel } from "../model/signal-model";
 
 const modelParams = () => latestShipped().params;
@@ -75,6 +76,10 @@ describe("one context builder, one decision", () => {
     // A NO_TRADE names the bar it missed; a signal states its venue in the entry timing.
     if (final.decision.type === "NO_TRADE") expect(final.decision.no_trade_reason).toBeTruthy();
     else expect(final.decision.entry_timing).toContain(c.venue_label);
+    // One minus sign in every line: the side lines wrote '-0.07R' beside the phase lines' '−0.07R'.
+    const text = [scan, confirm, final].map((r) => `${r.reason}\n${r.full_reasoning}`).join("\n");
+    expect(text).toMatch(/[+−]\d+\.\d\dR/);
+    expect(text).not.toMatch(/(^|[\s(])-\d+(\.\d+)?(R|%)/m);
   });
 
   test("the market gate never decides: research has none to model, so a NO-GO leaves the decision as it was", async () => {
@@ -275,5 +280,16 @@ describe("a NO_TRADE that still helps", () => {
     } finally {
       p.tau = saved;
     }
+  });
+});
+
+describe("the move since the scan", () => {
+  test("a move smaller than 0.005 % keeps two significant digits, never −0.00 % beside prices that differ", () => {
+    expect(movePercent(0.57643, 0.57642)).toBe("−0.0017%");
+    expect(movePercent(100, 100.0004)).toBe("+0.00040%");
+    expect(movePercent(100, 100.02)).toBe("+0.02%");
+    expect(movePercent(100, 99.5)).toBe("−0.50%");
+    expect(movePercent(100, 100)).toBe("+0.00%");
+    expect(movePercent(1, 1 + 1e-12)).toMatch(/^\+0\.0{7}\d%$/);
   });
 });

@@ -2,10 +2,17 @@
 // scan: the wait between phases exists for these reads. They are reported; only the newer price enters the final score.
 import { type AnalysisContext, PRICE_SOURCE_TEXT } from "../context";
 import type { Scores } from "../model/signal-model";
-import { fmtPrice, fmtUtc } from "../reasoning";
+import { fmtPrice, fmtUtc, signed, signedR } from "../reasoning";
 
-const signed = (x: number, decimals: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(decimals)}`;
-const signedR = (x: number) => `${signed(x, 2)}R`;
+/**
+ * A price move in percent: two decimals, or as many as show two significant digits when the move is smaller than
+ * 0.005 % (a one-tick move of 0.57643 → 0.57642 reads −0.0017 %, not −0.00 %, beside prices that differ).
+ */
+export function movePercent(from: number, to: number): string {
+  const pct = (to / from - 1) * 100;
+  const small = pct !== 0 && Math.abs(pct) < 0.005;
+  return `${signed(pct, small ? Math.min(8, 1 - Math.floor(Math.log10(Math.abs(pct)))) : 2)}%`;
+}
 
 /** The pair's order-book snapshot as this phase read it (modelled from candles under the replay, and said so). */
 export function bookLine(ctx: AnalysisContext): string {
@@ -30,7 +37,7 @@ export function moveLine(ctx: AnalysisContext, scanPrice: number | undefined, pr
   // Equal as shown (the market moved less than the price's last shown digit) reads as unchanged, not as −0.00%.
   if (fmtPrice(scanPrice) === fmtPrice(price))
     return `Price unchanged since the scan: ${fmtPrice(price)} (${source}); no newer price has printed a different figure yet.`;
-  return `Price ${fmtPrice(scanPrice)} at the scan → ${fmtPrice(price)} now (${signed((price / scanPrice - 1) * 100, 2)}%, ${source}).`;
+  return `Price ${fmtPrice(scanPrice)} at the scan → ${fmtPrice(price)} now (${movePercent(scanPrice, price)}, ${source}).`;
 }
 
 /**
@@ -68,6 +75,6 @@ export function verdictLine(scanLean: "LONG" | "SHORT" | "NEUTRAL", verdict: Ver
 /** The short form for a phase's one-line reason: the price move since the scan and the book ('price +0.02%, spread 0.0030%, buy 62%'). */
 export function readSummary(ctx: AnalysisContext, scanPrice: number | undefined, price: number): string {
   const same = scanPrice === undefined || fmtPrice(scanPrice) === fmtPrice(price);
-  const move = same ? "price unchanged" : `price ${signed((price / scanPrice - 1) * 100, 2)}%`;
+  const move = same ? "price unchanged" : `price ${movePercent(scanPrice, price)}`;
   return ctx.book ? `${move}, spread ${ctx.book.spreadPct.toFixed(4)}%, buy ${ctx.book.buyPct.toFixed(0)}%` : move;
 }

@@ -10,6 +10,12 @@ export function fmtPct(fraction: number, decimals = 2): string {
   return `${v >= 0 ? "+" : ""}${v.toFixed(decimals)}%`;
 }
 
+/** A signed figure with a real minus sign ('+0.04', '−0.07'), the same in every line of the reasoning. */
+export const signed = (x: number, decimals: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(decimals)}`;
+
+/** An expected R: '+0.04R', '−0.07R' (the scan's side lines wrote '-0.07R' while the phase lines wrote '−0.07R'). */
+export const signedR = (r: number) => `${signed(r, 2)}R`;
+
 export function fmtNum(x: number, decimals = 1): string {
   return x.toFixed(decimals);
 }

@@ -5,14 +5,13 @@ import { historyBand, type SetupHistory } from "../model/history";
 import type { PriceSource } from "../context";
 import type { PairRow, Regime } from "../snapshot";
 import { costPerSide, EXPIRY_HOURS, VENUE_LABEL, type Side } from "../trade";
-import { fmtNum, fmtPrice, ordinal } from "./format";
+import { fmtNum, fmtPrice, ordinal, signedR } from "./format";
 
-export { clip, fmtPct, fmtPrice, fmtUtc, ordinal } from "./format";
+export { clip, fmtPct, fmtPrice, fmtUtc, ordinal, signed, signedR } from "./format";
 
 const H = 3_600_000;
 const dir = (x: number) => (x >= 0 ? "above" : "below");
 const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
-const signedR = (r: number) => `${r >= 0 ? "+" : ""}${r.toFixed(2)}R`;
 const r4 = (x: number) => Math.round(x * 10000) / 10000;
 
 export function marketLines(r: PairRow, g: Regime): string[] {

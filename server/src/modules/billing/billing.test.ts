@@ -229,9 +229,21 @@ describe("30-day money-back", () => {
       ["REFUND_HOLD", -12, "purchase_refund_hold"],
     ]);
     expect((await refund(u, Number(p.id))).body.code).toBe("refund_not_available");
-    // The refund event again: removed once only.
+    // The trader is told by mail (issue 33 §9): the amount, the credits removed, the balance.
+    const refundMails = async () => [
+      ...(await sql`select subject, body_text from mail_outbox where to_address = ${u.email} and subject like '%refund%' order by id`),
+    ];
+    const [mail] = await waitFor(async () => ((await refundMails()).length ? refundMails() : null), 3000, "refund mail");
+    expect(mail.subject).toBe("Your Tradewind refund is on its way");
+    expect(mail.body_text).toContain("We have refunded 35.99 USD for your Standard Pack");
+    expect(mail.body_text).toContain("Refunded in total: 35.99 USD of 35.99 USD paid");
+    expect(mail.body_text).toContain("Credits removed for it: 12");
+    expect(mail.body_text).toContain("Your balance: 0 credits");
+    // The refund event again: removed once only, and no second mail.
     await stand.send("charge.refunded", { ...stand.intents.get(p.payment_intent_id)!.latest_charge });
     expect(await balance(u)).toBe(0);
+    await Bun.sleep(200);
+    expect((await refundMails()).length).toBe(1);
     const other = await createUser();
     expect((await refund(other, Number(p.id))).status).toBe(404);
     expect((await call(app, "POST", "/api/billing/purchases/abc/refund", { token: u.token })).status).toBe(404);
@@ -303,6 +315,30 @@ describe("payment methods", () => {
     expect(res.body.methods).toEqual([{ id: expect.stringMatching(/^pm_/), brand: "visa", last4: "4242", exp: "12/30" }]);
     const portal = await call(app, "POST", "/api/billing/portal", { token: u.token });
     expect(portal.body.url).toStartWith(`${stand.base}/portal?customer=cus_`);
+  });
+
+  test("the same card saved by two checkouts is listed once (by fingerprint), the newest; another card beside it", async () => {
+    const u = await createUser();
+    await buy(u, "trial");
+    await buy(u, "standard");
+    const customer = (await sql`select customer_id from billing_customers where user_id = ${u.id}`)[0].customer_id;
+    const saved = (await stand.listCards(customer)) as { id: string }[];
+    expect(saved.length).toBe(2);
+    const once = await call(app, "GET", "/api/billing/payment-methods", { token: u.token });
+    expect(once.body.methods).toEqual([{ id: saved[0].id, brand: "visa", last4: "4242", exp: "12/30" }]);
+    // A different card (its own fingerprint) is a second entry, newest first.
+    const sid = await checkout(u, "trial");
+    const { session } = stand.pay(sid, false, { brand: "mastercard", last4: "4444", exp_month: 3, exp_year: 2031, fingerprint: "fpMc4444" });
+    await stand.send("checkout.session.completed", { ...session });
+    const two = await waitFor(
+      async () => {
+        const m = (await call(app, "GET", "/api/billing/payment-methods", { token: u.token })).body.methods;
+        return m.length === 2 ? m : null;
+      },
+      3000,
+      "the second card after the cache is dropped",
+    );
+    expect(two.map((m: { last4: string }) => m.last4)).toEqual(["4444", "4242"]);
   });
 });
 

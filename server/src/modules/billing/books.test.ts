@@ -112,6 +112,8 @@ describe("item 2: refunds and disputes that arrive before the completion", () =>
     await complete();
     expect(await balance(u)).toBe(0);
     expect(await purchase(sid)).toMatchObject({ status: "REFUNDED", returned_cents: 999 });
+    // The refund kept until the payment was recorded is still mailed once it is applied.
+    expect((await refundMails(u.email, 1))[0]).toContain("We have refunded 9.99 USD for your Trial Pack");
   });
 
   test("charge.dispute.created before the completion: the completion's credits are frozen at once", async () => {
@@ -134,8 +136,30 @@ describe("item 4: refunds made in Stripe's dashboard", () => {
     // 3599 of 3599 cents back: every one of the 12 credits leaves.
     expect(await balance(u)).toBe(0);
     expect(await purchase(sid)).toMatchObject({ status: "REFUNDED", returned_cents: 3599 });
+    // A mail for each amount returned, with the running total as that refund left it (issue 33 §9); sent after the
+    // answers, the two may reach the outbox in either order.
+    const mails = await refundMails(u.email, 2);
+    const first = mails.find((m) => m.includes("We have refunded 12.00 USD for your Standard Pack"));
+    const second = mails.find((m) => m.includes("We have refunded 23.99 USD"));
+    expect(first).toContain("Refunded in total: 12.00 USD of 35.99 USD paid");
+    expect(first).toContain("Credits removed for it: 4");
+    expect(first).toContain("Your balance: 8 credits");
+    expect(second).toContain("Refunded in total: 35.99 USD of 35.99 USD paid");
+    expect(second).toContain("Credits removed for it: 12");
+    expect(second).toContain("Your balance: 0 credits");
   });
 });
+
+/** The refund mails in the outbox once `n` are there (they are sent after the webhook's answer), oldest first. */
+async function refundMails(to: string, n: number): Promise<string[]> {
+  const read = async () =>
+    (
+      await sql<
+        { body_text: string }[]
+      >`select body_text from mail_outbox where to_address = ${to} and subject = 'Your Tradewind refund is on its way' order by id`
+    ).map((m) => m.body_text);
+  return waitFor(async () => ((await read()).length >= n ? read() : null), 3000, `${n} refund mails`);
+}
 
 describe("reconcile reports each money finding planted in the books", () => {
   const findingsFor = async (purchaseId: number) =>

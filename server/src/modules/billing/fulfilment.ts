@@ -10,7 +10,31 @@ import { type PurchaseRow, releaseHold, settleOwed } from "./books";
 
 type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
 /** What a handled event leaves for after the commit (a mail, the receipt link): never inside the transaction. */
-export type AfterCommit = { fulfilled?: { purchaseId: number; userId: number; paymentIntent: string | null } };
+export type AfterCommit = {
+  fulfilled?: { purchaseId: number; userId: number; paymentIntent: string | null };
+  /** Money went back to the trader's card: `cents` newly returned, and the books as this transaction left them (the refund mail). */
+  refunded?: { purchaseId: number; cents: number; facts: RefundFacts };
+};
+
+/** A refunded purchase as its transaction leaves it: read then, so a mail sent later is not overtaken by the next refund. */
+export type RefundFacts = {
+  pack: string;
+  amount_cents: number;
+  returned_cents: number;
+  currency: string;
+  email: string;
+  balance: number;
+  removed: number;
+};
+
+async function refundFacts(tx: Tx, purchaseId: number): Promise<RefundFacts> {
+  const [f] = await tx<RefundFacts[]>`
+    select p.pack, p.amount_cents, p.returned_cents, p.currency, u.email, u.credits as balance,
+           (select coalesce(-sum(l.amount), 0)::int from credit_ledger l where l.reference_id = p.id
+             and l.reference_type in ('purchase_refund_hold', 'purchase_refund_release', 'purchase_refund')) as removed
+    from purchases p join users u on u.id = p.user_id where p.id = ${purchaseId}`;
+  return f;
+}
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
 
@@ -35,8 +59,7 @@ export async function applyEvent(deps: Deps, event: Stripe.Event): Promise<After
         await sessionEnded(tx, event.data.object, "EXPIRED");
         return {};
       case "charge.refunded":
-        await chargeRefunded(deps, tx, event.data.object, event);
-        return {};
+        return chargeRefunded(deps, tx, event.data.object, event);
       case "charge.dispute.created":
         await disputeCreated(deps, tx, event.data.object, event);
         return {};
@@ -90,9 +113,9 @@ async function sessionSettled(deps: Deps, tx: Tx, s: Stripe.Checkout.Session): P
   if (!credited) return {};
   await tx`update purchases set status = 'PAID', paid_at = now() where id = ${p.id}`;
   const [{ payment_intent_id: known }] = await tx`select payment_intent_id from purchases where id = ${p.id}`;
-  if (known) await applyKeptEvents(deps, tx, known as string);
+  const refunded = known ? await applyKeptEvents(deps, tx, known as string) : undefined;
   deps.log.info("purchase fulfilled", { purchase_id: Number(p.id), user_id: Number(p.user_id), credits: p.credits });
-  return { fulfilled: { purchaseId: Number(p.id), userId: Number(p.user_id), paymentIntent } };
+  return { fulfilled: { purchaseId: Number(p.id), userId: Number(p.user_id), paymentIntent }, refunded };
 }
 
 /** An async payment that failed, or a session that expired unpaid: no credits, the row says why. */
@@ -119,33 +142,40 @@ async function keptForLater(tx: Tx, event: Stripe.Event, paymentIntent: string |
   return true;
 }
 
-/** The events kept for this payment, applied in arrival order once it is paid (sessionSettled's transaction). */
-async function applyKeptEvents(deps: Deps, tx: Tx, paymentIntent: string) {
+/**
+ * The events kept for this payment, applied in arrival order once it is paid (sessionSettled's transaction); the money
+ * they returned, for the refund mail.
+ */
+async function applyKeptEvents(deps: Deps, tx: Tx, paymentIntent: string): Promise<AfterCommit["refunded"]> {
+  let refunded: AfterCommit["refunded"];
   const kept = await tx<{ event_id: string; type: string; object: Stripe.Charge & Stripe.Dispute }[]>`
     select event_id, type, object from stripe_early_events
     where payment_intent_id = ${paymentIntent} and applied_at is null order by received_at, event_id for update`;
   if (kept.length) await tx`update stripe_early_events set applied_at = now() where event_id in ${tx(kept.map((e) => e.event_id))}`;
   for (const e of kept) {
     deps.log.info("applying a Stripe event that came before the payment", { event: e.event_id, type: e.type });
-    if (e.type === "charge.refunded") await chargeRefunded(deps, tx, e.object);
-    else if (e.type === "charge.dispute.created") await disputeCreated(deps, tx, e.object);
+    if (e.type === "charge.refunded") {
+      const back = (await chargeRefunded(deps, tx, e.object)).refunded;
+      if (back) refunded = { ...back, cents: (refunded?.cents ?? 0) + back.cents };
+    } else if (e.type === "charge.dispute.created") await disputeCreated(deps, tx, e.object);
   }
+  return refunded;
 }
 
 /**
  * Money went back (the app's own refund, or one made in Stripe's dashboard, partial or full, repeated): the books take
  * Stripe's amount_refunded (the largest seen: events may come out of order) and remove the credits it pays for.
  */
-async function chargeRefunded(deps: Deps, tx: Tx, charge: Stripe.Charge, event?: Stripe.Event) {
+async function chargeRefunded(deps: Deps, tx: Tx, charge: Stripe.Charge, event?: Stripe.Event): Promise<AfterCommit> {
   const paymentIntent = idOf(charge.payment_intent);
   const p = await purchaseOfIntent(tx, paymentIntent);
   if (event && (await keptForLater(tx, event, paymentIntent, p))) {
     deps.log.warn("charge.refunded before the payment was recorded: kept until it is", { payment_intent: paymentIntent });
-    return;
+    return {};
   }
   if (!p || !["PAID", "REFUND_PENDING", "REFUNDED", "DISPUTED"].includes(p.status)) {
     deps.log.warn("charge.refunded for no refundable purchase", { payment_intent: paymentIntent, status: p?.status });
-    return;
+    return {};
   }
   const returned = Math.max(p.returned_cents, charge.amount_refunded);
   const status = p.status === "DISPUTED" ? "DISPUTED" : "REFUNDED";
@@ -157,6 +187,9 @@ async function chargeRefunded(deps: Deps, tx: Tx, charge: Stripe.Charge, event?:
   // The purchase's status changed even when no credit moves (the request already held them): the trader's tabs hear it.
   await noteUserChanged(tx, p.user_id, `purchase-${p.id}-refunded-${returned}`);
   deps.log.info("purchase refunded", { purchase_id: p.id, cents: returned, ...settled });
+  // Only money newly returned is news: an event repeating an amount already seen (out of order, resent) mails nothing.
+  if (returned <= p.returned_cents) return {};
+  return { refunded: { purchaseId: p.id, cents: returned - p.returned_cents, facts: await refundFacts(tx, p.id) } };
 }
 
 /**

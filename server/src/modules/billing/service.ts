@@ -211,6 +211,20 @@ export const forgetCards = (deps: Pick<ServerDeps, "redis" | "keys">, userId: nu
 
 type Card = { id: string; brand: string; last4: string; exp: string };
 
+/**
+ * One entry per card: each checkout that saves the card makes a new PaymentMethod of the same card (same fingerprint),
+ * so a trader who bought twice saw it listed twice (issue 33 §9). Stripe lists the newest first; that one is kept.
+ */
+function distinctCards(methods: readonly Stripe.PaymentMethod[]): Stripe.PaymentMethod[] {
+  const seen = new Set<string>();
+  return methods.filter((m) => {
+    const key = m.card?.fingerprint ?? m.id;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Saved cards from Stripe, cached briefly; unconfigured, the card keeps the spec's local mock (configured: false). */
 export async function paymentMethods(deps: Deps & Pick<ServerDeps, "redis" | "keys">, userId: number) {
   const stripe = stripeFor(deps.config);
@@ -222,7 +236,7 @@ export async function paymentMethods(deps: Deps & Pick<ServerDeps, "redis" | "ke
   const list = await viaStripe(deps, "customers.listPaymentMethods", () =>
     stripe.customers.listPaymentMethods(known.customer_id, { type: "card", limit: 20 }),
   );
-  const methods: Card[] = list.data.map((m) => ({
+  const methods: Card[] = distinctCards(list.data).map((m) => ({
     id: m.id,
     brand: m.card?.brand ?? "card",
     last4: m.card?.last4 ?? "····",

@@ -4,7 +4,7 @@ import { PACKS, REFUND_WINDOW_DAYS, type PackId } from "@core/ledger/packs";
 import type { ServerDeps } from "../../deps";
 import { HttpError } from "../../lib/http-error";
 import type { Mailer } from "../mail/service";
-import { type AfterCommit, applyEvent } from "./fulfilment";
+import { type AfterCommit, applyEvent, type RefundFacts } from "./fulfilment";
 import { forgetCards } from "./service";
 import { requireStripe } from "./stripe-client";
 
@@ -23,6 +23,7 @@ export async function receiveWebhook(deps: Deps, mailer: Mailer, rawBody: string
   const after = await applyEvent(deps, event);
   // Stripe wants a quick 2xx: the receipt link and the confirmation mail are fetched and sent after answering.
   if (after.fulfilled) void afterFulfilment(deps, stripe, mailer, after.fulfilled);
+  if (after.refunded) void refundMail(deps, mailer, after.refunded);
   return { received: true };
 }
 
@@ -66,4 +67,30 @@ function confirmationText(p: MailedPurchase): string {
   ]
     .filter((l) => l !== null)
     .join("\n");
+}
+
+/**
+ * The trader hears that money went back (issue 33 §9): the app's own money-back and a refund made in Stripe's dashboard
+ * alike, once per amount newly returned. After the commit, like the purchase mail; a failure is logged.
+ */
+async function refundMail(deps: Deps, mailer: Mailer, refunded: NonNullable<AfterCommit["refunded"]>) {
+  try {
+    const { facts } = refunded;
+    await mailer.send({ to: facts.email, subject: "Your Tradewind refund is on its way", text: refundText(facts, refunded.cents) });
+  } catch (err) {
+    deps.log.warn("refund mail failed", { purchase_id: refunded.purchaseId, error: String(err) });
+  }
+}
+
+function refundText(p: RefundFacts, cents: number): string {
+  const money = (c: number) => `${(c / 100).toFixed(2)} ${String(p.currency).toUpperCase()}`;
+  return [
+    `We have refunded ${money(cents)} for your ${PACKS[p.pack as PackId]?.name ?? p.pack} to the card you paid with.`,
+    "",
+    `Refunded in total: ${money(p.returned_cents)} of ${money(p.amount_cents)} paid`,
+    `Credits removed for it: ${p.removed}`,
+    `Your balance: ${p.balance} credits`,
+    "",
+    "Banks usually show a refund within 5 to 10 business days.",
+  ].join("\n");
 }

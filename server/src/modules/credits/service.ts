@@ -6,8 +6,9 @@ import { notFound } from "../../lib/http-error";
 
 export async function creditUsage(sql: Sql, userId: number): Promise<CreditUsage> {
   // One round trip: every dashboard asks for this on its first load.
-  const [row] = await sql<{ held: number; balance: number; ledger: LedgerTotals }[]>`
+  const [row] = await sql<{ held: number; kept: number; balance: number; ledger: LedgerTotals }[]>`
       select (select count(*) from analysis_requests where user_id = ${userId} and credits_status = 'HELD')::int as held,
+             (select count(*) from analysis_requests where user_id = ${userId} and credits_status = 'USED')::int as kept,
              coalesce((select credits from users where id = ${userId}), 0)::int as balance,
              ${totalsOf(sql, ledgerTotalsQuery(sql, userId))} as ledger`;
   const totals = row.ledger;
@@ -16,7 +17,9 @@ export async function creditUsage(sql: Sql, userId: number): Promise<CreditUsage
   return {
     used: spent,
     refunded,
-    net_used: spent - refunded - row.held,
+    // The dashboard's Used Credits: an analysis that issued a signal kept its credit (credits_status USED), as the
+    // stats count it; reconcile holds the ledger to it (spent − refunded − held).
+    net_used: row.kept,
     held: row.held,
     credits: row.balance,
   };

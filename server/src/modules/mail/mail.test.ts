@@ -75,6 +75,7 @@ describe("GET /api/dev/mailbox", () => {
         SMTP_URL: "smtp://mail:25",
         SUPPORT_EMAIL: "help@example.com",
         ARBITRATION_ORGANISATION: "Example Arbitration Centre",
+        GOVERNING_LAW: "georgia-country",
       }).isProduction,
     ).toBe(true);
     for (const [env, logged] of [

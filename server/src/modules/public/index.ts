@@ -23,10 +23,17 @@ export const publicModule = (deps: ServerDeps) => {
     })
     .get(
       "/legal",
-      () => ({ support_email: deps.config.SUPPORT_EMAIL ?? null, arbitration_organisation: deps.config.ARBITRATION_ORGANISATION ?? null }),
+      () => ({
+        support_email: deps.config.SUPPORT_EMAIL ?? null,
+        arbitration_organisation: deps.config.ARBITRATION_ORGANISATION ?? null,
+        governing_law: deps.config.GOVERNING_LAW ?? null,
+      }),
       {
         response: { 200: legalSettingsSchema },
-        detail: { summary: "The operator's support e-mail and arbitration organisation for the legal pages (null: not named yet)" },
+        detail: {
+          summary:
+            "The operator's support e-mail, arbitration organisation and which Georgia's law governs, for the legal pages (null: not named yet)",
+        },
       },
     )
     .get("/track-record", () => trackRecord(deps.sql, undefined, deps.config.MARKET_PROVIDER), {

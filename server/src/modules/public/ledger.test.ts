@@ -33,12 +33,27 @@ describe("/api/public/ledger", () => {
       root_hash: proof.root.chain_head,
       merkle_root: proof.root.hash,
       entries: proof.root.entries,
+      signals: expect.any(Number),
       last_seq: proof.root.last_seq,
       final: false,
     });
+    // The day's signals are its LONG and SHORT entries, as stored; a No Trade is an entry but no signal (issue 33 §7).
+    const stored = async () =>
+      (
+        await sql`select count(*)::int as n from signal_ledger where (created_at at time zone 'UTC')::date = ${today()}::date
+                  and canonical::jsonb ->> 'type' in ('LONG', 'SHORT')`
+      )[0].n;
+    const before = roots.body.items[0];
+    expect(before.signals).toBe(await stored());
+    expect(before.signals).toBeLessThan(before.entries);
+    await seedSignal(u.id, "XRPUSDT", "NO_TRADE", 0);
+    const afterNoTrade = (await call(app, "GET", "/api/public/ledger/roots")).body.items[0];
+    expect([afterNoTrade.entries, afterNoTrade.signals]).toEqual([before.entries + 1, before.signals]);
     await seedSignal(u.id, "SOLUSDT", "SHORT", 0);
+    const afterShort = (await call(app, "GET", "/api/public/ledger/roots")).body.items[0];
+    expect([afterShort.entries, afterShort.signals]).toEqual([before.entries + 2, before.signals + 1]);
     const again = (await call(app, "GET", `/api/public/ledger/proof/${b.signalId}`)).body as LedgerProof;
-    expect(again.root.entries).toBe(proof.root.entries + 1);
+    expect(again.root.entries).toBe(proof.root.entries + 2);
     expect((await checkProof(again)).ok).toBe(true);
     expect((await call(app, "GET", "/api/public/ledger/roots")).body.items[0].merkle_root).toBe(again.root.hash);
     expect(again.root.hash).not.toBe(proof.root.hash);

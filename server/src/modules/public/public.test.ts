@@ -14,17 +14,26 @@ const { sql } = testDeps();
 afterAll(() => closeTestDeps());
 
 describe("/api/public", () => {
-  test("legal: the operator's support e-mail and arbitration organisation when set, null otherwise", async () => {
+  test("legal: the operator's support e-mail, arbitration organisation and governing law when set, null otherwise", async () => {
     const unset = await call(app, "GET", "/api/public/legal");
     expect(unset.status).toBe(200);
-    expect(unset.body).toEqual({ support_email: null, arbitration_organisation: null });
+    expect(unset.body).toEqual({ support_email: null, arbitration_organisation: null, governing_law: null });
     const deps = testDeps();
     const configured = createApp({
       ...deps,
-      config: { ...deps.config, SUPPORT_EMAIL: "help@example.com", ARBITRATION_ORGANISATION: "Example Arbitration Centre" },
+      config: {
+        ...deps.config,
+        SUPPORT_EMAIL: "help@example.com",
+        ARBITRATION_ORGANISATION: "Example Arbitration Centre",
+        GOVERNING_LAW: "georgia-us-state",
+      },
     });
     const set = await call(configured, "GET", "/api/public/legal");
-    expect(set.body).toEqual({ support_email: "help@example.com", arbitration_organisation: "Example Arbitration Centre" });
+    expect(set.body).toEqual({
+      support_email: "help@example.com",
+      arbitration_organisation: "Example Arbitration Centre",
+      governing_law: "georgia-us-state",
+    });
   });
 
   test("live: counts and up to 3 running analyses with only symbol, time, status and progress", async () => {

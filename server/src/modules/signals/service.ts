@@ -198,6 +198,8 @@ type StatsRow = {
   live: number;
   completed: number;
   failed: number;
+  used: number;
+  used_today: number;
   signal_days: Record<string, number> | null;
   started_days: Record<string, number> | null;
   used_days: Record<string, number> | null;
@@ -219,9 +221,9 @@ export async function signalStats(sql: Sql, userId: number) {
   const utcDay = sql`to_char(created_at at time zone 'utc', 'YYYY-MM-DD')`;
   const [c] = await sql<StatsRow[]>`
       with issued as (select created_at from signals where user_id = ${userId} and type <> 'NO_TRADE'),
-           requests as (select status, created_at from analysis_requests where user_id = ${userId}),
-           moves as (select kind, amount, created_at from credit_ledger
-                     where user_id = ${userId} and kind in ('DEDUCTION', 'REFUND') and created_at >= ${since})
+           requests as (select status, credits_status, created_at from analysis_requests where user_id = ${userId}),
+           kept as (select created_at from requests where credits_status = 'USED'),
+           returns as (select amount, created_at from credit_ledger where user_id = ${userId} and kind = 'REFUND' and created_at >= ${since})
       select (select count(*)::int from issued) as total,
              (select count(*)::int from issued where created_at >= now() - interval '7 days') as last7,
              (select count(*)::int from issued
@@ -229,10 +231,12 @@ export async function signalStats(sql: Sql, userId: number) {
              (select count(*)::int from requests where status = 'IN_PROGRESS') as live,
              (select count(*)::int from requests where status = 'COMPLETED') as completed,
              (select count(*)::int from requests where status = 'FAILED') as failed,
+             (select count(*)::int from kept) as used,
+             (select count(*)::int from kept where created_at >= ${today}) as used_today,
              ${perDay(sql`select ${utcDay} as day, count(*)::int as n from issued where created_at >= ${since} group by 1`)} as signal_days,
              ${perDay(sql`select ${utcDay} as day, count(*)::int as n from requests where created_at >= ${since} group by 1`)} as started_days,
-             ${perDay(sql`select ${utcDay} as day, sum(-amount)::int as n from moves where kind = 'DEDUCTION' group by 1`)} as used_days,
-             ${perDay(sql`select ${utcDay} as day, sum(amount)::int as n from moves where kind = 'REFUND' group by 1`)} as refund_days,
+             ${perDay(sql`select ${utcDay} as day, count(*)::int as n from kept where created_at >= ${since} group by 1`)} as used_days,
+             ${perDay(sql`select ${utcDay} as day, sum(amount)::int as n from returns group by 1`)} as refund_days,
              ${totalsOf(sql, ledgerTotalsQuery(sql, userId, today))} as ledger`;
   const l = c.ledger;
   const trend = trendPercent(c.last7, c.prev7);
@@ -246,11 +250,13 @@ export async function signalStats(sql: Sql, userId: number) {
       series: series(days, c.signal_days),
     },
     live_analyses: { value: c.live, completed: c.completed, failed: c.failed, series: series(days, c.started_days) },
-    used_credits: { value: l.used, today: l.used_since, series: series(days, c.used_days) },
+    // A credit is used when its analysis issued a signal (credits_status USED, the usage answer's net_used): one held
+    // and returned (NO_TRADE, failure) or still held was not used (issue 33 §7). Value, today and series alike.
+    used_credits: { value: c.used, today: c.used_today, series: series(days, c.used_days) },
     returned_credits: {
       value: l.refunded,
       today: l.refunded_since,
-      // Share of held credits that came back (NO_TRADE or failure), 0..1.
+      // Share of the credits analyses held that came back (NO_TRADE or failure), 0..1: "of analyses".
       ratio: l.used === 0 ? 0 : Math.round((l.refunded / l.used) * 1000) / 1000,
       series: series(days, c.refund_days),
     },

@@ -1,7 +1,7 @@
 // Signals and dashboard stats read from real rows: filters, 4xx on bad input, isolation.
 import { afterAll, describe, expect, test } from "bun:test";
-import { call, closeTestDeps, createUser, testApp } from "../../../../test/helpers";
-import { seedSignal } from "./testing";
+import { call, closeTestDeps, createUser, testApp, testDeps } from "../../../../test/helpers";
+import { bookAnalysis, seedSignal } from "./testing";
 
 const app = testApp();
 afterAll(() => closeTestDeps());
@@ -154,6 +154,13 @@ describe("GET /api/signals", () => {
     await seedSignal(u.id, "BTCUSDT", "LONG", 2);
     await seedSignal(u.id, "ETHUSDT", "NO_TRADE", 2);
     await seedSignal(u.id, "SOLUSDT", "SHORT", 0);
+    await seedSignal(u.id, "XRPUSDT", "NO_TRADE", 0);
+    // One analysis still running: its credit is held, neither used nor returned yet.
+    await testDeps().sql.begin(async (tx) => {
+      const [r] = await tx`insert into analysis_requests (user_id, symbol, next_run_at, market_time_ms)
+                           values (${u.id}, 'DOGEUSDT', now() + interval '1 hour', 1717200000000) returning id`;
+      await bookAnalysis(tx, u.id, Number(r.id), false);
+    });
     const res = await call(app, "GET", "/api/signals/stats", { token: u.token });
     expect(res.status).toBe(200);
     const s = res.body;
@@ -163,9 +170,16 @@ describe("GET /api/signals", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(s.total_signals.series[6]).toEqual({ date: today, value: 1 });
     expect(s.total_signals.series.reduce((n: number, p: { value: number }) => n + p.value, 0)).toBe(2);
-    expect(s.live_analyses).toMatchObject({ value: 0, completed: 4, failed: 0 });
-    expect(s.used_credits).toMatchObject({ value: 4, today: 1 });
-    expect(s.returned_credits).toMatchObject({ value: 1, today: 0, ratio: 0.25 });
-    expect(s.returned_credits.series.reduce((n: number, p: { value: number }) => n + p.value, 0)).toBe(1);
+    expect(s.live_analyses).toMatchObject({ value: 1, completed: 5, failed: 0 });
+    // Used Credits are the credits that bought a signal (issue 33 §7): equal to Total Signals, today and by day alike;
+    // the two returned (No Trades) and the one still held are not among them.
+    expect(s.used_credits).toMatchObject({ value: 3, today: 1 });
+    expect(s.used_credits.series).toEqual(s.total_signals.series);
+    // Returned: 2 of the 6 credits analyses held.
+    expect(s.returned_credits).toMatchObject({ value: 2, today: 1, ratio: 0.333 });
+    expect(s.returned_credits.series.reduce((n: number, p: { value: number }) => n + p.value, 0)).toBe(2);
+    // The usage answer (the card's own 10 s source) names the same used credits.
+    const usage = (await call(app, "GET", "/api/credits/usage", { token: u.token })).body;
+    expect(usage).toMatchObject({ used: 6, refunded: 2, held: 1, net_used: 3 });
   });
 });

@@ -13,8 +13,11 @@ export type SeedOptions = {
   sql?: Sql;
   /** The market clock at issue (the chart places the signal there); a fixed June 2024 moment when omitted. */
   marketTimeMs?: number;
-  /** Target, stop and expiry in place of 110/95 (LONG) or 90/105 (SHORT) and 48 h: e.g. levels the engine's tracker never settles. */
-  levels?: { takeProfit: number; stopLoss: number; expiryHours: number };
+  /**
+   * Target, stop and expiry in place of 110/95 (LONG) or 90/105 (SHORT) and 48 h: e.g. levels the engine's tracker never
+   * settles; `entry` in place of 100, so the levels can sit around the pair's real price.
+   */
+  levels?: { takeProfit: number; stopLoss: number; expiryHours: number; entry?: number };
 };
 
 /** The ledger of one settled analysis, as the engine writes it: a credit granted for it, its debit, and a refund for NO_TRADE. */
@@ -46,7 +49,7 @@ export async function seedSignal(userId: number, symbol: string, type: "LONG" | 
     // In the same transaction: the signal ledger commits the row as it stands at commit.
     if (opts.levels && !noTrade)
       await tx`update signals set take_profit = ${opts.levels.takeProfit}, stop_loss = ${opts.levels.stopLoss},
-                 expiry_hours = ${opts.levels.expiryHours} where id = ${s.id}`;
+                 expiry_hours = ${opts.levels.expiryHours}, entry_price = ${opts.levels.entry ?? 100} where id = ${s.id}`;
     await tx`update analysis_requests set final_signal_id = ${s.id} where id = ${r.id}`;
     await bookAnalysis(tx, userId, r.id, noTrade);
     // Ledger rows dated like the analysis, so the daily series can be checked.

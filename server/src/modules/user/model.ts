@@ -17,7 +17,7 @@ export const detailedProfileResponse = t.Object({
     adjusted: t.Number(),
   }),
   analyses_total: t.Number(),
-  signals_total: t.Number(),
+  signals_total: t.Number({ description: "Issued LONG and SHORT signals (No Trades are counted in analyses_total only)" }),
   last_login_at: t.Nullable(t.String()),
 });
 

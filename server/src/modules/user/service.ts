@@ -50,7 +50,8 @@ export async function getDetailedProfile(deps: Deps, userId: number) {
       (select count(*) from verified_devices where user_id = ${userId} and expires_at > now()) as verified_devices,
       (select max(created_at) from login_sessions where user_id = ${userId} and status <> 'pending') as last_login_at,
       (select count(*) from analysis_requests where user_id = ${userId}) as analyses_total,
-      (select count(*) from signals where user_id = ${userId}) as signals_total`;
+      -- LONG and SHORT: a No Trade is an analysis (analyses_total), not a signal (issue 33 §7).
+      (select count(*) from signals where user_id = ${userId} and type <> 'NO_TRADE') as signals_total`;
   const totals = await ledgerTotals(deps.sql, userId);
   return {
     ...profile,

@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { call, closeTestDeps, createUser, testDeps } from "../../../../test/helpers";
 import { accountsApp, registerViaApi, signIn, signInNewDevice, trustedHeaders } from "../auth/testing";
+import { seedSignal } from "../signals/testing";
 
 const app = accountsApp();
 const sql = () => testDeps().sql;
@@ -48,6 +49,11 @@ describe("profile", () => {
     expect(res.body.analyses_total).toBe(0);
     expect(res.body.is_blocked).toBe(false);
     expect(typeof res.body.last_login_at).toBe("string");
+    // Two analyses, one a No Trade: one signal (issue 33 §7).
+    await seedSignal(who.userId, "BTCUSDT", "LONG", 0);
+    await seedSignal(who.userId, "ETHUSDT", "NO_TRADE", 0);
+    const after = (await call(app, "GET", "/api/user/profile/detailed", { token: s.token })).body;
+    expect([after.analyses_total, after.signals_total]).toEqual([2, 1]);
   });
 
   test("no token or a revoked session is 401", async () => {

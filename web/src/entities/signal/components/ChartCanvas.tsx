@@ -59,7 +59,10 @@ function draw(el: HTMLElement, p: ChartCanvasProps) {
       timeVisible: p.tf !== "1d",
       secondsVisible: false,
       lockVisibleTimeRangeOnResize: true,
+      // Room right of the newest bar for half a marker's label: a signal issued on it ("NO TRADE", "LONG issued") was
+      // cut by the price scale when the offset was 4 bars of a week's window (about 16 px).
       rightOffset: 4,
+      rightOffsetPixels: 44,
     },
     crosshair: { horzLine: { labelBackgroundColor: "#2a3444" }, vertLine: { labelBackgroundColor: "#2a3444" } },
   });

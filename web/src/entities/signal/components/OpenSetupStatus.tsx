@@ -29,7 +29,8 @@ function Dist({ label, d, tone }: { label: string; d: Distance; tone?: "pos" | "
         )}
       >
         {formatSignedPercent(d.pct)}
-        <span className="ml-1 text-[11px] font-medium text-muted">{d.r.toFixed(2)}R</span>
+        {/* Its own line: beside the percent it ran into the next tile in the drawer's four columns (issue 33 screenshots). */}
+        <span className="block text-[11px] font-medium text-muted">{d.r.toFixed(2)}R</span>
       </dd>
     </div>
   );

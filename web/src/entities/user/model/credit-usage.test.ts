@@ -5,21 +5,22 @@ import type { CreditUsage } from "@core/contract/credits";
 import { pickCreditTotals, transactionTotals, usageTotals } from "./credit-usage";
 
 describe("usage answer", () => {
-  test("the contract's spelling (used, refunded), its other fields ignored", () => {
-    const answer: CreditUsage = { used: 4, refunded: 1, net_used: 3, held: 0, credits: 7 };
-    expect(usageTotals(answer)).toEqual({ used: 4, refunded: 1 });
+  test("the contract's answer: used is net_used (kept for signals), not the credits held, which include the returned and the running", () => {
+    const answer: CreditUsage = { used: 10, refunded: 8, net_used: 1, held: 1, credits: 7 };
+    expect(usageTotals(answer)).toEqual({ used: 1, refunded: 8 });
   });
 
-  test("the spec's other spelling (spent, returns)", () => {
-    expect(usageTotals({ spent: 5, returns: 2 })).toEqual({ used: 5, refunded: 2 });
-    expect(usageTotals({ spent: 5, refunded: 2 })).toEqual({ used: 5, refunded: 2 });
-    expect(usageTotals({ used: 5, returns: 2 })).toEqual({ used: 5, refunded: 2 });
+  test("the spec's other spelling (spent, returns): what was held less what came back", () => {
+    expect(usageTotals({ spent: 5, returns: 2 })).toEqual({ used: 3, refunded: 2 });
+    expect(usageTotals({ spent: 5, refunded: 2 })).toEqual({ used: 3, refunded: 2 });
+    expect(usageTotals({ used: 5, returns: 2 })).toEqual({ used: 3, refunded: 2 });
   });
 
   test("one total present: the other is 0; zeros are totals, not missing", () => {
     expect(usageTotals({ used: 3 })).toEqual({ used: 3, refunded: 0 });
     expect(usageTotals({ returns: 1 })).toEqual({ used: 0, refunded: 1 });
     expect(usageTotals({ used: 0, refunded: 0 })).toEqual({ used: 0, refunded: 0 });
+    expect(usageTotals({ net_used: 0 })).toEqual({ used: 0, refunded: 0 });
   });
 
   test("an answer with neither total (or none at all) is no totals", () => {
@@ -29,7 +30,7 @@ describe("usage answer", () => {
 });
 
 describe("ledger fallback", () => {
-  test("sums DEDUCTION and REFUND sizes (a DEDUCTION is signed negative); other kinds do not count", () => {
+  test("used is the DEDUCTION sizes less the REFUNDs (a DEDUCTION is signed negative); other kinds do not count", () => {
     const rows = [
       { type: "GRANT", amount: 1 },
       { type: "DEDUCTION", amount: -1 },
@@ -38,7 +39,7 @@ describe("ledger fallback", () => {
       { type: "PURCHASE", amount: 50 },
       { type: "ADJUSTMENT", amount: -3 },
     ];
-    expect(transactionTotals(rows)).toEqual({ used: 3, refunded: 1 });
+    expect(transactionTotals(rows)).toEqual({ used: 2, refunded: 1 });
   });
 
   test("an unsigned ledger reads the same; an empty one is zeros", () => {
@@ -47,7 +48,7 @@ describe("ledger fallback", () => {
         { type: "DEDUCTION", amount: 2 },
         { type: "REFUND", amount: 1 },
       ]),
-    ).toEqual({ used: 2, refunded: 1 });
+    ).toEqual({ used: 1, refunded: 1 });
     expect(transactionTotals([])).toEqual({ used: 0, refunded: 0 });
   });
 });

@@ -6,7 +6,16 @@ import { ApiError, apiQuery } from "@web/lib/api";
 import { arr, bool, isObj, num, obj, type Obj, str } from "@web/lib/read";
 import { publicKeys } from "./keys";
 
-export type LedgerRoot = { day: string; rootHash: string; entries: number; final: boolean };
+/** `entries`: every committed result (No Trades included); `signals`: the LONG and SHORT among them (null if not sent). */
+export type LedgerRoot = { day: string; rootHash: string; entries: number; signals: number | null; final: boolean };
+
+/** "32 results: 3 signals, 29 No Trades": a No Trade is committed but is no signal (issue 33 §7). */
+export function rootCounts(r: Pick<LedgerRoot, "entries" | "signals">, count: (n: number) => string): string {
+  const results = `${count(r.entries)} ${r.entries === 1 ? "result" : "results"}`;
+  if (r.signals === null) return `${results} (No Trades included)`;
+  const noTrades = r.entries - r.signals;
+  return `${results}: ${count(r.signals)} ${r.signals === 1 ? "signal" : "signals"}, ${count(noTrades)} ${noTrades === 1 ? "No Trade" : "No Trades"}`;
+}
 
 const HASH = /^[0-9a-f]{64}$/;
 const hashOf = (o: Obj, key: string) => {
@@ -21,7 +30,8 @@ export function normalizeLedgerRoots(raw: unknown): LedgerRoot[] {
     const day = str(r, "day");
     const rootHash = hashOf(r, "merkle_root");
     const entries = num(r, "entries");
-    return day && rootHash && entries !== null ? [{ day, rootHash, entries, final: bool(r, "final") ?? false }] : [];
+    const signals = num(r, "signals");
+    return day && rootHash && entries !== null ? [{ day, rootHash, entries, signals, final: bool(r, "final") ?? false }] : [];
   });
 }
 

@@ -1,4 +1,4 @@
-// GET /api/public/legal: the operator's support e-mail and arbitration organisation for the legal pages.
+// GET /api/public/legal: the operator's support e-mail, arbitration organisation and governing law for the legal pages.
 import { useQuery } from "@tanstack/react-query";
 import type { LegalSettings } from "@core/contract/legal";
 import { apiQuery } from "@web/lib/api";

@@ -2,7 +2,7 @@
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { formatCount, formatDateUtc } from "@web/lib/format";
-import { useLedgerRoots } from "../api/ledger";
+import { rootCounts, useLedgerRoots } from "../api/ledger";
 import { LedgerHash } from "./LedgerHash";
 
 export function LedgerRootNote() {
@@ -18,7 +18,7 @@ export function LedgerRootNote() {
             <>
               <p className="mt-0.5 text-xs text-muted">
                 Latest daily root: {formatDateUtc(`${latest.day}T00:00:00Z`)}
-                {latest.final ? "" : " (so far)"} · {formatCount(latest.entries)} {latest.entries === 1 ? "result" : "results"} (No Trades included)
+                {latest.final ? "" : " (so far)"} · {rootCounts(latest, formatCount)}
               </p>
               <LedgerHash value={latest.rootHash} className="mt-1 text-faint" />
             </>

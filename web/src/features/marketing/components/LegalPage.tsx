@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { usePageTitle } from "@web/lib/use-page-title";
+import type { GoverningLaw } from "@core/contract/legal";
 import { useLegalSettings } from "../api/legal";
 
 export const LEGAL_UPDATED = "September 25, 2025";
@@ -19,6 +20,22 @@ export function SupportEmail() {
     </a>
   ) : (
     <span data-testid="support-email">{CONTACT_EMAIL_PLACEHOLDER}</span>
+  );
+}
+
+/**
+ * Spec 01 says "Governing law: Georgia": the words stay, and the operator's GOVERNING_LAW says which Georgia (a country
+ * and a U.S. state share the name); until it is set, a placeholder like the spec's others.
+ */
+export const GOVERNING_LAW_PLACEHOLDER = "[the country or the U.S. state to be stated]";
+const GEORGIA: Record<GoverningLaw, string> = { "georgia-country": "(the country)", "georgia-us-state": "(the U.S. state)" };
+
+export function GoverningLawGeorgia() {
+  const law = useLegalSettings().data?.governing_law;
+  return (
+    <>
+      the laws of Georgia <span data-testid="governing-law">{(law && GEORGIA[law]) ?? GOVERNING_LAW_PLACEHOLDER}</span>
+    </>
   );
 }
 

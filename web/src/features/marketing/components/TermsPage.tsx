@@ -1,5 +1,5 @@
 // /terms: Terms of Use (governing law Georgia, liability capped at 12 months of fees, placeholders kept visible).
-import { ArbitrationOrganisation, LegalPage, OPERATOR, SupportEmail } from "./LegalPage";
+import { ArbitrationOrganisation, GoverningLawGeorgia, LegalPage, OPERATOR, SupportEmail } from "./LegalPage";
 
 export function TermsPage() {
   return (
@@ -114,7 +114,7 @@ export function TermsPage() {
           title: "Governing law and disputes",
           body: (
             <p>
-              These terms are governed by the laws of Georgia. Disputes that cannot be resolved informally will be settled by binding arbitration
+              These terms are governed by <GoverningLawGeorgia />. Disputes that cannot be resolved informally will be settled by binding arbitration
               administered by <ArbitrationOrganisation />, except where the law gives you the right to go to court.
             </p>
           ),

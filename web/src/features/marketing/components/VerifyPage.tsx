@@ -9,7 +9,7 @@ import { Input } from "@web/components/ui/Input";
 import { resolveApiUrl } from "@web/lib/api-host";
 import { formatCount, formatDateUtc } from "@web/lib/format";
 import { usePageTitle } from "@web/lib/use-page-title";
-import { LEDGER_ROOTS_PATH, useLedgerRoots } from "../api/ledger";
+import { LEDGER_ROOTS_PATH, rootCounts, useLedgerRoots } from "../api/ledger";
 import { parseSignalId } from "../model/ledger-text";
 import { LedgerHash } from "./LedgerHash";
 import { LedgerProofResult } from "./LedgerProofResult";
@@ -59,7 +59,7 @@ function RecentRoots() {
                 <span className="font-medium">{formatDateUtc(`${r.day}T00:00:00Z`)}</span>
                 <span className="text-muted">
                   {" "}
-                  · {formatCount(r.entries)} {r.entries === 1 ? "result" : "results"} (No Trades included)
+                  · {rootCounts(r, formatCount)}
                   {r.final ? "" : " · so far today"}
                 </span>
               </p>

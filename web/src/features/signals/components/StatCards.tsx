@@ -1,5 +1,6 @@
 // The four stat cards (spec 02 §2): Total Signals with 7-day trend, Live Analyses, Used Credits, Returned Credits; the two
-// credit totals are spec 02 §3's credit usage, everything else the server's stats.
+// credit totals are spec 02 §3's credit usage, everything else the server's stats. A credit is used when it bought a
+// signal (so Used Credits agrees with Total Signals); one held and returned is counted under Returned Credits only.
 import type { ReactNode } from "react";
 import { cn } from "@web/components/ui/cn";
 import { formatCount, formatSignedPercent } from "@web/lib/format";
@@ -63,7 +64,8 @@ export function StatCards({ stats, credits }: { stats: DashboardStats | null; cr
         id="returned"
         title="Returned Credits"
         value={credits?.refunded ?? null}
-        sub={s ? <span className="num">{Math.round(s.returnedCredits.ratio * 100)}% of used</span> : null}
+        // The ratio is of the credits analyses held (used + returned + running): "of used" read as more than 100 %.
+        sub={s ? <span className="num">{Math.round(s.returnedCredits.ratio * 100)}% of analyses</span> : null}
         series={s?.returnedCredits.series ?? []}
         color="#a78bfa"
       />
