@@ -3,7 +3,7 @@
 import type { Candle } from "@core/market/candles";
 import type { PricesPayload } from "@core/market/market-intervals";
 import { useQuery } from "@tanstack/react-query";
-import { isObj, num, obj, unwrap } from "@web/lib/read";
+import { isObj, num, obj, unwrap } from "@web/lib/decode";
 import { TIMEFRAME_MS } from "../model/chart-window";
 import { chartKeys } from "./keys";
 

@@ -1,7 +1,7 @@
 // GET/PUT /api/user/preferences: the position sizer's account size (USDT) and risk per trade (%), remembered per user.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiQuery, apiRequest } from "@web/lib/api";
-import { isObj, num } from "@web/lib/read";
+import { isObj, num } from "@web/lib/decode";
 import { useIsSignedIn } from "@web/lib/session";
 import { userKeys } from "./keys";
 

@@ -1,5 +1,5 @@
 // The one reading of the user profile in either spelling (snake or camel case), and the names screens build from it.
-import { isObj, num, str, unwrap } from "@web/lib/read";
+import { isObj, num, str, unwrap } from "@web/lib/decode";
 
 export type UserProfile = {
   firstName: string | null;

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CORE_ASSET_SYMBOLS } from "@core/market/market-intervals";
 import { apiQuery } from "@web/lib/api";
-import { isObj, num, obj, str, unwrap, type Obj } from "@web/lib/read";
+import { isObj, num, obj, str, unwrap, type Obj } from "@web/lib/decode";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
 import { useLivePoll } from "@web/lib/live-socket";

@@ -1,7 +1,7 @@
 // GET /api/market/health: market status and the 0..1 composite score, polled at the market_health interval.
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { isObj, num, obj, str, unwrap } from "@web/lib/read";
+import { isObj, num, obj, str, unwrap } from "@web/lib/decode";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
 import { useLivePoll } from "@web/lib/live-socket";

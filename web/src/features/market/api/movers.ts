@@ -1,7 +1,7 @@
 // GET /api/market/movers?full_details=true: 24h change of the five pairs on the Market Movers card.
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { isObj, num, str, unwrap } from "@web/lib/read";
+import { isObj, num, str, unwrap } from "@web/lib/decode";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
 import { useLivePoll } from "@web/lib/live-socket";

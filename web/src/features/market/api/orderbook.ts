@@ -1,7 +1,7 @@
 // GET /api/market/orderbook?symbol=: spread, buy/sell imbalance and execution note (modelled books say derived).
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { bool, isObj, num, obj, str, unwrap } from "@web/lib/read";
+import { bool, isObj, num, obj, str, unwrap } from "@web/lib/decode";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
 import { useLivePoll } from "@web/lib/live-socket";

@@ -1,7 +1,7 @@
 // GET /api/market/pre-analysis: the gate (status, action, reasons), polled at twice the health interval (min 60 s).
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { isObj, obj, str, unwrap } from "@web/lib/read";
+import { isObj, obj, str, unwrap } from "@web/lib/decode";
 import { marketKeys } from "./keys";
 import { preAnalysisPollMs, useRefreshIntervals } from "./refresh-interval";
 import { useLivePoll } from "@web/lib/live-socket";

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
 import { MARKET_REFRESH_SECONDS } from "@core/market/market-intervals";
-import { isObj, num, unwrap } from "@web/lib/read";
+import { isObj, num, unwrap } from "@web/lib/decode";
 import { marketKeys } from "./keys";
 
 export type RefreshIntervals = { full_snapshot: number; market_health: number; orderbook: number; sentiment: number; movers: number };

@@ -1,7 +1,7 @@
 // GET /api/market/sentiment: BTC dominance, BTC-ETH correlation and BTC funding, in any of their spellings.
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { isObj, num, obj, str, unwrap } from "@web/lib/read";
+import { isObj, num, obj, str, unwrap } from "@web/lib/decode";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
 import { useLivePoll } from "@web/lib/live-socket";

@@ -1,7 +1,7 @@
 // GET /api/market/session: the current trading session and whether two sessions overlap, polled every 60 s.
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { bool, isObj, obj, str, unwrap } from "@web/lib/read";
+import { bool, isObj, obj, str, unwrap } from "@web/lib/decode";
 import { marketKeys } from "./keys";
 import { SESSION_POLL_MS } from "./refresh-interval";
 import { useLivePoll } from "@web/lib/live-socket";

@@ -5,7 +5,7 @@ import type { SocketMessage } from "@core/contract/socket";
 import { MARKET_TOPICS, type MarketTopic } from "@core/market/market-intervals";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { chartKeys } from "@web/entities/signal/api/keys";
-import { isObj, str, type Obj } from "@web/lib/read";
+import { isObj, str, type Obj } from "@web/lib/decode";
 import { marketKeys } from "../api/keys";
 
 export type SocketAction = { kind: "market"; key: QueryKey; data: unknown } | { kind: "analysis"; id: number } | { kind: "ignore" };

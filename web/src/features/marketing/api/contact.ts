@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ContactInput } from "@core/rules/contact";
 import { ApiError, apiRequest } from "@web/lib/api";
-import { isObj, num, str } from "@web/lib/read";
+import { isObj, num, str } from "@web/lib/decode";
 
 export type ContactResult = { ticket_id?: number | string; detail?: string; message?: string };
 

@@ -1,7 +1,7 @@
 // GET /api/public/example-signal: the newest settled signal the landing page shows as its example card (no typed figures).
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { isObj, num, obj, str, unwrap } from "@web/lib/read";
+import { isObj, num, obj, str, unwrap } from "@web/lib/decode";
 import { publicKeys } from "./keys";
 
 export type ExampleSignal = {

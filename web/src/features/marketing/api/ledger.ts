@@ -3,7 +3,7 @@
 import { checkProof, type LedgerProof, type ProofCheck } from "@core/ledger/ledger-chain";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiQuery } from "@web/lib/api";
-import { arr, bool, isObj, num, obj, type Obj, str } from "@web/lib/read";
+import { arr, bool, isObj, num, obj, type Obj, str } from "@web/lib/decode";
 import { publicKeys } from "./keys";
 
 /** `entries`: every committed result (No Trades included); `signals`: the LONG and SHORT among them (null if not sent). */

@@ -1,7 +1,7 @@
 // GET /api/public/model: the model version serving now, its age in market days and its forward record (null: none serves).
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiQuery } from "@web/lib/api";
-import { isObj, num, obj, str } from "@web/lib/read";
+import { isObj, num, obj, str } from "@web/lib/decode";
 import { publicKeys } from "./keys";
 
 export type ModelRecord = {

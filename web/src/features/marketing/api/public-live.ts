@@ -1,7 +1,7 @@
 // GET /api/public/live: landing-page counts and up to 3 live analyses (spec 02 §2); tolerant of a missing endpoint.
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { isObj, num, str, unwrap } from "@web/lib/read";
+import { isObj, num, str, unwrap } from "@web/lib/decode";
 import { publicKeys } from "./keys";
 
 export type LiveAnalysis = { id: string; symbol: string; createdAt: string | null; status: string; progress: number | null };

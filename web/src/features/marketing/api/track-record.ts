@@ -1,7 +1,7 @@
 // GET /api/public/track-record: the headline record (live or out-of-fold backtest, with its edge verdict) and the backtest in full.
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { arr, isObj, num, obj, str, unwrap, type Obj } from "@web/lib/read";
+import { arr, isObj, num, obj, str, unwrap, type Obj } from "@web/lib/decode";
 import { publicKeys } from "./keys";
 
 export type Interval = [number, number];

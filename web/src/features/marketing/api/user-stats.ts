@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { userKeys } from "@web/entities/user/api/keys";
 import { apiQuery } from "@web/lib/api";
-import { isObj, num, unwrap } from "@web/lib/read";
+import { isObj, num, unwrap } from "@web/lib/decode";
 import { useIsSignedIn } from "@web/lib/session";
 
 export type UserStats = { activeSignals: number | null; avgConfidencePercent: number | null; credits: number | null };

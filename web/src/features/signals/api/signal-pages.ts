@@ -4,9 +4,11 @@
 import { type InfiniteData, type QueryFunctionContext, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { fetchAnalysisHistoryPage } from "@web/entities/analysis/api/analysis-history";
-import { analysisKeys, signalKeys, type ListFilters } from "@web/entities/analysis/api/keys";
+import { analysisKeys } from "@web/entities/analysis/api/keys";
+import { signalKeys, type ListFilters } from "@web/entities/signal/api/keys";
 import { HISTORY_POLL_MS } from "@web/entities/analysis/model/analysis-polling";
-import { readAnalyses, readSignals, type Analysis, type Signal } from "@web/entities/analysis/model/readers";
+import { decodeSignals, type Signal } from "@web/entities/signal/api/decode-signal";
+import { decodeAnalyses, type Analysis } from "@web/entities/analysis/api/decode-analysis";
 import { apiQuery } from "@web/lib/api";
 import { hidingTransientHtml } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
@@ -26,7 +28,7 @@ export function createSignalPagesFetcher(request: (path: string) => Promise<unkn
   const cursorOf = (ctx: QueryFunctionContext) => (typeof ctx.pageParam === "string" ? ctx.pageParam : "");
   return hidingTransientHtml(
     async (filters: ListFilters, ctx: QueryFunctionContext): Promise<Page<Signal>> =>
-      readPage(await request(`/api/signals/?${pageQuery(filters, cursorOf(ctx))}`), readSignals),
+      readPage(await request(`/api/signals/?${pageQuery(filters, cursorOf(ctx))}`), decodeSignals),
     {
       hide: SIGNALS_HIDDEN_HTML,
       resetOnSuccess: true,
@@ -62,7 +64,7 @@ export function useNoSignalHistoryPages(filters: ListFilters) {
   const scoped = { symbol: filters.symbol, type: "", range: filters.range, hasSignal: false };
   return useInfiniteQuery({
     queryKey: analysisKeys.historyPages(scoped),
-    queryFn: async ({ pageParam }): Promise<Page<Analysis>> => readPage(await fetchAnalysisHistoryPage(pageQuery(scoped, pageParam)), readAnalyses),
+    queryFn: async ({ pageParam }): Promise<Page<Analysis>> => readPage(await fetchAnalysisHistoryPage(pageQuery(scoped, pageParam)), decodeAnalyses),
     initialPageParam: "",
     getNextPageParam: nextCursor,
     enabled: signedIn && filters.type === "",

@@ -1,7 +1,7 @@
 // Paging of the dashboard table (spec 02 §2 filters, applied on the server): the query each page sends, the page
 // answer read in either shape, and how far down the merged rows are complete while older pages are still unloaded.
 import type { ListFilters } from "@web/entities/analysis/api/keys";
-import { isObj, list, num, str } from "@web/lib/read";
+import { isObj, list, num, str } from "@web/lib/decode";
 import type { Filters, RangeFilter, Row } from "./rows";
 
 export const PAGE_SIZE = 50;
@@ -61,10 +61,10 @@ export function completeRows(rows: Row[], lists: Loaded[]): Row[] {
   if (limits.length === 0) return rows;
   const horizon = Math.max(...limits);
   return rows.filter((r) => {
-    const t = ms(r.createdAt);
+    const t = ms(r.created_at);
     return Number.isNaN(t) || t >= horizon;
   });
 }
 
 /** The oldest created time of a loaded list (newest first, so its last item). */
-export const oldestOf = (items: ReadonlyArray<{ createdAt: string | null }>): string | null => items[items.length - 1]?.createdAt ?? null;
+export const oldestOf = (items: ReadonlyArray<{ created_at: string | null }>): string | null => items[items.length - 1]?.created_at ?? null;

@@ -6,7 +6,8 @@ import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { readCredits } from "@web/entities/user/api/credit-balance";
 import { creditKeys, userKeys } from "@web/entities/user/api/keys";
 import { heldBalance, startedToast, startFailedToast } from "../model/start-rules";
-import { isObj, num, str } from "@web/lib/read";
+import { type Analysis, decodeAnalysis } from "@web/entities/analysis/api/decode-analysis";
+import { isObj, num, str } from "@web/lib/decode";
 
 /**
  * One Idempotency-Key per press of Start: the 401 refresh-and-retry inside the request layer resends the same key,
@@ -35,12 +36,8 @@ export function useStartAnalysis() {
       const { symbol: started, requestId } = readStartResult(raw, symbol);
       toast({ ...startedToast(started, requestId), variant: "success" });
       // Show the new row at once; the list poll then brings the server's full row.
-      if (requestId !== null && isObj(raw)) {
-        qc.setQueryData<unknown>(analysisKeys.active(), (old: unknown) => {
-          const list = Array.isArray(old) ? old : [];
-          return list.some((a) => isObj(a) && num(a, "id", "request_id") === requestId) ? list : [raw, ...list];
-        });
-      }
+      const row = decodeAnalysis(raw);
+      if (row) qc.setQueryData<Analysis[]>(analysisKeys.active(), (old = []) => (old.some((a) => a.id === row.id) ? old : [row, ...old]));
       // The server announces the start on commit, a moment after answering: a re-read naming the old tag could still be
       // answered 304 with the list from before, so this one asks in full.
       forgetTags();

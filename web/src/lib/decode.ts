@@ -1,4 +1,4 @@
-// Tolerant readers for JSON built by other modules: pick the first present field of the right type (shared by features).
+// The decoders' primitives (only files named decode-*.ts import them): pick the first present field of the right type.
 export type Obj = Record<string, unknown>;
 
 export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -57,4 +57,10 @@ export function list(raw: unknown, ...keys: string[]): Obj[] {
     if (found) return found.filter(isObj);
   }
   return [];
+}
+
+/** `v` when it is one of a closed union's words (upper-cased, as the database spells them), else null. */
+export function oneOf<T extends string>(allowed: readonly T[], v: string | null): T | null {
+  const word = v?.trim().toUpperCase() ?? "";
+  return (allowed as readonly string[]).includes(word) ? (word as T) : null;
 }

@@ -1,7 +1,7 @@
 // The words of "Why this setup" and a NO_TRADE's best side, from a context as the reader leaves it.
 import { describe, expect, test } from "bun:test";
 import type { SignalContext as ContractSignalContext } from "@core/contract/signal";
-import { readSignalContext, type SetupHistory, type SignalContext } from "./readers";
+import { DEFAULT_EXPIRY_HOURS, type SetupHistory, type SignalContext } from "@web/entities/signal/api/decode-signal";
 import { SAMPLE_ALTERNATIVES, SAMPLE_CONTEXT, SAMPLE_HISTORY } from "@web/lib/test-signal-context";
 import {
   ALTERNATIVES_FRESH_MS,
@@ -17,13 +17,10 @@ import {
   SHORT_VENUE_NOTE,
 } from "./signal-context";
 
-const ctx = (over: Partial<ContractSignalContext> = {}, view: Partial<SignalContext> = {}): SignalContext => {
-  const c = readSignalContext({ ...SAMPLE_CONTEXT, ...over });
-  if (!c) throw new Error("sample context unreadable");
-  // The view's own gaps (a part an older signal lacks) are set on the view, which the screens' words take.
-  return { ...c, ...view };
-};
-const noCosts = { feePctPerSide: null, slippagePctPerSide: null, fundingPct: null, roundTripPct: null, inR: null, costPerSide: null };
+// `gaps`: parts an older signal lacks, which the words still take.
+const ctx = (over: Partial<ContractSignalContext> = {}, gaps: Record<string, unknown> = {}): SignalContext =>
+  ({ expiry_hours: DEFAULT_EXPIRY_HOURS, ...SAMPLE_CONTEXT, ...over, ...gaps }) as SignalContext;
+const noCosts = { fee_pct_per_side: null, slippage_pct_per_side: null, funding_pct: null, round_trip_pct: null, in_r: null, cost_per_side: null };
 
 describe("contextView", () => {
   test("a LONG on spot: the odds as a trader reads them within the horizon, the one expected R, costs, expiry, which exits count", () => {
@@ -54,7 +51,7 @@ describe("contextView", () => {
     const v = contextView(
       ctx(
         { side: "SHORT", venue: "perp", venue_label: "Binance USDT-M perpetual", expected_r: -0.1234 },
-        { noSkillPTp: null, costs: null, expiresAt: null },
+        { no_skill_p_tp: null, costs: null, expires_at: null },
       ),
     );
     expect(v).toMatchObject({
@@ -66,26 +63,30 @@ describe("contextView", () => {
       costs: null,
       expires: null,
     });
-    expect(contextView(ctx({ expected_r: 0.001 }, { venueLabel: null }))).toMatchObject({ venue: "Spot", expectedR: "0.00R", expectedTone: "muted" });
+    expect(contextView(ctx({ expected_r: 0.001 }, { venue_label: null }))).toMatchObject({
+      venue: "Spot",
+      expectedR: "0.00R",
+      expectedTone: "muted",
+    });
   });
   test("costs without R, or without a round trip", () => {
-    expect(costsText(ctx({}, { costs: { ...noCosts, roundTripPct: 0.1 } }))).toBe("0.10% round trip");
-    expect(costsText(ctx({}, { costs: { ...noCosts, inR: 0.1 } }))).toBeNull();
+    expect(costsText(ctx({}, { costs: { ...noCosts, round_trip_pct: 0.1 } }))).toBe("0.10% round trip");
+    expect(costsText(ctx({}, { costs: { ...noCosts, in_r: 0.1 } }))).toBeNull();
   });
 });
 
 test("bestSideText for a NO_TRADE, with and without the bar", () => {
   expect(bestSideText(ctx({ expected_r: -0.1201 }))).toBe("Best side: LONG expected −0.12R after costs; bar +0.02R");
-  expect(bestSideText(ctx({ side: "SHORT", expected_r: 0.01 }, { model: { trained: null, barR: null } }))).toBe(
+  expect(bestSideText(ctx({ side: "SHORT", expected_r: 0.01 }, { model: { trained: null, bar_r: null } }))).toBe(
     "Best side: SHORT expected +0.01R after costs",
   );
 });
 
 describe("historyView", () => {
-  const history = (over: Partial<NonNullable<ContractSignalContext["history"]>> = {}, view: Partial<SetupHistory> = {}): SetupHistory => {
+  const history = (over: Partial<NonNullable<ContractSignalContext["history"]>> = {}, view: Record<string, unknown> = {}): SetupHistory => {
     const h = ctx({ history: { ...SAMPLE_HISTORY, ...over } }).history;
     if (!h) throw new Error("sample history unreadable");
-    return { ...h, ...view };
+    return { ...h, ...view } as SetupHistory;
   };
   test("where the odds come from: the sample, its band and this pair's share of it, with no second R or odds", () => {
     const v = historyView(history(), "ETHUSDT", "LONG");

@@ -2,7 +2,7 @@
 // with the one expected R beside them, costs, expiry and which exits count, crowding, and where the odds come from.
 import type { ReactNode } from "react";
 import { cn } from "@web/components/ui/cn";
-import type { SignalContext } from "../model/readers";
+import type { SignalContext } from "@web/entities/signal/api/decode-signal";
 import { bestSideText, contextView, crowdingText, historyView, type Outcome } from "../model/signal-context";
 
 const BAR_COLORS: Record<Outcome["key"], string> = { tp: "bg-accent", sl: "bg-negative", expiry: "bg-slate-500" };

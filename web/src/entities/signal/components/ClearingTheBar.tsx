@@ -4,9 +4,9 @@ import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
-import type { SignalContext } from "../model/readers";
+import type { SignalContext } from "@web/entities/signal/api/decode-signal";
 import { alternativesView, isFresh, type AlternativeView, type NearMissView } from "../model/signal-context";
-import { startTradingHref } from "../model/start-trading-link";
+import { startTradingHref } from "@web/entities/signal/model/start-trading-link";
 import { useNow } from "@web/lib/use-now";
 
 const TONE_TEXT = { pos: "text-accent-strong", neg: "text-rose-300", muted: "text-ink" } as const;

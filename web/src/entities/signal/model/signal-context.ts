@@ -1,6 +1,6 @@
 // How the drawer and Day Signal word a signal's v2 context ("Why this setup" with its history and crowding, a NO_TRADE's
 // best side and the pairs clearing the bar); texts only, no JSX.
-import type { Alternative, SetupHistory, SignalContext } from "./readers";
+import { type Alternative, DEFAULT_EXPIRY_HOURS, type SetupHistory, type SignalContext } from "@web/entities/signal/api/decode-signal";
 import { formatCount, formatMonthRange, formatPercentNumber, formatRatioPercent, formatSignedR, formatUtcMinute } from "@web/lib/format";
 
 export const SHORT_VENUE_NOTE = "perpetual futures; a spot account cannot short";
@@ -29,43 +29,43 @@ export type ContextView = {
 
 const VENUE_FALLBACK = { spot: "Spot", perp: "USDT-M perpetual" } as const;
 
-export const venueText = (c: SignalContext) => c.venueLabel ?? VENUE_FALLBACK[c.venue];
+export const venueText = (c: SignalContext) => c.venue_label || VENUE_FALLBACK[c.venue];
 
 /** '0.24% round trip = 0.07R' (a cost is always a charge, so the R is unsigned); null without the round trip. */
 export function costsText(c: SignalContext): string | null {
   const k = c.costs;
-  if (!k || k.roundTripPct === null) return null;
-  return `${formatPercentNumber(k.roundTripPct)} round trip${k.inR !== null ? ` = ${Math.abs(k.inR).toFixed(2)}R` : ""}`;
+  if (!k || k.round_trip_pct === null) return null;
+  return `${formatPercentNumber(k.round_trip_pct)} round trip${k.in_r !== null ? ` = ${Math.abs(k.in_r).toFixed(2)}R` : ""}`;
 }
 
 /** '48 h' (whole hours), the horizon every outcome figure is measured within. */
 export const horizonText = (hours: number) => `${Number(hours.toFixed(1))} h`;
 
 export function contextView(c: SignalContext): ContextView {
-  const rounded = Number(c.expectedR.toFixed(2));
-  const h = horizonText(c.expiryHours);
+  const rounded = Number(c.expected_r.toFixed(2));
+  const h = horizonText(c.expiry_hours ?? DEFAULT_EXPIRY_HOURS);
   return {
     venue: venueText(c),
     venueNote: c.side === "SHORT" ? SHORT_VENUE_NOTE : null,
     horizon: `Within ${h}`,
     outcomes: [
-      { key: "tp", label: "Target first", share: c.pTp, text: formatRatioPercent(c.pTp) },
-      { key: "sl", label: "Stop first", share: c.pSl, text: formatRatioPercent(c.pSl) },
-      { key: "expiry", label: "Neither", share: c.pExpiry, text: formatRatioPercent(c.pExpiry) },
+      { key: "tp", label: "Target first", share: c.p_tp, text: formatRatioPercent(c.p_tp) },
+      { key: "sl", label: "Stop first", share: c.p_sl, text: formatRatioPercent(c.p_sl) },
+      { key: "expiry", label: "Neither", share: c.p_expiry, text: formatRatioPercent(c.p_expiry) },
     ],
-    noSkill: c.noSkillPTp !== null ? `vs ${formatRatioPercent(c.noSkillPTp)} target first with no skill for the same stop and target` : null,
-    expectedR: formatSignedR(c.expectedR),
+    noSkill: c.no_skill_p_tp !== null ? `vs ${formatRatioPercent(c.no_skill_p_tp)} target first with no skill for the same stop and target` : null,
+    expectedR: formatSignedR(c.expected_r),
     expectedTone: rounded > 0 ? "pos" : rounded < 0 ? "neg" : "muted",
     costs: costsText(c),
-    expires: c.expiresAt ? formatUtcMinute(c.expiresAt) : null,
+    expires: c.expires_at ? formatUtcMinute(c.expires_at) : null,
     exits: `The stop and the target are the only exits; after ${h} with neither hit, the trade closes at market.`,
   };
 }
 
 /** A NO_TRADE's best side: 'Best side: LONG expected −0.12R after costs; bar +0.02R'. */
 export function bestSideText(c: SignalContext): string {
-  const bar = c.model.barR !== null ? `; bar ${formatSignedR(c.model.barR)}` : "";
-  return `Best side: ${c.side} expected ${formatSignedR(c.expectedR)} after costs${bar}`;
+  const bar = c.model.bar_r !== null ? `; bar ${formatSignedR(c.model.bar_r)}` : "";
+  return `Best side: ${c.side} expected ${formatSignedR(c.expected_r)} after costs${bar}`;
 }
 
 type Tone = "pos" | "neg" | "muted";
@@ -119,8 +119,8 @@ export function historyView(h: SetupHistory, symbol: string, side: SignalContext
 
 /** '3 other LONG signals in the prior hour', '1 other SHORT signal …', 'none in the prior hour'; null without the count. */
 export function crowdingText(c: SignalContext): string | null {
-  const n = c.sameDirectionLastHour;
-  if (n === null) return null;
+  const n = c.same_direction_last_hour;
+  if (n === undefined) return null;
   if (n === 0) return "none in the prior hour";
   return `${formatCount(n)} other ${c.side} signal${n === 1 ? "" : "s"} in the prior hour`;
 }
@@ -154,16 +154,16 @@ export function isFresh(createdAt: string | null, now: number): boolean {
 
 /** The list of pairs clearing the bar for a NO_TRADE; null when the context does not say (older signals). */
 export function alternativesView(c: SignalContext, fresh: boolean): AlternativesView | null {
-  if (c.alternatives === null) return null;
+  if (!c.alternatives) return null;
   return {
     heading: fresh ? "Clearing the bar now" : "Cleared the bar when issued",
     empty: fresh ? "No pair clears the bar right now." : "No pair cleared the bar when this was issued.",
     items: c.alternatives.map((a) => ({
       symbol: a.symbol,
       side: a.side,
-      expectedR: formatSignedR(a.expectedR),
-      tone: toneOf(a.expectedR),
-      pTp: formatRatioPercent(a.pTp, 0),
+      expectedR: formatSignedR(a.expected_r),
+      tone: toneOf(a.expected_r),
+      pTp: formatRatioPercent(a.p_tp, 0),
       venue: VENUE_FALLBACK[a.venue],
     })),
     nearest: {
@@ -171,9 +171,9 @@ export function alternativesView(c: SignalContext, fresh: boolean): Alternatives
       items: (c.nearest ?? []).map((a) => ({
         symbol: a.symbol,
         side: a.side,
-        expectedR: formatSignedR(a.expectedR),
-        tone: toneOf(a.expectedR),
-        gap: `${formatSignedR(a.gapR).replace(/^\+/, "")} below the bar`,
+        expectedR: formatSignedR(a.expected_r),
+        tone: toneOf(a.expected_r),
+        gap: `${formatSignedR(a.gap_r).replace(/^\+/, "")} below the bar`,
       })),
     },
     note: ALTERNATIVES_NOTE,
