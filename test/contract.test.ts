@@ -9,9 +9,9 @@ import { type Session, sessionsResponse } from "@core/contract/session";
 import { signalSchema } from "@core/contract/signal";
 import { decodeAnalyses, decodeAnalysis, decodeLatestReasoning } from "@web/entities/analysis/api/decode-analysis";
 import { decodeSignals } from "@web/entities/signal/api/decode-signal";
-import { readProfile } from "@web/entities/user/model/profile";
+import { decodeCreditUsage, decodeProfile, decodeTransactions } from "@web/entities/user/api/decode-user";
 import { toDisplaySession } from "@web/features/profile/api/profile-api";
-import { transactionTotals, usageTotals } from "@web/entities/user/model/credit-usage";
+import { transactionTotals } from "@web/entities/user/model/credit-usage";
 import { favoriteSymbols } from "@web/features/trading/api/favorites";
 import { registerViaApi, signIn, accountsApp } from "../server/src/modules/auth/testing";
 import { seedSignal } from "../server/src/modules/signals/testing";
@@ -61,12 +61,14 @@ test("analysis, signal, reasoning, usage, profile and session answers fit the co
   // Used Credits 2 (LONG and NO_TRADE held one each), Returned 1 (the NO_TRADE's); the ledger's sums agree with them.
   const transactions = await call(app, "GET", "/api/transactions/", { token });
   for (const row of transactions.body) fits(transactionSchema, row);
-  expect(usageTotals(usage.body)).toEqual({ used: 2, refunded: 1 });
-  expect(transactionTotals(transactions.body)).toEqual({ used: 2, refunded: 1 });
+  expect(decodeCreditUsage(usage.body)).toEqual({ used: 2, refunded: 1 });
+  // A contract-shaped ledger decodes to itself.
+  expect(decodeTransactions(transactions.body)).toEqual(transactions.body);
+  expect(transactionTotals(decodeTransactions(transactions.body))).toEqual({ used: 2, refunded: 1 });
 
   const profile = await call(app, "GET", "/api/user/profile", { token });
   fits(profileResponse, profile.body);
-  expect(readProfile(profile.body)).toMatchObject({ firstName: "Grace", lastName: "Hopper", email: who.email, createdAt: profile.body.created_at });
+  expect(decodeProfile(profile.body)).toMatchObject({ firstName: "Grace", lastName: "Hopper", email: who.email, createdAt: profile.body.created_at });
 
   const sessions = await call(app, "GET", "/api/user/sessions", { token });
   fits(sessionsResponse, sessions.body);

@@ -2,7 +2,8 @@
 import { describe, expect, test } from "bun:test";
 import { checkProof, GENESIS_HASH, leafHash, linkHash } from "@core/ledger/ledger-chain";
 import { DayTree } from "@core/ledger/ledger-merkle";
-import { normalizeLedgerProof, normalizeLedgerRoots, rootCounts } from "./ledger";
+import { normalizeLedgerProof, normalizeLedgerRoots } from "./decode-ledger";
+import { rootCounts } from "./ledger";
 
 async function served() {
   const canonical = '{"v":1,"signal_id":5,"x":1}';

@@ -3,7 +3,8 @@ import { ArrowRight, BarChart3, Scale } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "@web/components/ui/cn";
 import { formatCount, formatDateUtc, formatRatioPercent } from "@web/lib/format";
-import { NO_TRACK_RECORD_TEXT, useTrackRecord, type TrackRecord } from "../api/track-record";
+import { NO_TRACK_RECORD_TEXT, type TrackRecord } from "../api/decode-track-record";
+import { useTrackRecord } from "../api/track-record";
 import { HOW_WE_MEASURE_TEXT, sampleText, trackRecordSentence } from "../model/track-record-text";
 
 function HowWeMeasure({ className }: { className?: string }) {

@@ -1,4 +1,5 @@
 // Words and fields of the /verify page: the id as typed, which day's root, and a proof's disclosed signal in plain rows.
+import { decodeCommitted } from "../api/decode-ledger";
 import { formatDateUtc, formatPrice, formatRatioPercent, formatUtcMinute } from "@web/lib/format";
 
 /** A signal id as people paste it ("#1234", " 1234 "); null when it is not one. */
@@ -17,34 +18,27 @@ export type CommittedField = { label: string; value: string };
 
 const TYPE_TEXT: Record<string, string> = { LONG: "Long", SHORT: "Short", NO_TRADE: "No trade" };
 
-const numberOf = (v: unknown) => (typeof v === "number" ? v : null);
-const textOf = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
-
 /**
  * The committed fields worth reading, in the canonical's own order; fields a NO_TRADE leaves empty are left out. The
  * digests (reasoning, context, buyer) are not shown: they only matter to the hash, which the check already covered.
  */
 export function committedFields(canonical: string): CommittedField[] {
-  let c: Record<string, unknown>;
-  try {
-    c = JSON.parse(canonical) as Record<string, unknown>;
-  } catch {
-    return [];
-  }
-  const price = (v: unknown) => (numberOf(v) === null ? null : formatPrice(numberOf(v)));
-  const rr = numberOf(c.rr_ratio);
+  const c = decodeCommitted(canonical);
+  if (!c) return [];
+  const price = (v: number | null) => (v === null ? null : formatPrice(v));
+  const rr = c.rr_ratio;
   const rows: [string, string | null][] = [
-    ["Pair", textOf(c.symbol)],
-    ["Direction", TYPE_TEXT[String(c.type)] ?? textOf(c.type)],
-    ["Confidence", numberOf(c.confidence) === null ? null : formatRatioPercent(numberOf(c.confidence), 0)],
+    ["Pair", c.symbol],
+    ["Direction", c.type === null ? null : (TYPE_TEXT[c.type] ?? c.type)],
+    ["Confidence", c.confidence === null ? null : formatRatioPercent(c.confidence, 0)],
     ["Entry", price(c.entry_price)],
     ["Take profit", price(c.take_profit)],
     ["Stop loss", price(c.stop_loss)],
     ["Risk/reward", rr === null ? null : `1 : ${rr.toFixed(2)}`],
-    ["Timeframe", textOf(c.timeframe)],
-    ["Reason for no trade", textOf(c.no_trade_reason)],
-    ["Issued", formatUtcMinute(textOf(c.created_at))],
-    ["Market time", numberOf(c.market_time_ms) === null ? null : formatUtcMinute(new Date(numberOf(c.market_time_ms)!).toISOString())],
+    ["Timeframe", c.timeframe],
+    ["Reason for no trade", c.no_trade_reason],
+    ["Issued", formatUtcMinute(c.created_at)],
+    ["Market time", c.market_time_ms === null ? null : formatUtcMinute(new Date(c.market_time_ms).toISOString())],
   ];
   return rows.flatMap(([label, value]) => (value && value !== "—" ? [{ label, value }] : []));
 }

@@ -1,6 +1,6 @@
 // The track-record note never words a missing edge as a win; older records keep their figures.
 import { expect, test } from "bun:test";
-import { normalizeTrackRecord } from "../api/track-record";
+import { normalizeTrackRecord } from "../api/decode-track-record";
 import { V2_BACKTEST } from "../api/test-track-record";
 import { heroHeadline, MEASURED_HEADLINE, sampleText, trackRecordSentence } from "./track-record-text";
 

@@ -1,6 +1,6 @@
 // The words of the one-line track-record note (Home, Pricing, Contact): a win only when the record shows one.
 import { formatCount, formatDateUtc, formatMonthRange, formatRatioPercent, formatSignedR } from "@web/lib/format";
-import type { TrackRecord } from "../api/track-record";
+import type { TrackRecord } from "../api/decode-track-record";
 
 export const HOW_WE_MEASURE_TEXT = "See how we measure";
 

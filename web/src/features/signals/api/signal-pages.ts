@@ -12,7 +12,8 @@ import { decodeAnalyses, type Analysis } from "@web/entities/analysis/api/decode
 import { apiQuery } from "@web/lib/api";
 import { hidingTransientHtml } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
-import { type Page, pageQuery, readPage } from "../model/paging";
+import { pageQuery } from "../model/paging";
+import { type Page, readPage } from "./decode-page";
 import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../model/polling";
 import { useLivePoll } from "@web/lib/live-socket";
 

@@ -5,7 +5,8 @@ import type { Signal } from "@web/entities/signal/api/decode-signal";
 import type { Analysis } from "@web/entities/analysis/api/decode-analysis";
 import { decodeSignals } from "@web/entities/signal/api/decode-signal";
 import { decodeAnalyses } from "@web/entities/analysis/api/decode-analysis";
-import { PAGE_SIZE, completeRows, oldestOf, pageQuery, readPage, serverFilters } from "./paging";
+import { readPage } from "../api/decode-page";
+import { PAGE_SIZE, completeRows, oldestOf, pageQuery, serverFilters } from "./paging";
 import { buildRows, DEFAULT_FILTERS } from "./rows";
 
 const NOW = Date.parse("2025-06-10T12:00:00Z");

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "@web/lib/api";
 import { isRefunded } from "./normalize";
-import { readStartResult } from "./start-analysis";
+import { readStartResult } from "./decode-start";
 import { HIDDEN_HTML_ANSWERS, createSignalsFetcher, signalsRetry } from "./signals";
 
 describe("signals on this screen", () => {

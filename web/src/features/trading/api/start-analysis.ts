@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/toast";
 import { apiRequest, forgetTags } from "@web/lib/api";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
-import { readCredits } from "@web/entities/user/api/credit-balance";
+import { decodeCredits } from "@web/entities/user/api/decode-user";
 import { creditKeys, userKeys } from "@web/entities/user/api/keys";
 import { heldBalance, startedToast, startFailedToast } from "../model/start-rules";
 import { type Analysis, decodeAnalysis } from "@web/entities/analysis/api/decode-analysis";
-import { isObj, num, str } from "@web/lib/decode";
+import { readStartResult } from "./decode-start";
 
 /**
  * One Idempotency-Key per press of Start: the 401 refresh-and-retry inside the request layer resends the same key,
@@ -16,12 +16,6 @@ import { isObj, num, str } from "@web/lib/decode";
 export const startAnalysis = (symbol: string, key: string = crypto.randomUUID()) =>
   apiRequest<unknown>("POST", "/api/analysis/start", { symbol }, { "Idempotency-Key": key });
 
-/** The two fields the client reads from the answer (spec 02 §7): symbol and request_id. */
-export function readStartResult(raw: unknown, sent: string): { symbol: string; requestId: number | null } {
-  if (!isObj(raw)) return { symbol: sent, requestId: null };
-  return { symbol: (str(raw, "symbol") ?? sent).toUpperCase(), requestId: num(raw, "request_id", "analysis_request_id", "id") };
-}
-
 export function useStartAnalysis() {
   const qc = useQueryClient();
   return useMutation({
@@ -29,7 +23,7 @@ export function useStartAnalysis() {
     onMutate: async () => {
       // A balance read already in flight would overwrite the held credit with the old number.
       await qc.cancelQueries({ queryKey: creditKeys.balance() });
-      const credits = readCredits(qc.getQueryData(creditKeys.balance()));
+      const credits = decodeCredits(qc.getQueryData(creditKeys.balance()));
       if (credits !== null) qc.setQueryData(creditKeys.balance(), { credits: heldBalance(credits) });
     },
     onSuccess: (raw, symbol) => {

@@ -3,7 +3,7 @@
 import { LineChart } from "lucide-react";
 import type { Signal } from "@web/entities/signal/api/decode-signal";
 import { PairChart } from "@web/entities/signal/components/PairChart";
-import type { Pairs } from "../model/pairs";
+import type { Pairs } from "../api/decode-pairs";
 import { normalizeSymbolInput } from "../model/symbol-search";
 
 export const PAIR_HINT = "Pick a pair to see its last 7 days before you spend a credit.";

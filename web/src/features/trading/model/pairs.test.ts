@@ -1,7 +1,7 @@
 // The Start Trading pair list: all 200 pairs with the server's unavailable ones and reasons; the cap shown before a start.
 import { describe, expect, test } from "bun:test";
 import { SUPPORTED_SYMBOLS } from "@core/market/symbols";
-import { BUILT_IN_PAIRS, readPairs } from "./pairs";
+import { BUILT_IN_PAIRS, readPairs } from "../api/decode-pairs";
 import { MAX_ACTIVE_ANALYSES, runningCap } from "./running-cap";
 
 describe("pairs", () => {

@@ -1,4 +1,4 @@
-// The pairs of the Start Trading combobox: the server's list (GET /api/market/symbols) with the ones its market data
+// The decoder of the Start Trading pairs (GET /api/market/symbols): the server's list with the ones its market data
 // cannot serve and why, or the built-in list when that call fails (spec 02 §5).
 import { SUPPORTED_SYMBOLS } from "@core/market/symbols";
 import { isObj, unwrap } from "@web/lib/decode";
