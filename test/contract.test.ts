@@ -6,7 +6,7 @@ import { transactionSchema, usageSchema } from "@core/contract/credits";
 import { addResponse, favoritesSchema, removeResponse } from "@core/contract/favorites";
 import { profileResponse } from "@core/contract/profile";
 import { type Session, sessionsResponse } from "@core/contract/session";
-import { signalSchema } from "@core/contract/signal";
+import { type Signal, signalSchema } from "@core/contract/signal";
 import { decodeAnalyses, decodeAnalysis, decodeLatestReasoning } from "@web/entities/analysis/api/decode-analysis";
 import { decodeSignals } from "@web/entities/signal/api/decode-signal";
 import { decodeCreditUsage, decodeProfile, decodeTransactions } from "@web/entities/user/api/decode-user";
@@ -15,6 +15,7 @@ import { transactionTotals } from "@web/entities/user/model/credit-usage";
 import { favoriteSymbols } from "@web/features/trading/api/favorites";
 import { registerViaApi, signIn, accountsApp } from "../server/src/modules/auth/testing";
 import { seedSignal } from "../server/src/modules/signals/testing";
+import { SAMPLE_CONTEXT } from "../web/src/lib/test-signal-context";
 import { call, closeTestDeps } from "./helpers";
 import { expectFits } from "./contract-fit";
 
@@ -27,13 +28,21 @@ const fits = expectFits;
 test("analysis, signal, reasoning, usage, profile and session answers fit the contract and the client readers", async () => {
   const who = await registerViaApi(app);
   const { token } = await signIn(app, who);
-  const long = await seedSignal(who.userId, "BTCUSDT", "LONG", 0.1);
+  const long = await seedSignal(who.userId, "BTCUSDT", "LONG", 0.1, {
+    // As the engine writes it now: with its horizon (the decoder fills that in only for older signals) and its version.
+    context: { ...SAMPLE_CONTEXT, expiry_hours: 48, model: { ...SAMPLE_CONTEXT.model, version: "v-contract" } },
+  });
   await seedSignal(who.userId, "ETHUSDT", "NO_TRADE", 0.2);
 
   const signals = await call(app, "GET", "/api/signals/", { token });
   for (const s of signals.body) fits(signalSchema, s);
   // The decoders fold other spellings into the contract's shape: an answer already in that shape comes out as it went in.
   expect(decodeSignals(signals.body)).toEqual(signals.body);
+  // The deciding model's version, from the context the engine stored, as a field of its own (null before versions).
+  expect(signals.body.map((s: Signal) => [s.symbol, s.model_version])).toEqual([
+    ["BTCUSDT", "v-contract"],
+    ["ETHUSDT", null],
+  ]);
 
   const history = await call(app, "GET", "/api/analysis/history", { token });
   for (const a of history.body) fits(analysisSchema, a);

@@ -1,6 +1,7 @@
 // The signal decoder folds spec 02 §3's other spellings into the contract's shape (a contract-shaped answer is covered by
 // test/contract.test.ts, which holds that it decodes to itself).
 import { describe, expect, test } from "bun:test";
+import { SAMPLE_CONTEXT } from "@web/lib/test-signal-context";
 import { decodeSignal, decodeSignals } from "./decode-signal";
 
 describe("decodeSignal", () => {
@@ -34,6 +35,12 @@ describe("decodeSignal", () => {
     expect(decodeSignal({ id: 1, no_trade: true })?.type).toBe("NO_TRADE");
     expect(decodeSignal({ id: 1, entry_price: 100, take_profit: 90, stop_loss: 105 })?.type).toBe("SHORT");
     expect(decodeSignal({ id: 1, reasoning: "go LONG here" })).toMatchObject({ type: "NO_TRADE", no_trade: true });
+  });
+  test("model_version as sent, else the version the context names, else null", () => {
+    expect(decodeSignal({ id: 1, model_version: "v3.2" })?.model_version).toBe("v3.2");
+    const context = { ...SAMPLE_CONTEXT, model: { ...SAMPLE_CONTEXT.model, version: "v3.1" } };
+    expect(decodeSignal({ id: 1, context })?.model_version).toBe("v3.1");
+    expect(decodeSignal({ id: 1, context: SAMPLE_CONTEXT })?.model_version).toBeNull();
   });
   test("no id, no signal; a list in an envelope skips unreadable items", () => {
     expect(decodeSignal({ symbol: "BTCUSDT" })).toBeNull();

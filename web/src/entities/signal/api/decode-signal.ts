@@ -100,6 +100,7 @@ export function decodeSignal(raw: unknown): Signal | null {
     outcome_market_ms: num(s, "outcome_market_ms"),
     r_multiple: num(s, "r_multiple"),
     credits_status: oneOf(["HELD", "USED", "RELEASED"], str(s, "credits_status")),
+    model_version: str(s, "model_version") ?? context?.model.version ?? null,
     context,
   };
 }

@@ -70,9 +70,10 @@ function ReasoningBlock({ row }: { row: Row }) {
   );
 }
 
-/** Symbol and id, when it ran (and the market time it read), the timeframe, and the X. */
+/** Symbol and id, when it ran (and the market time it read), the timeframe, the model version that decided it, and the X. */
 function DrawerHeader(props: { row: Row; ident: string; timeframe: string | null; marketTimeMs: number | null | undefined }) {
   const { row, ident, timeframe, marketTimeMs } = props;
+  const modelVersion = row.kind === "signal" ? row.signal.model_version : null;
   return (
     <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
       <div className="min-w-0">
@@ -85,6 +86,11 @@ function DrawerHeader(props: { row: Row; ident: string; timeframe: string | null
           {timeframe ? ` · ${timeframe}` : ""}
         </D.Description>
         <MarketTime marketTimeMs={marketTimeMs} createdAt={row.created_at} className="mt-0.5" />
+        {modelVersion ? (
+          <p data-testid="model-version" className="mt-0.5 text-[11px] text-muted">
+            Model {modelVersion}
+          </p>
+        ) : null}
       </div>
       <D.Close aria-label="Close drawer" className="rounded-md p-1.5 text-muted hover:bg-white/5 hover:text-ink">
         <X className="size-5" />

@@ -35,6 +35,7 @@ function sig(id: number, over: Partial<Signal> = {}): Signal {
     outcome_at: null,
     r_multiple: null,
     credits_status: "USED",
+    model_version: null,
     context: null,
     ...over,
   };
