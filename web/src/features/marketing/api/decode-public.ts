@@ -1,5 +1,5 @@
-// The decoders of the public pages' answers (landing example signal, live preview, the signed-in hero's stats, the About
-// model card, the contact form's result): each spelling folded into the shape its card reads.
+// The decoders of the public pages' answers (landing example signal, live preview, the signed-in hero's stats, the contact
+// form's result): each spelling folded into the shape its card reads.
 import { isObj, num, obj, str, unwrap } from "@web/lib/decode";
 
 export type ExampleSignal = {
@@ -105,38 +105,6 @@ export function normalizeUserStats(raw: unknown): UserStats | null {
     // Confidence may come as 0..1 or as a percent; the badge shows a whole percent.
     avgConfidencePercent: conf === null || conf <= 0 ? null : Math.round(conf <= 1 ? conf * 100 : conf),
     credits: num(data, "credits", "creditsRemaining"),
-  };
-}
-
-export type ModelRecord = {
-  version: string;
-  trainedThrough: string;
-  ageDays: number;
-  maxAgeDays: number;
-  forward: { since: string | null; signals: number; closed: number; expectancyR: number | null; excessVsAlwaysLong: number | null };
-};
-
-/** The answer as this page uses it, or null when a part it shows is missing. */
-export function normalizeModel(raw: unknown): ModelRecord | null {
-  if (!isObj(raw)) return null;
-  const version = str(raw, "version");
-  const trainedThrough = str(raw, "trained_through");
-  const ageDays = num(raw, "age_days");
-  const maxAgeDays = num(raw, "max_age_days");
-  const f = obj(raw, "forward");
-  if (!version || !trainedThrough || ageDays === null || maxAgeDays === null || !f) return null;
-  return {
-    version,
-    trainedThrough,
-    ageDays,
-    maxAgeDays,
-    forward: {
-      since: str(f, "since"),
-      signals: num(f, "signals") ?? 0,
-      closed: num(f, "closed") ?? 0,
-      expectancyR: num(f, "expectancy_r"),
-      excessVsAlwaysLong: num(f, "excess_vs_always_long"),
-    },
   };
 }
 

@@ -4,7 +4,7 @@ import { checkProof, type LedgerProof, type ProofCheck } from "@core/ledger/ledg
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiQuery } from "@web/lib/api";
 import { type LedgerRoot, normalizeLedgerProof, normalizeLedgerRoots } from "./decode-ledger";
-import { publicKeys } from "./keys";
+import { trustKeys } from "@web/features/track-record/api/keys";
 
 export type { LedgerRoot };
 
@@ -38,7 +38,7 @@ export async function fetchLedgerCheck(signalId: number): Promise<LedgerCheck | 
 
 export function useLedgerCheck(signalId: number | null) {
   return useQuery({
-    queryKey: publicKeys.ledgerProof(signalId ?? 0),
+    queryKey: trustKeys.ledgerProof(signalId ?? 0),
     queryFn: () => fetchLedgerCheck(signalId!),
     enabled: signalId !== null,
   });
@@ -49,7 +49,7 @@ export const LEDGER_ROOTS_PATH = "/api/public/ledger/roots";
 
 export function useLedgerRoots() {
   return useQuery({
-    queryKey: publicKeys.ledgerRoots(),
+    queryKey: trustKeys.ledgerRoots(),
     queryFn: () => apiQuery(LEDGER_ROOTS_PATH),
     select: normalizeLedgerRoots,
     staleTime: 60_000,

@@ -1,6 +1,6 @@
 // Quarter by quarter out of fold, and the excess over market direction: what the signals earned beyond always-long, the 7-day trend side and their own side's average that hour.
 import { formatCount, formatSignedR } from "@web/lib/format";
-import type { BacktestDetail } from "../api/decode-track-record";
+import type { BacktestDetail } from "@web/entities/track-record/api/decode-track-record";
 import { ciR } from "../model/backtest-text";
 import { PeriodTable, toneR } from "./PeriodTable";
 

@@ -1,7 +1,7 @@
 // The backtest behind the headline figure: period, sample, signal rate, results beside the baselines, calibration and skill scores.
 import { Card } from "@web/components/ui/Card";
 import { formatCount, formatDateUtc, formatRatioPercent, formatSignedR } from "@web/lib/format";
-import type { BacktestDetail } from "../api/decode-track-record";
+import type { BacktestDetail } from "@web/entities/track-record/api/decode-track-record";
 import { ciR, drawdownView, eceText, signedScore } from "../model/backtest-text";
 import { BaselineComparison } from "./BaselineComparison";
 

@@ -13,7 +13,7 @@ import { LEDGER_ROOTS_PATH, rootCounts, useLedgerRoots } from "../api/ledger";
 import { parseSignalId } from "../model/ledger-text";
 import { LedgerHash } from "./LedgerHash";
 import { LedgerProofResult } from "./LedgerProofResult";
-import { PageHero, Section } from "./Section";
+import { PageHero, Section } from "@web/components/ui/Section";
 
 const STEPS = [
   "When a signal is issued, No Trade included, its fields are written as one fixed text and hashed. The buyer appears only as a salted hash.",

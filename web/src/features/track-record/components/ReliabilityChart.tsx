@@ -2,7 +2,7 @@
 import { CartesianGrid, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { Card } from "@web/components/ui/Card";
 import { formatCount, formatRatioPercent } from "@web/lib/format";
-import type { BacktestDetail } from "../api/decode-track-record";
+import type { BacktestDetail } from "@web/entities/track-record/api/decode-track-record";
 import { dotRadius, reliabilityMax, reliabilityTicks } from "../model/backtest-text";
 
 const AXIS = { stroke: "#2a3444", tick: { fill: "#8b97a8", fontSize: 11 } };

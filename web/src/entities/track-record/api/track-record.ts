@@ -3,12 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
 import { normalizeBacktest, normalizeTrackRecord } from "./decode-track-record";
-import { publicKeys } from "./keys";
+import { trackRecordKeys } from "@web/entities/track-record/api/keys";
 
 export const fetchTrackRecord = () => apiQuery("/api/public/track-record");
 
 /** One cached answer, two readings: the About page's full backtest and the one-line note elsewhere. */
-const trackRecordQuery = { queryKey: publicKeys.trackRecord(), queryFn: fetchTrackRecord, staleTime: 600_000 };
+const trackRecordQuery = { queryKey: trackRecordKeys.record(), queryFn: fetchTrackRecord, staleTime: 600_000 };
 
 export function useBacktestDetail() {
   return useQuery({ ...trackRecordQuery, select: normalizeBacktest });

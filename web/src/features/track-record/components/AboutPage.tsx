@@ -3,7 +3,7 @@ import { ArrowRight } from "lucide-react";
 import { ButtonLink } from "@web/components/ui/Button";
 import { Card } from "@web/components/ui/Card";
 import { usePageTitle } from "@web/lib/use-page-title";
-import { PageHero, Section } from "./Section";
+import { PageHero, Section } from "@web/components/ui/Section";
 import { BacktestReport } from "./BacktestReport";
 import { LedgerRootNote } from "./LedgerRootNote";
 import { ModelRecordCard } from "./ModelRecordCard";

@@ -1,5 +1,5 @@
 // About's measurement section: the verdict first, then the figures with baselines, month by month, and the reliability diagram.
-import { useBacktestDetail } from "../api/track-record";
+import { useBacktestDetail } from "@web/entities/track-record/api/track-record";
 import { BacktestByMonth } from "./BacktestByMonth";
 import { BacktestByQuarter, BacktestExcess } from "./BacktestByQuarter";
 import { BacktestByYear } from "./BacktestByYear";

@@ -1,6 +1,6 @@
 // Year by year out of fold: signals issued and their average R (with its interval) beside every baseline on the same entries.
 import { formatCount, formatSignedR } from "@web/lib/format";
-import type { BacktestDetail } from "../api/decode-track-record";
+import type { BacktestDetail } from "@web/entities/track-record/api/decode-track-record";
 import { ciR, yearGapNote } from "../model/backtest-text";
 import { PeriodTable, toneR } from "./PeriodTable";
 

@@ -1,8 +1,8 @@
 // GET /api/public/model: the model version serving now, its age in market days and its forward record (null: none serves).
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiQuery } from "@web/lib/api";
-import { publicKeys } from "./keys";
-import { normalizeModel, type ModelRecord } from "./decode-public";
+import { trustKeys } from "@web/features/track-record/api/keys";
+import { normalizeModel, type ModelRecord } from "./decode-model";
 
 export { normalizeModel, type ModelRecord };
 
@@ -19,5 +19,5 @@ export async function fetchModel(): Promise<ModelRecord | null> {
 }
 
 export function useModelRecord() {
-  return useQuery({ queryKey: publicKeys.model(), queryFn: fetchModel, staleTime: 60_000 });
+  return useQuery({ queryKey: trustKeys.model(), queryFn: fetchModel, staleTime: 60_000 });
 }

@@ -1,6 +1,6 @@
 // How the About page words the backtest's figures: intervals, signed scores, months, the chart's shared axis range.
 import { formatMonthRange, formatSignedR } from "@web/lib/format";
-import type { BacktestDetail, Interval } from "../api/decode-track-record";
+import type { BacktestDetail, Interval } from "@web/entities/track-record/api/decode-track-record";
 
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 

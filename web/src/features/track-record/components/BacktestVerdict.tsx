@@ -1,7 +1,7 @@
 // The backtest's verdict in plain words, shown first on About; a missing edge is never folded away.
 import { CheckCircle2, Scale } from "lucide-react";
 import { cn } from "@web/components/ui/cn";
-import type { BacktestDetail } from "../api/decode-track-record";
+import type { BacktestDetail } from "@web/entities/track-record/api/decode-track-record";
 
 export function BacktestVerdict({ data }: { data: BacktestDetail }) {
   const verdict = data.verdict;

@@ -1,6 +1,6 @@
 // Month by month out of fold: signals issued and their average R beside always-long and random direction on the same entries.
 import { formatCount, formatSignedR } from "@web/lib/format";
-import type { BacktestDetail } from "../api/decode-track-record";
+import type { BacktestDetail } from "@web/entities/track-record/api/decode-track-record";
 import { monthLabel } from "../model/backtest-text";
 import { PeriodTable, toneR } from "./PeriodTable";
 

@@ -1,7 +1,7 @@
 // The signals' average result with its 95% interval beside the naive baselines on the same entries.
 import { cn } from "@web/components/ui/cn";
 import { formatRatioPercent, formatSignedR } from "@web/lib/format";
-import type { BacktestDetail } from "../api/decode-track-record";
+import type { BacktestDetail } from "@web/entities/track-record/api/decode-track-record";
 import { ciR } from "../model/backtest-text";
 
 const tone = (r: number | null) => (r === null ? "" : r > 0 ? "text-accent-strong" : r < 0 ? "text-rose-300" : "");
