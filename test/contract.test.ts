@@ -67,13 +67,13 @@ test("analysis, signal, reasoning, usage, profile and session answers fit the co
 
   const usage = await call(app, "GET", "/api/credits/usage", { token });
   fits(usageSchema, usage.body);
-  // Used Credits 2 (LONG and NO_TRADE held one each), Returned 1 (the NO_TRADE's); the ledger's sums agree with them.
+  // Used Credits 1 (the LONG's: the NO_TRADE's hold came back, issue 33 §7), Returned 1; the ledger's sums agree with them.
   const transactions = await call(app, "GET", "/api/transactions/", { token });
   for (const row of transactions.body) fits(transactionSchema, row);
-  expect(decodeCreditUsage(usage.body)).toEqual({ used: 2, refunded: 1 });
+  expect(decodeCreditUsage(usage.body)).toEqual({ used: 1, refunded: 1 });
   // A contract-shaped ledger decodes to itself.
   expect(decodeTransactions(transactions.body)).toEqual(transactions.body);
-  expect(transactionTotals(decodeTransactions(transactions.body))).toEqual({ used: 2, refunded: 1 });
+  expect(transactionTotals(decodeTransactions(transactions.body))).toEqual({ used: 1, refunded: 1 });
 
   const profile = await call(app, "GET", "/api/user/profile", { token });
   fits(profileResponse, profile.body);
