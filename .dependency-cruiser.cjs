@@ -4,7 +4,7 @@
  * The web's entities from the bottom up: an entity imports only entities of a lower layer, so no two import each
  * other (issue 32). A new entity takes its place here; until then it may import no other entity.
  */
-const ENTITY_LAYERS = [["user"], ["billing", "analysis"], ["signal"]];
+const ENTITY_LAYERS = [["user", "track-record"], ["billing", "signal"], ["analysis"]];
 const listedEntities = ENTITY_LAYERS.flat().join("|");
 const entitiesImportOneWay = [
   ...ENTITY_LAYERS.map((layer, i) => ({

@@ -1,8 +1,8 @@
-// Each import rule of issue 32 fails `bun run lint`'s boundary checks on a fixture graph that breaks it, and passes
+// Each import rule of issue 32 (and json-at-the-edge) fails `bun run lint`'s boundary checks on a fixture graph that breaks it, and passes
 // the same graph turned one way (so the rule is not simply failing everything).
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { boundaryChecks, runChecks } from "./lint";
+import { boundaryChecks, jsonEdgeCheck, runChecks } from "./lint";
 
 const FIXTURES = join(import.meta.dir, "lint-fixtures");
 
@@ -37,4 +37,15 @@ describe("lint fails on a fixture that breaks each rule", () => {
     expect(broken.output).toContain("error engine-runtime-never-imports-research: engine/src/analysis/model/live.ts");
     expect(await lintFixture("engine-one-way", ["engine"])).toEqual({ failed: [], output: expect.any(String) });
   }, 60_000);
+
+  test("json-at-the-edge: a fetcher calling .json() and JSON.parse and importing lib/decode fails; the same in a decoder passes", async () => {
+    const broken = await runChecks([jsonEdgeCheck], join(FIXTURES, "json-outside-decoders"), true);
+    expect(broken.map((r) => r.ok)).toEqual([false]);
+    const out = broken[0].output;
+    expect(out).toContain("error json-at-the-edge: web/src/features/prices/api/prices.ts:2 imports lib/decode");
+    expect(out).toContain("error json-at-the-edge: web/src/features/prices/api/prices.ts:5 calls .json()");
+    expect(out).toContain("error json-at-the-edge: web/src/features/prices/api/prices.ts:6 calls JSON.parse");
+    const kept = await runChecks([jsonEdgeCheck], join(FIXTURES, "json-in-decoders"), true);
+    expect(kept.map((r) => r.ok)).toEqual([true]);
+  });
 });

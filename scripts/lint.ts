@@ -1,5 +1,5 @@
 // `bun run lint`: Biome's lint rules and formatting, then the import boundaries of .dependency-cruiser.cjs and, on
-// the graph without tests, those of .dependency-cruiser-runtime.cjs.
+// the graph without tests, those of .dependency-cruiser-runtime.cjs, then json-at-the-edge (scripts/lint-json-edge.ts).
 import { join } from "node:path";
 import { ROOT } from "./app-process";
 
@@ -20,7 +20,10 @@ export const boundaryChecks = (sources: string[]): Check[] => [
   { name: "runtime boundaries", cmd: depcruise(".dependency-cruiser-runtime.cjs", sources) },
 ];
 
-const CHECKS: Check[] = [{ name: "biome", cmd: ["bunx", "biome", "check", "--error-on-warnings", "."] }, ...boundaryChecks(SOURCES)];
+/** The web reads unknown JSON only in its decoders (run on web/src of the cwd). */
+export const jsonEdgeCheck: Check = { name: "json at the edge", cmd: ["bun", join(ROOT, "scripts/lint-json-edge.ts")] };
+
+const CHECKS: Check[] = [{ name: "biome", cmd: ["bunx", "biome", "check", "--error-on-warnings", "."] }, ...boundaryChecks(SOURCES), jsonEdgeCheck];
 
 /** Runs the checks in `cwd`; `capture` keeps their output (for tests) instead of passing it through. */
 export async function runChecks(checks: Check[], cwd: string, capture = false): Promise<CheckResult[]> {

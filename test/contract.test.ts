@@ -1,19 +1,21 @@
 // The API contract end to end: real server answers match the shared schemas (core/contract, closed) and map through
-// the client's entity readers without losing a field.
+// the client's entity decoders without losing a field.
 import { afterAll, expect, test } from "bun:test";
 import { analysisDetailSchema, analysisSchema, latestReasoningSchema } from "@core/contract/analysis";
 import { transactionSchema, usageSchema } from "@core/contract/credits";
 import { addResponse, favoritesSchema, removeResponse } from "@core/contract/favorites";
 import { profileResponse } from "@core/contract/profile";
 import { type Session, sessionsResponse } from "@core/contract/session";
-import { signalSchema } from "@core/contract/signal";
-import { readAnalyses, readAnalysis, readReasoning, readSignals } from "@web/entities/analysis/model/readers";
-import { readProfile } from "@web/entities/user/model/profile";
+import { type Signal, signalSchema } from "@core/contract/signal";
+import { decodeAnalyses, decodeAnalysis, decodeLatestReasoning } from "@web/entities/analysis/api/decode-analysis";
+import { decodeSignals } from "@web/entities/signal/api/decode-signal";
+import { decodeCreditUsage, decodeProfile, decodeTransactions } from "@web/entities/user/api/decode-user";
 import { toDisplaySession } from "@web/features/profile/api/profile-api";
-import { transactionTotals, usageTotals } from "@web/entities/user/model/credit-usage";
+import { transactionTotals } from "@web/entities/user/model/credit-usage";
 import { favoriteSymbols } from "@web/features/trading/api/favorites";
 import { registerViaApi, signIn, accountsApp } from "../server/src/modules/auth/testing";
 import { seedSignal } from "../server/src/modules/signals/testing";
+import { SAMPLE_CONTEXT } from "../web/src/lib/test-signal-context";
 import { call, closeTestDeps } from "./helpers";
 import { expectFits } from "./contract-fit";
 
@@ -26,45 +28,56 @@ const fits = expectFits;
 test("analysis, signal, reasoning, usage, profile and session answers fit the contract and the client readers", async () => {
   const who = await registerViaApi(app);
   const { token } = await signIn(app, who);
-  const long = await seedSignal(who.userId, "BTCUSDT", "LONG", 0.1);
+  const long = await seedSignal(who.userId, "BTCUSDT", "LONG", 0.1, {
+    // As the engine writes it now: with its horizon (the decoder fills that in only for older signals) and its version.
+    context: { ...SAMPLE_CONTEXT, expiry_hours: 48, model: { ...SAMPLE_CONTEXT.model, version: "v-contract" } },
+  });
   await seedSignal(who.userId, "ETHUSDT", "NO_TRADE", 0.2);
 
   const signals = await call(app, "GET", "/api/signals/", { token });
   for (const s of signals.body) fits(signalSchema, s);
-  const read = readSignals(signals.body);
-  expect(read.length).toBe(signals.body.length);
-  const first = read.find((s) => s.id === long.signalId)!;
-  const raw = signals.body.find((s: { id: number }) => s.id === long.signalId);
-  expect(first).toMatchObject({ type: "LONG", symbol: "BTCUSDT", entry: raw.entry_price, takeProfit: raw.take_profit, requestId: raw.request_id });
-  expect(first.confidence).toBe(Math.round(raw.confidence * 100));
-  expect(first.createdAt).toBe(raw.created_at);
+  // The decoders fold other spellings into the contract's shape: an answer already in that shape comes out as it went in.
+  expect(decodeSignals(signals.body)).toEqual(signals.body);
+  // The deciding model's version, from the context the engine stored, as a field of its own (null before versions).
+  expect(signals.body.map((s: Signal) => [s.symbol, s.model_version])).toEqual([
+    ["BTCUSDT", "v-contract"],
+    ["ETHUSDT", null],
+  ]);
 
   const history = await call(app, "GET", "/api/analysis/history", { token });
   for (const a of history.body) fits(analysisSchema, a);
-  expect(readAnalyses(history.body).map((a) => a.id)).toEqual(history.body.map((a: { id: number }) => a.id));
+  expect(decodeAnalyses(history.body)).toEqual(history.body);
 
   const one = await call(app, "GET", `/api/analysis/${long.requestId}`, { token });
   fits(analysisSchema, one.body);
-  expect(readAnalysis(one.body)).toMatchObject({ id: long.requestId, signalType: "LONG", finalSignalId: long.signalId, creditsStatus: "USED" });
+  expect(decodeAnalysis(one.body)).toEqual(one.body);
+  expect(decodeAnalysis(one.body)).toMatchObject({
+    id: long.requestId,
+    final_signal_type: "LONG",
+    final_signal_id: long.signalId,
+    credits_status: "USED",
+  });
   const detail = await call(app, "GET", `/api/analysis/detail/${long.requestId}`, { token });
   fits(analysisDetailSchema, detail.body);
-  expect(readAnalysis(detail.body)?.id).toBe(long.requestId);
+  expect(decodeAnalysis(detail.body)?.id).toBe(long.requestId);
 
   const reasoning = await call(app, "GET", `/api/analysis/${long.requestId}/latest-reasoning?limit=900`, { token });
   fits(latestReasoningSchema, reasoning.body);
-  expect(readReasoning(reasoning.body)).not.toBeNull();
+  expect(decodeLatestReasoning(reasoning.body)).toEqual(reasoning.body);
 
   const usage = await call(app, "GET", "/api/credits/usage", { token });
   fits(usageSchema, usage.body);
-  // Used Credits 2 (LONG and NO_TRADE held one each), Returned 1 (the NO_TRADE's); the ledger's sums agree with them.
+  // Used Credits 1 (the LONG's: the NO_TRADE's hold came back, issue 33 §7), Returned 1; the ledger's sums agree with them.
   const transactions = await call(app, "GET", "/api/transactions/", { token });
   for (const row of transactions.body) fits(transactionSchema, row);
-  expect(usageTotals(usage.body)).toEqual({ used: 2, refunded: 1 });
-  expect(transactionTotals(transactions.body)).toEqual({ used: 2, refunded: 1 });
+  expect(decodeCreditUsage(usage.body)).toEqual({ used: 1, refunded: 1 });
+  // A contract-shaped ledger decodes to itself.
+  expect(decodeTransactions(transactions.body)).toEqual(transactions.body);
+  expect(transactionTotals(decodeTransactions(transactions.body))).toEqual({ used: 1, refunded: 1 });
 
   const profile = await call(app, "GET", "/api/user/profile", { token });
   fits(profileResponse, profile.body);
-  expect(readProfile(profile.body)).toMatchObject({ firstName: "Grace", lastName: "Hopper", email: who.email, createdAt: profile.body.created_at });
+  expect(decodeProfile(profile.body)).toMatchObject({ firstName: "Grace", lastName: "Hopper", email: who.email, createdAt: profile.body.created_at });
 
   const sessions = await call(app, "GET", "/api/user/sessions", { token });
   fits(sessionsResponse, sessions.body);

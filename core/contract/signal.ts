@@ -104,6 +104,9 @@ export const signalSchema = t.Object({
   outcome_market_ms: t.Optional(num),
   r_multiple: num,
   credits_status: t.Nullable(creditsStatus),
+  model_version: t.Nullable(
+    t.String({ description: "the model version that decided it (GET /api/public/model?version=); null for signals from before versions" }),
+  ),
   context: t.Nullable(signalContextSchema),
 });
 

@@ -3,8 +3,8 @@
 import { expect, test } from "@playwright/test";
 import { recordSignalOutcome } from "@core/alerts/alerts";
 import { seedSignal, type SeedContext } from "../../server/src/modules/signals/testing";
-import { normalizeModel } from "../src/features/marketing/api/model";
-import { forwardText, modelAgeText } from "../src/features/marketing/model/model-text";
+import { normalizeModel } from "../src/features/track-record/api/model";
+import { forwardText, modelAgeText } from "../src/features/track-record/model/model-text";
 import { formatCount } from "../src/lib/format";
 import { SAMPLE_CONTEXT } from "../src/lib/test-signal-context";
 import { registerUser, withSql } from "./helpers";

@@ -1,7 +1,7 @@
 // Public pages in a real browser: titles, the track record and About's measurement, contact validation and submission, 404, mobile menu, auth gate.
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { V2_BACKTEST } from "../src/features/marketing/api/test-track-record";
+import { V2_BACKTEST } from "../src/entities/track-record/api/test-track-record";
 import { formatCount } from "../src/lib/format";
 import { randomIp, registerUser, withSql } from "./helpers";
 import { seedSignal } from "../../server/src/modules/signals/testing";

@@ -36,7 +36,7 @@ function NavExtra() {
 }
 
 const AboutPage = lazyPage(
-  () => import("@web/features/marketing/components/AboutPage"),
+  () => import("@web/features/track-record/components/AboutPage"),
   (m) => m.AboutPage,
 );
 const HowItWorksPage = lazyPage(
@@ -64,7 +64,7 @@ const RiskPage = lazyPage(
   (m) => m.RiskPage,
 );
 const VerifyPage = lazyPage(
-  () => import("@web/features/marketing/components/VerifyPage"),
+  () => import("@web/features/track-record/components/VerifyPage"),
   (m) => m.VerifyPage,
 );
 const LoginPage = lazyPage(

@@ -1,5 +1,5 @@
 // Failure classes of a JSON call (spec 02 §8) and the retry rule built from a screen's own budget; shared by every screen.
-import { ApiError } from "./api";
+import { ApiError, serverMessage } from "./api";
 
 export type FailureKind = "html" | "parse" | "network" | "other";
 
@@ -34,29 +34,13 @@ export function isNetworkFailure(err: unknown): boolean {
 /** Spec 02 §8: at most this many characters of an unreadable body are shown. */
 export const ERROR_SNIPPET = 160;
 
-/** The server's detail or message in a JSON error body. */
-function jsonMessage(body: string): string | null {
-  try {
-    const v: unknown = JSON.parse(body);
-    if (v && typeof v === "object") {
-      for (const k of ["detail", "message"] as const) {
-        const m = (v as Record<string, unknown>)[k];
-        if (typeof m === "string" && m) return m;
-      }
-    }
-  } catch {
-    // not JSON
-  }
-  return null;
-}
-
 /** Spec 02 §8 texts for a failed JSON call (server detail first), shared by every screen that lists a load failure. */
 export function describeFetchError(err: unknown): string {
   if (!(err instanceof ApiError)) return err instanceof Error ? err.message : String(err);
   const html = looksLikeHtml(err.body);
-  if (err.status >= 500) return html ? "Server returned HTML (5xx)" : (jsonMessage(err.body) ?? `Server error ${err.status}`);
+  if (err.status >= 500) return html ? "Server returned HTML (5xx)" : (serverMessage(err) ?? `Server error ${err.status}`);
   if (err.status >= 400) {
-    const msg = jsonMessage(err.body);
+    const msg = serverMessage(err);
     if (msg) return msg;
     return html ? `Client error ${err.status} (HTML fallback)` : `Client error ${err.status}`;
   }

@@ -3,7 +3,8 @@
 import type { SocketMessage } from "@core/contract/socket";
 import { atom, useAtomValue } from "@web/lib/store";
 import { getAccessToken, subscribeSession } from "./session";
-import { marketSocketUrl, readSocketMessage, reconnectDelayMs } from "./socket";
+import { decodeSocketFrame } from "./decode-socket";
+import { marketSocketUrl, reconnectDelayMs } from "./socket";
 import { appStore } from "./store";
 
 export type SocketStatus = "idle" | "connecting" | "live" | "reconnecting";
@@ -57,7 +58,7 @@ function subscribeMarket() {
 }
 
 function onMessage(raw: unknown) {
-  const m = readSocketMessage(raw);
+  const m = decodeSocketFrame(raw);
   if (!m) return;
   switch (m.type) {
     case "authenticated":

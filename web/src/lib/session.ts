@@ -4,6 +4,7 @@ import { atom, useAtomValue } from "@web/lib/store";
 import { appStore } from "@web/lib/store";
 import { resolveApiUrl } from "./api-host";
 import { withTimeout } from "./timeout";
+import { parseAccessToken, tokenClaims } from "./decode-session";
 
 /** Spec 01 §9: a token set less than 7 s ago, or with more than 60 s left, survives a failed refresh. */
 export const REFRESH_GRACE_MS = 7_000;
@@ -29,8 +30,7 @@ export const signedInAtom = atom((get) => get(sessionAtom).accessToken !== null)
 export const authReadyAtom = atom((get) => get(sessionAtom).ready);
 /** The signed-in user's id (JWT `sub`), to scope local caches; the server still decides what is whose. */
 export const userIdAtom = atom((get) => {
-  const sub = tokenClaims(get(sessionAtom).accessToken)?.sub;
-  return typeof sub === "string" ? sub : null;
+  return tokenClaims(get(sessionAtom).accessToken)?.sub ?? null;
 });
 
 // Timer and in-flight promise belong to the refresh machinery, not to the state screens read.
@@ -44,29 +44,10 @@ export function subscribeSession(listener: () => void): () => void {
   return appStore.sub(sessionAtom, listener);
 }
 
-/** A JWT's payload, read without verifying it: the server verifies, the client only schedules and scopes. */
-export function tokenClaims(token: string | null | undefined): Record<string, unknown> | null {
-  const part = token?.split(".")[1];
-  if (!part) return null;
-  try {
-    const payload: unknown = JSON.parse(
-      atob(
-        part
-          .replace(/-/g, "+")
-          .replace(/_/g, "/")
-          .padEnd(Math.ceil(part.length / 4) * 4, "="),
-      ),
-    );
-    return payload && typeof payload === "object" ? (payload as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** `exp` of a JWT in milliseconds, or null. */
 export function tokenExpiryMs(token: string | null | undefined): number | null {
   const exp = tokenClaims(token)?.exp;
-  return typeof exp === "number" ? exp * 1000 : null;
+  return exp != null ? exp * 1000 : null;
 }
 
 /** Keep rule after a failed refresh: token not expired AND (set < 7 s ago OR > 60 s left). */
@@ -196,18 +177,6 @@ async function doRefresh(): Promise<string | null> {
   update({ lastRefreshError: refreshFailureMessage(res.ok ? "" : text) });
   const { accessToken, setAt } = state();
   if (!shouldKeepToken(accessToken, setAt, Date.now())) clearSession();
-  return null;
-}
-
-function parseAccessToken(text: string): string | null {
-  try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === "object" && "access_token" in body && typeof body.access_token === "string") {
-      return body.access_token;
-    }
-  } catch {
-    // fall through: an unparseable success is a failed refresh
-  }
   return null;
 }
 

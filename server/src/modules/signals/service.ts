@@ -69,6 +69,8 @@ export function signalDto(r: SignalRow): Signal {
     outcome_market_ms: r.outcome_market_ms == null ? null : Number(r.outcome_market_ms),
     r_multiple: r.r_multiple,
     credits_status: r.credits_status,
+    // The engine records the deciding version in the context; lifted to the top so a reader needs no context to name it.
+    model_version: r.context?.model.version ?? null,
     context: r.context,
   };
 }

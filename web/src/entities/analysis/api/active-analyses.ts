@@ -1,18 +1,17 @@
 // GET /api/analysis/active: the user's running analyses; a 404 is an empty list; 5 s polling, 8 s while one runs in a visible
 // tab; while the socket pushes the user's changes, a 60 s safety net that pauses in a hidden tab.
-import type { Analysis } from "@core/contract/analysis";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "@web/lib/api";
 import { socketAuthedAtom, userPollMs } from "@web/lib/live-socket";
 import { useAtomValue } from "@web/lib/store";
 import { activePollMs, isTabVisible } from "../model/analysis-polling";
 import { useIsSignedIn } from "@web/lib/session";
-import { readAnalyses } from "../model/readers";
+import { type Analysis, decodeAnalyses } from "./decode-analysis";
 import { analysisKeys } from "./keys";
 
 export async function fetchActiveAnalyses(): Promise<Analysis[]> {
   try {
-    return await apiRequest<Analysis[]>("GET", "/api/analysis/active");
+    return decodeAnalyses(await apiRequest<unknown>("GET", "/api/analysis/active"));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return [];
     throw err;
@@ -26,11 +25,10 @@ export const activeAnalysesQuery = (enabled: boolean, pushed = false) =>
     queryFn: fetchActiveAnalyses,
     enabled,
     staleTime: 0,
-    select: readAnalyses,
     refetchInterval: (q) =>
       userPollMs(
         activePollMs(
-          readAnalyses(q.state.data).map((a) => a.status),
+          (q.state.data ?? []).map((a) => a.status),
           isTabVisible(),
         ),
         pushed,

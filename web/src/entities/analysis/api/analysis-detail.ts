@@ -1,12 +1,11 @@
 // GET /api/analysis/{id}: one analysis (phase, countdown, credits status), read only with an id, polled while in progress.
-import type { Analysis } from "@core/contract/analysis";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@web/lib/api";
 import { DETAIL_GC_MS, DETAIL_STALE_MS, detailPollMs } from "../model/analysis-polling";
-import { readAnalysis } from "../model/readers";
+import { decodeAnalysis } from "./decode-analysis";
 import { analysisKeys } from "./keys";
 
-export const fetchAnalysisDetail = (id: number) => apiRequest<Analysis>("GET", `/api/analysis/${id}`);
+export const fetchAnalysisDetail = async (id: number) => decodeAnalysis(await apiRequest<unknown>("GET", `/api/analysis/${id}`));
 
 export const analysisDetailQuery = (id: number | null) =>
   queryOptions({
@@ -16,8 +15,7 @@ export const analysisDetailQuery = (id: number | null) =>
     enabled: id !== null,
     staleTime: DETAIL_STALE_MS,
     gcTime: DETAIL_GC_MS,
-    select: readAnalysis,
-    refetchInterval: (q) => detailPollMs(readAnalysis(q.state.data)),
+    refetchInterval: (q) => detailPollMs(q.state.data),
   });
 
 export function useAnalysisDetail(id: number | null) {

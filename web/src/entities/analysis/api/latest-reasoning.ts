@@ -1,20 +1,18 @@
 // GET /api/analysis/{id}/latest-reasoning?limit=900 (fallback /api/analysis/detail/{id}/…), polled by time left while it runs.
-import type { LatestReasoning } from "@core/contract/analysis";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@web/lib/api";
 import { DETAIL_GC_MS, REASONING_STALE_MS, reasoningPollMs } from "../model/analysis-polling";
-import { isInProgressStatus } from "../model/analysis-status";
-import { readReasoning } from "../model/readers";
+import { decodeLatestReasoning, type LatestReasoning } from "./decode-analysis";
 import { analysisKeys } from "./keys";
 
 export const REASONING_LIMIT = 900;
 
-export async function fetchLatestReasoning(id: number): Promise<LatestReasoning> {
+export async function fetchLatestReasoning(id: number): Promise<LatestReasoning | null> {
   try {
-    return await apiRequest<LatestReasoning>("GET", `/api/analysis/${id}/latest-reasoning?limit=${REASONING_LIMIT}`);
+    return decodeLatestReasoning(await apiRequest<unknown>("GET", `/api/analysis/${id}/latest-reasoning?limit=${REASONING_LIMIT}`));
   } catch {
     // Older servers only serve the detail-prefixed path; its failure is the one reported.
-    return apiRequest<LatestReasoning>("GET", `/api/analysis/detail/${id}/latest-reasoning?limit=${REASONING_LIMIT}`);
+    return decodeLatestReasoning(await apiRequest<unknown>("GET", `/api/analysis/detail/${id}/latest-reasoning?limit=${REASONING_LIMIT}`));
   }
 }
 
@@ -26,11 +24,10 @@ export const latestReasoningQuery = (id: number | null, inProgress: boolean) =>
     enabled: id !== null,
     staleTime: REASONING_STALE_MS,
     gcTime: DETAIL_GC_MS,
-    select: readReasoning,
     refetchInterval: (q) => {
-      const r = readReasoning(q.state.data);
-      if (!inProgress || (r?.status && !isInProgressStatus(r.status))) return false;
-      return reasoningPollMs(r?.timeRemaining);
+      const r = q.state.data;
+      if (!inProgress || (r && r.status !== "IN_PROGRESS")) return false;
+      return reasoningPollMs(r?.time_remaining_seconds);
     },
   });
 

@@ -8,7 +8,8 @@ import { fetchAnalysisDetail } from "../api/analysis-detail";
 import { analysisKeys } from "../api/keys";
 import { SIGNAL_REFETCH_SCHEDULE_MS } from "../model/analysis-polling";
 import { addLocalCredit, finishedIds, localCreditDue } from "../model/completion";
-import { readAnalysis, type Analysis } from "../model/readers";
+import type { CreditBalance } from "@core/contract/credits";
+import type { Analysis } from "../api/decode-analysis";
 
 export type CompletionKeys = {
   /** The screen's signals list, re-fetched on the schedule. */
@@ -47,12 +48,10 @@ export function useCompletionWatch(active: readonly Analysis[] | undefined, keys
       const settle = async () => {
         const a =
           shown ??
-          (await qc
-            .fetchQuery({ queryKey: analysisKeys.detail(id), queryFn: () => fetchAnalysisDetail(id), staleTime: 0 })
-            .then(readAnalysis)
-            .catch(() => null));
+          (await qc.fetchQuery({ queryKey: analysisKeys.detail(id), queryFn: () => fetchAnalysisDetail(id), staleTime: 0 }).catch(() => null));
         const balanceReadAt = qc.getQueryState(creditKeys.balance())?.dataUpdatedAt ?? 0;
-        if (localCreditDue(a?.creditsStatus, balanceReadAt, seenRunningAt)) qc.setQueryData(creditKeys.balance(), addLocalCredit);
+        if (localCreditDue(a?.credits_status, balanceReadAt, seenRunningAt))
+          qc.setQueryData<CreditBalance | null>(creditKeys.balance(), addLocalCredit);
         void qc.invalidateQueries({ queryKey: creditKeys.balance() });
       };
       void settle();

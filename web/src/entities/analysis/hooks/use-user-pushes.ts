@@ -7,7 +7,8 @@ import { forgetTags } from "@web/lib/api";
 import { holdSocket } from "@web/lib/live-socket";
 import { useIsSignedIn } from "@web/lib/session";
 import { creditKeys, userKeys } from "@web/entities/user/api/keys";
-import { analysisKeys, signalKeys } from "../api/keys";
+import { signalKeys } from "@web/entities/signal/api/keys";
+import { analysisKeys } from "../api/keys";
 
 /** What a change of the user's own data can touch; only the queries on screen refetch, the rest are marked stale. */
 export const userChangedKeys = (): QueryKey[] => [analysisKeys.all, signalKeys.all, creditKeys.all, userKeys.favorites(), userKeys.stats()];

@@ -10,11 +10,11 @@ test("active list: 8 s while one runs in a visible tab, otherwise 5 s", () => {
 });
 
 test("detail: 10 s with next_run_at, 8 s without or before data, off when settled", () => {
-  expect(detailPollMs({ status: "IN_PROGRESS", nextRunAt: "2025-01-01T00:00:00Z" })).toBe(10000);
-  expect(detailPollMs({ status: "IN_PROGRESS", nextRunAt: null })).toBe(8000);
+  expect(detailPollMs({ status: "IN_PROGRESS", next_run_at: "2025-01-01T00:00:00Z" })).toBe(10000);
+  expect(detailPollMs({ status: "IN_PROGRESS", next_run_at: null })).toBe(8000);
   expect(detailPollMs(null)).toBe(8000);
-  expect(detailPollMs({ status: "COMPLETED", nextRunAt: null })).toBe(false);
-  expect(detailPollMs({ status: "FAILED", nextRunAt: null })).toBe(false);
+  expect(detailPollMs({ status: "COMPLETED", next_run_at: null })).toBe(false);
+  expect(detailPollMs({ status: "FAILED", next_run_at: null })).toBe(false);
 });
 
 test("reasoning by remaining time: 12 / 7 / 4 / 5 s", () => {

@@ -1,5 +1,5 @@
 // Polling intervals of the analysis and signal screens (spec 02 §7, §9), as pure functions of what is on screen.
-import { isInProgressStatus } from "./analysis-status";
+import type { AnalysisStatus } from "@core/contract/status";
 
 export const SIGNALS_POLL_MS = 5_000;
 export const HISTORY_POLL_MS = 10_000;
@@ -15,15 +15,15 @@ export const DETAIL_GC_MS = 5 * 60_000;
 export const isTabVisible = () => typeof document === "undefined" || document.visibilityState === "visible";
 
 /** Active list: every 8 s while something runs and the tab is visible (progress also arrives by socket), else 5 s. */
-export function activePollMs(statuses: ReadonlyArray<string | null | undefined>, tabVisible: boolean): number {
-  return tabVisible && statuses.some((s) => isInProgressStatus(s)) ? ACTIVE_POLL_BUSY_MS : ACTIVE_POLL_MS;
+export function activePollMs(statuses: ReadonlyArray<AnalysisStatus>, tabVisible: boolean): number {
+  return tabVisible && statuses.includes("IN_PROGRESS") ? ACTIVE_POLL_BUSY_MS : ACTIVE_POLL_MS;
 }
 
 /** Detail: 10 s in progress with next_run_at, 8 s in progress without it or before any data, off otherwise. */
-export function detailPollMs(detail: { status: string | null; nextRunAt: string | null } | null | undefined): number | false {
+export function detailPollMs(detail: { status: AnalysisStatus; next_run_at: string | null } | null | undefined): number | false {
   if (!detail) return 8_000;
-  if (!isInProgressStatus(detail.status)) return false;
-  return detail.nextRunAt ? 10_000 : 8_000;
+  if (detail.status !== "IN_PROGRESS") return false;
+  return detail.next_run_at ? 10_000 : 8_000;
 }
 
 /** Reasoning: by seconds remaining in the phase: 12 s above 60, 7 s above 15, 4 s above 0, else 5 s. */

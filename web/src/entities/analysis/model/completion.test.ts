@@ -1,8 +1,9 @@
 // Spec 02 §4 completion: which running analyses finished, and the one local credit given back.
 import { expect, test } from "bun:test";
+import type { AnalysisStatus } from "@core/contract/status";
 import { addLocalCredit, finishedIds, localCreditDue } from "./completion";
 
-const a = (id: number, status = "IN_PROGRESS") => ({ id, status });
+const a = (id: number, status: AnalysisStatus = "IN_PROGRESS") => ({ id, status });
 
 test("finished = was running, now gone or no longer running", () => {
   expect(finishedIds([a(1), a(2), a(3, "COMPLETED")], [a(2), a(1, "COMPLETED")])).toEqual([1]);

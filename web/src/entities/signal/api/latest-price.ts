@@ -3,21 +3,11 @@
 import type { Candle } from "@core/market/candles";
 import type { PricesPayload } from "@core/market/market-intervals";
 import { useQuery } from "@tanstack/react-query";
-import { isObj, num, obj, unwrap } from "@web/lib/read";
 import { TIMEFRAME_MS } from "../model/chart-window";
+import { type LatestPrice, pushedPrice } from "./decode-price";
 import { chartKeys } from "./keys";
 
-export type LatestPrice = { price: number; atMs: number; source: "live" | "candles" };
-
-/** The pair's entry of a pushed `prices` payload (bare or in the socket's {data} envelope); null when absent or unreadable. */
-export function pushedPrice(raw: unknown, symbol: string): LatestPrice | null {
-  const data = unwrap(raw);
-  const prices = isObj(data) ? obj(data, "prices") : null;
-  const row = prices ? obj(prices, symbol) : null;
-  const price = row ? num(row, "price") : null;
-  const atMs = row ? num(row, "at_ms") : null;
-  return price !== null && price > 0 && atMs !== null ? { price, atMs, source: "live" } : null;
-}
+export { type LatestPrice, pushedPrice };
 
 /** `hourly`: the pair's newest closed 1h candles (oldest first), the fallback when no push has arrived. */
 export function useLatestPrice(symbol: string, hourly: Candle[] | undefined): LatestPrice | null {

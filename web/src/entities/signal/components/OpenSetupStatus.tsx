@@ -1,7 +1,7 @@
 // An OPEN LONG/SHORT against the current price: distance to entry, stop and target (% and R), where it stands in R,
 // time left before expiry, and "Not reached entry" when it ran away unfilled; it names the price's own (market) time.
 import { cn } from "@web/components/ui/cn";
-import type { Signal } from "@web/entities/analysis/model/readers";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
 import { formatPrice, formatSignedPercent, formatUtcMinute } from "@web/lib/format";
 import { useCandles } from "../api/candles";
 import { useLatestPrice } from "../api/latest-price";
@@ -36,19 +36,19 @@ function Dist({ label, d, tone }: { label: string; d: Distance; tone?: "pos" | "
   );
 }
 
-export type StatusSignal = Pick<Signal, "symbol" | "type" | "entry" | "stopLoss" | "takeProfit" | "context" | "marketTimeMs">;
+export type StatusSignal = Pick<Signal, "symbol" | "type" | "entry_price" | "stop_loss" | "take_profit" | "context" | "market_time_ms">;
 
 export function OpenSetupStatus({ signal }: { signal: StatusSignal }) {
   const side = signal.type === "LONG" || signal.type === "SHORT" ? signal.type : "LONG";
-  const issueMs = signal.marketTimeMs ?? 0;
+  const issueMs = signal.market_time_ms ?? 0;
   // The chart's own 1h window (one cache entry): the fill check reads it, and its newest close is the fallback price.
   const q = useCandles(signal.symbol, "1h", undefined, chartWindow(issueMs, null, "1h").limit);
   const hourly = q.data?.candles;
   const latest = useLatestPrice(signal.symbol, hourly);
-  const { entry, stopLoss: stop, takeProfit: target } = signal;
+  const { entry_price: entry, stop_loss: stop, take_profit: target } = signal;
   if (entry === null || stop === null || target === null) return null;
   if (!latest) return <p className="mt-3 text-xs text-muted">Waiting for a price…</p>;
-  const expires = signal.context?.expiresAt ? Date.parse(signal.context.expiresAt) : Number.NaN;
+  const expires = signal.context?.expires_at ? Date.parse(signal.context.expires_at) : Number.NaN;
   const s = openSetupStatus({
     side,
     entry,

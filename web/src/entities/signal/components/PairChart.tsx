@@ -1,7 +1,7 @@
 // The pair chart of Start Trading: the chosen pair's last 7 days of 1h candles with its latest price and the trader's own
 // signals on it marked, so the pair can be seen before a credit is spent. Reuses the signal chart's canvas and endpoint.
 import { lazy, Suspense, useMemo } from "react";
-import type { Signal } from "@web/entities/analysis/model/readers";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
 import { formatPrice, formatUtcMinute } from "@web/lib/format";
 import { chartCandles, useCandles } from "../api/candles";
 import { type LatestPrice, useLatestPrice } from "../api/latest-price";

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Spinner } from "@web/components/ui/Spinner";
 import { cn } from "@web/components/ui/cn";
-import type { Signal } from "@web/entities/analysis/model/readers";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
 import { chartCandles, useCandles } from "../api/candles";
 import { CHART_TIMEFRAMES, type ChartTimeframe, chartLevels, chartWindow, exitView, signalMarks } from "../model/chart-window";
 import { ChartLegend } from "./ChartLegend";
@@ -39,13 +39,13 @@ export function Placeholder({ children }: { children?: React.ReactNode }) {
 
 export type ChartSignal = Pick<
   Signal,
-  "symbol" | "type" | "entry" | "stopLoss" | "takeProfit" | "context" | "marketTimeMs" | "outcome" | "outcomeMarketMs" | "rMultiple"
+  "symbol" | "type" | "entry_price" | "stop_loss" | "take_profit" | "context" | "market_time_ms" | "outcome" | "outcome_market_ms" | "r_multiple"
 >;
 
 /** Nothing for a No Trade or a signal without its issue time. `dense` fits the narrow Day Signal card. */
 export function SignalChart({ signal, dense = false }: { signal: ChartSignal; dense?: boolean }) {
   const [tf, setTf] = useState<ChartTimeframe>("1h");
-  const issueMs = signal.marketTimeMs ?? 0;
+  const issueMs = signal.market_time_ms ?? 0;
   const side = signal.type === "LONG" || signal.type === "SHORT" ? signal.type : null;
   const exit = useMemo(() => exitView(signal), [signal]);
   const win = chartWindow(issueMs, exit?.atMs ?? null, tf);

@@ -2,7 +2,7 @@
 import { Copy } from "lucide-react";
 import { Button } from "@web/components/ui/Button";
 import { toast } from "@web/components/ui/toast-store";
-import type { Signal } from "@web/entities/analysis/model/readers";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
 import type { Sizing } from "../model/position-size";
 import { cornixText, plainText, tradingViewAlert } from "../model/signal-exports";
 import type { Trade } from "../model/sizer-view";

@@ -1,8 +1,8 @@
 // Beside a LONG/SHORT signal (drawer and Day Signal): the position sizer and the export buttons; nothing for NO_TRADE.
 import { Calculator } from "lucide-react";
 import { cn } from "@web/components/ui/cn";
-import type { Signal } from "@web/entities/analysis/model/readers";
-import { venueText } from "@web/entities/analysis/model/signal-context";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
+import { venueText } from "@web/entities/signal/model/signal-context";
 import { useSizerInputs } from "../hooks/use-sizer-inputs";
 import { sizerView, tradeOf } from "../model/sizer-view";
 import { SignalExports } from "./SignalExports";

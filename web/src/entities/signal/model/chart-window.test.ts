@@ -20,21 +20,21 @@ test("an open signal asks for the latest bars reaching back before the issue, ca
 });
 
 test("levels: target, entry and the one stop, each only when known; the structure level is no second stop line", () => {
-  const levels = chartLevels({ entry: 100, stopLoss: 95, takeProfit: 110, context: { invalidationLevel: 99.2 } as never });
+  const levels = chartLevels({ entry_price: 100, stop_loss: 95, take_profit: 110, context: { invalidation_level: 99.2 } as never });
   expect(levels.map((l) => [l.label, l.price, l.dashed])).toEqual([
     ["Take profit", 110, false],
     ["Entry", 100, false],
     ["Stop loss", 95, false],
   ]);
-  expect(chartLevels({ entry: 100, stopLoss: null, takeProfit: 110, context: null }).map((l) => l.key)).toEqual(["tp", "entry"]);
+  expect(chartLevels({ entry_price: 100, stop_loss: null, take_profit: 110, context: null }).map((l) => l.key)).toEqual(["tp", "entry"]);
 });
 
 test("the exit: TP, SL or expiry with its R; none while open or without its market time", () => {
-  expect(exitView({ outcome: "TP_HIT", outcomeMarketMs: 5, rMultiple: 1.8512 })).toEqual({ atMs: 5, label: "TP +1.85R", tone: "pos" });
-  expect(exitView({ outcome: "SL_HIT", outcomeMarketMs: 5, rMultiple: -1.1 })!.label).toBe("SL −1.10R");
-  expect(exitView({ outcome: "EXPIRED", outcomeMarketMs: 5, rMultiple: 0.2 })!.label).toBe("Expiry +0.20R");
-  expect(exitView({ outcome: "OPEN", outcomeMarketMs: null, rMultiple: null })).toBeNull();
-  expect(exitView({ outcome: "TP_HIT", outcomeMarketMs: null, rMultiple: 1 })).toBeNull();
+  expect(exitView({ outcome: "TP_HIT", outcome_market_ms: 5, r_multiple: 1.8512 })).toEqual({ atMs: 5, label: "TP +1.85R", tone: "pos" });
+  expect(exitView({ outcome: "SL_HIT", outcome_market_ms: 5, r_multiple: -1.1 })!.label).toBe("SL −1.10R");
+  expect(exitView({ outcome: "EXPIRED", outcome_market_ms: 5, r_multiple: 0.2 })!.label).toBe("Expiry +0.20R");
+  expect(exitView({ outcome: "OPEN", outcome_market_ms: null, r_multiple: null })).toBeNull();
+  expect(exitView({ outcome: "TP_HIT", outcome_market_ms: null, r_multiple: 1 })).toBeNull();
 });
 
 test("the price scale holds every level: a far target or stop widens the candles' range, both ways", () => {

@@ -1,5 +1,5 @@
 // What the signal chart shows for a signal: the candle window around issue (and exit), its level lines and its markers.
-import type { Signal } from "@web/entities/analysis/model/readers";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
 
 export const CHART_TIMEFRAMES = ["1h", "4h", "1d"] as const;
 export type ChartTimeframe = (typeof CHART_TIMEFRAMES)[number];
@@ -45,11 +45,11 @@ export type ChartLevel = { key: LevelKey; label: string; price: number; color: s
 
 /** Entry, stop loss and take profit; levels the signal lacks are left out. The structure level behind the setup is not
  *  drawn: the stop is the one exit below the entry that counts, and a second line there read as a second stop. */
-export function chartLevels(signal: Pick<Signal, "entry" | "stopLoss" | "takeProfit" | "context">): ChartLevel[] {
+export function chartLevels(signal: Pick<Signal, "entry_price" | "stop_loss" | "take_profit" | "context">): ChartLevel[] {
   const rows: [LevelKey, string, number | null | undefined, boolean][] = [
-    ["tp", "Take profit", signal.takeProfit, false],
-    ["entry", "Entry", signal.entry, false],
-    ["sl", "Stop loss", signal.stopLoss, false],
+    ["tp", "Take profit", signal.take_profit, false],
+    ["entry", "Entry", signal.entry_price, false],
+    ["sl", "Stop loss", signal.stop_loss, false],
   ];
   return rows
     .filter((r): r is [LevelKey, string, number, boolean] => typeof r[2] === "number" && Number.isFinite(r[2]) && r[2] > 0)
@@ -61,11 +61,11 @@ export type ExitView = { atMs: number; label: string; tone: "pos" | "neg" | "mut
 const EXIT_NAMES: Record<string, string> = { TP_HIT: "TP", SL_HIT: "SL", EXPIRED: "Expiry" };
 
 /** The exit of a resolved signal: where, and its label ('TP +1.85R', 'SL −1.10R', 'Expiry +0.20R'); null while open. */
-export function exitView(signal: Pick<Signal, "outcome" | "outcomeMarketMs" | "rMultiple">): ExitView | null {
+export function exitView(signal: Pick<Signal, "outcome" | "outcome_market_ms" | "r_multiple">): ExitView | null {
   const name = EXIT_NAMES[signal.outcome?.toUpperCase() ?? ""];
-  const at = signal.outcomeMarketMs;
+  const at = signal.outcome_market_ms;
   if (!name || typeof at !== "number" || at <= 0) return null;
-  const r = signal.rMultiple;
+  const r = signal.r_multiple;
   const rText = r === null ? "" : ` ${r >= 0 ? "+" : "−"}${Math.abs(r).toFixed(2)}R`;
   return { atMs: at, label: `${name}${rText}`, tone: r === null || r === 0 ? "muted" : r > 0 ? "pos" : "neg" };
 }

@@ -1,6 +1,6 @@
 // The pair chart's markers: only the pair's signals issued inside the candles shown, oldest first, with their legend.
 import { expect, test } from "bun:test";
-import { readSignal, type Signal } from "@web/entities/analysis/model/readers";
+import { decodeSignal, type Signal } from "@web/entities/signal/api/decode-signal";
 import { CHART_COLORS } from "./chart-window";
 import { pairSignalMarks } from "./pair-chart";
 
@@ -9,7 +9,7 @@ const T0 = Date.parse("2024-02-08T00:00:00Z");
 const candles = Array.from({ length: 168 }, (_, i) => ({ t: T0 + i * H, o: 1, h: 1, l: 1, c: 1, v: 1 }));
 
 const sig = (id: number, symbol: string, type: string, at: number | null, extra: Record<string, unknown> = {}): Signal => {
-  const s = readSignal({ id, symbol, type, market_time_ms: at, ...extra });
+  const s = decodeSignal({ id, symbol, type, market_time_ms: at, ...extra });
   if (!s) throw new Error("unreadable");
   return s;
 };

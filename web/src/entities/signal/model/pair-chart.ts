@@ -1,8 +1,8 @@
 // What the pair chart on Start Trading shows: the last 7 days of 1h candles and the trader's own signals on that pair
 // inside them, each as a marker on the canvas and a line of its HTML legend.
 import type { Candle } from "@core/market/candles";
-import { outcomeView } from "@web/entities/analysis/model/signal-outcome";
-import type { Signal } from "@web/entities/analysis/model/readers";
+import { outcomeView } from "@web/entities/signal/model/signal-outcome";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
 import { formatUtcMinute } from "@web/lib/format";
 import { CHART_COLORS, type ChartMark, TIMEFRAME_MS } from "./chart-window";
 
@@ -28,9 +28,9 @@ export function pairSignalMarks(signals: readonly Signal[], symbol: string, cand
   const end = last.t + TIMEFRAME_MS["1h"];
   return signals
     .flatMap((s): PairSignalMark[] => {
-      const at = s.marketTimeMs ?? null;
+      const at = s.market_time_ms ?? null;
       if (s.symbol !== symbol || !s.type || at === null || at < first.t || at >= end) return [];
-      const outcome = s.type === "NO_TRADE" ? null : outcomeView(s.outcome, s.rMultiple);
+      const outcome = s.type === "NO_TRADE" ? null : outcomeView(s.outcome, s.r_multiple);
       const words = MARK_STYLE[s.type].text;
       return [
         {

@@ -1,12 +1,12 @@
 // Export formats of a known signal, written out in full by hand.
 import { describe, expect, test } from "bun:test";
-import { readSignal } from "@web/entities/analysis/model/readers";
+import { decodeSignal } from "@web/entities/signal/api/decode-signal";
 import { SAMPLE_CONTEXT } from "@web/lib/test-signal-context";
 import { cornixText, plainText, tradingViewAlert } from "./signal-exports";
 import { sizerView, tradeOf } from "./sizer-view";
 
 const signal = (over: Record<string, unknown> = {}) =>
-  readSignal({
+  decodeSignal({
     id: 42,
     symbol: "SOLUSDT",
     type: "LONG",

@@ -1,22 +1,22 @@
 // A LONG/SHORT signal as text a trader pastes elsewhere: plain text, a TradingView alert message (JSON) and a Cornix
 // free-text signal (pair, exchange, direction, entry, targets, stop). Prices are written on the pair's tick.
-import type { Signal } from "@web/entities/analysis/model/readers";
+import { confidencePercent, type Signal } from "@web/entities/signal/api/decode-signal";
 import { roundToTick } from "./position-size";
 import { baseAsset, fixedNumber, type Trade } from "./sizer-view";
 
 const price = (t: Trade, p: number) => roundToTick(p, t.lot).toFixed(t.lot.priceDecimals);
 const VENUE_TEXT = { spot: "Binance spot", perp: "Binance USDT-M perpetual" } as const;
-const confidenceText = (s: Signal) => (s.confidence !== null ? `${s.confidence}%` : "—");
+const confidenceText = (s: Signal) => `${confidencePercent(s)}%`;
 
 export function plainText(s: Signal, t: Trade): string {
   return [
-    `${s.symbol} ${t.side} · ${s.context?.venueLabel ?? VENUE_TEXT[t.venue]}`,
+    `${s.symbol} ${t.side} · ${s.context?.venue_label || VENUE_TEXT[t.venue]}`,
     `Entry: ${price(t, t.entry)}`,
     `Take profit: ${price(t, t.target)}`,
     `Stop loss: ${price(t, t.stop)}`,
-    `Risk/reward: ${s.rr !== null ? s.rr.toFixed(2) : "—"}`,
+    `Risk/reward: ${s.rr_ratio !== null ? s.rr_ratio.toFixed(2) : "—"}`,
     `Timeframe: ${s.timeframe ?? "—"} · Confidence: ${confidenceText(s)}`,
-    ...(s.context?.expiresAt ? [`Expires: ${s.context.expiresAt.slice(0, 16).replace("T", " ")} UTC`] : []),
+    ...(s.context?.expires_at ? [`Expires: ${s.context.expires_at.slice(0, 16).replace("T", " ")} UTC`] : []),
     `Tradewind signal #${s.id}`,
   ].join("\n");
 }
@@ -34,10 +34,10 @@ export function tradingViewAlert(s: Signal, t: Trade, quantity?: number | null):
     take_profit: num(t.target),
     stop_loss: num(t.stop),
     ...(quantity ? { quantity } : {}),
-    rr: s.rr,
+    rr: s.rr_ratio,
     timeframe: s.timeframe,
-    confidence: s.confidence !== null ? s.confidence / 100 : null,
-    expires_at: s.context?.expiresAt ?? null,
+    confidence: confidencePercent(s) / 100,
+    expires_at: s.context?.expires_at ?? null,
     signal_id: s.id,
     source: "Tradewind",
   };

@@ -1,6 +1,6 @@
 // From a signal and the trader's account and risk to the sizer's figures and sentences (texts only, no JSX).
 import { lotFilter, type LotFilter } from "@core/market/lot-sizes";
-import type { Signal } from "@web/entities/analysis/model/readers";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
 import { sizePosition, type Sizing } from "./position-size";
 
 /** The pair's base asset: BTCUSDT → BTC. */
@@ -15,16 +15,16 @@ export const usdt = (value: number) => `${fixedNumber(value, 2)} USDT`;
 /** What sizing a signal needs from it: a direction, three levels and a venue; null for NO_TRADE or a signal missing a level. */
 export function tradeOf(s: Signal) {
   const side = s.type === "LONG" || s.type === "SHORT" ? s.type : null;
-  if (!side || s.noTrade || s.entry === null || s.stopLoss === null || s.takeProfit === null || s.entry <= 0) return null;
+  if (!side || s.no_trade || s.entry_price === null || s.stop_loss === null || s.take_profit === null || s.entry_price <= 0) return null;
   const venue = s.context?.venue ?? (side === "LONG" ? "spot" : "perp");
   return {
     side,
     venue,
-    entry: s.entry,
-    stop: s.stopLoss,
-    target: s.takeProfit,
-    costPerSide: s.context?.costs?.costPerSide ?? null,
-    lot: lotFilter(s.symbol, venue, s.entry),
+    entry: s.entry_price,
+    stop: s.stop_loss,
+    target: s.take_profit,
+    costPerSide: s.context?.costs?.cost_per_side ?? null,
+    lot: lotFilter(s.symbol, venue, s.entry_price),
   } as const;
 }
 

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CreditBalance } from "@core/contract/credits";
 import { apiQuery } from "@web/lib/api";
 import { useIsSignedIn } from "@web/lib/session";
+import { decodeCredits } from "./decode-user";
 import { creditKeys } from "./keys";
 
 export type { CreditBalance };
@@ -17,13 +18,8 @@ export const creditBalanceQuery = (enabled: boolean) =>
     // Spec 01 §7: the one query that refetches on window focus. "always", because `true` refetches only stale data
     // and the app's 300 s staleTime would swallow most focus refetches.
     refetchOnWindowFocus: "always",
-    select: (data: unknown): number | null => readCredits(data),
+    select: decodeCredits,
   });
-
-export function readCredits(data: unknown): number | null {
-  if (data && typeof data === "object" && "credits" in data && typeof data.credits === "number") return data.credits;
-  return null;
-}
 
 export function useCreditBalance() {
   const signedIn = useIsSignedIn();

@@ -2,7 +2,8 @@
 // DEDUCTION and REFUND sums, and which of the two the cards show.
 import { describe, expect, test } from "bun:test";
 import type { CreditUsage } from "@core/contract/credits";
-import { pickCreditTotals, transactionTotals, usageTotals } from "./credit-usage";
+import { decodeCreditUsage as usageTotals, decodeTransactions } from "../api/decode-user";
+import { pickCreditTotals, transactionTotals } from "./credit-usage";
 
 describe("usage answer", () => {
   test("the contract's answer: used is net_used (kept for signals), not the credits held, which include the returned and the running", () => {
@@ -50,6 +51,23 @@ describe("ledger fallback", () => {
       ]),
     ).toEqual({ used: 1, refunded: 1 });
     expect(transactionTotals([])).toEqual({ used: 0, refunded: 0 });
+  });
+
+  test("the ledger answer decoded: a bare array or an envelope, rows without an id, type or amount skipped", () => {
+    const row = {
+      id: 1,
+      type: "DEDUCTION",
+      amount: -1,
+      balance_after: 2,
+      created_at: "t",
+      reference: null,
+      reference_type: null,
+      reference_id: null,
+      note: null,
+    };
+    expect(decodeTransactions([row, { id: 2, type: "REFUND" }])).toEqual([row]);
+    expect(transactionTotals(decodeTransactions({ items: [row, { ...row, id: 3, type: "REFUND", amount: 1 }] }))).toEqual({ used: 0, refunded: 1 });
+    expect(decodeTransactions(null)).toEqual([]);
   });
 });
 

@@ -1,24 +1,11 @@
-// The Credit usage entity (spec 02 §3) as the credit cards read it: the usage answer in either spelling, or the ledger's sums.
-import type { CreditUsage, Transaction } from "@core/contract/credits";
+// The Credit usage entity (spec 02 §3) as the credit cards read it: the usage answer (api/decode-user), or the ledger's sums.
+import type { Transaction } from "@core/contract/credits";
 
 /**
  * `used`: credits that bought a signal, as the stats' today count and series count them (issue 33 §7): a credit held
  * and returned (No Trade, failure) was not used. `refunded`: the credits returned.
  */
 export type CreditTotals = { used: number; refunded: number };
-
-/** The usage answer: the contract spells used and refunded (and net_used, what was kept); spec 02 §3 also names spent and returns. */
-export type UsageAnswer = Partial<Pick<CreditUsage, "used" | "refunded" | "net_used">> & { spent?: number; returns?: number };
-
-/** Either spelling of each total; null when the answer has neither, which counts as a failed call (the ledger is read). */
-export function usageTotals(answer: UsageAnswer | null): CreditTotals | null {
-  const held = answer?.spent ?? answer?.used ?? null;
-  const refunded = answer?.refunded ?? answer?.returns ?? null;
-  if (held === null && refunded === null && answer?.net_used === undefined) return null;
-  // Without net_used (an answer in the spec's other spelling) what was held less what came back.
-  const used = answer?.net_used ?? Math.max(0, (held ?? 0) - (refunded ?? 0));
-  return { used, refunded: refunded ?? 0 };
-}
 
 /**
  * Spec 02 §3's fallback: DEDUCTION and REFUND amounts summed (sizes only, since this server signs a DEDUCTION

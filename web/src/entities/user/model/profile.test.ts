@@ -1,6 +1,7 @@
 // The profile reader takes either spelling and an enveloped answer; the greeting falls back to 'Trader'.
 import { expect, test } from "bun:test";
-import { fullName, greetingName, readProfile } from "./profile";
+import { decodeProfile as readProfile } from "../api/decode-user";
+import { fullName, greetingName } from "./profile";
 
 test("either spelling, bare or under data", () => {
   expect(readProfile({ first_name: "Ada", last_name: "Lovelace", email: "ada@x.io", createdAt: "2025-01-02", credits: 3 })).toEqual({

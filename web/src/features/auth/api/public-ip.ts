@@ -1,6 +1,7 @@
 // Spec 01 §7's public-IP lookup (a GET answering JSON with `ip`, cached, sent only as client_public_ip). Off unless the
 // build sets TW_PUBLIC_IP_LOOKUP_URL: it tells a third party who is signing in, so privacy wins by default.
 import { withTimeout } from "@web/lib/timeout";
+import { decodePublicIp } from "./decode-public-ip";
 
 /** The lookup must not hold a sign-in up for long: past this the payload goes without the address. */
 export const IP_LOOKUP_TIMEOUT_MS = 3_000;
@@ -28,9 +29,8 @@ export function createPublicIpLookup(url: string | null, fetcher: Fetcher = (u, 
     if (url === null) return null;
     if (known !== null) return known;
     try {
-      const body: unknown = await withTimeout(async (signal) => (await fetcher(url, { credentials: "omit", signal })).json(), IP_LOOKUP_TIMEOUT_MS);
-      const ip = body && typeof body === "object" && "ip" in body && typeof body.ip === "string" ? body.ip.trim() : "";
-      known = ip || null;
+      const text = await withTimeout(async (signal) => (await fetcher(url, { credentials: "omit", signal })).text(), IP_LOOKUP_TIMEOUT_MS);
+      known = decodePublicIp(text);
     } catch {
       // no address: the server reads the connection's own
     }

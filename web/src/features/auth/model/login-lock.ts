@@ -1,20 +1,18 @@
 // Cross-tab login lock (spec 01 §4): one sign-in attempt at a time per browser, held at most 15 s in localStorage.
+import { decodeLoginLock, type LockRecord } from "./decode-login-lock";
+
 export const LOGIN_LOCK_KEY = "tw_login_lock";
 export const LOGIN_LOCK_MS = 15_000;
-
-type LockRecord = { owner: string; purpose: string; expires_at: number };
 
 const tabId = Math.random().toString(36).slice(2) + Date.now().toString(36);
 
 function read(): LockRecord | null {
   try {
-    const raw = localStorage.getItem(LOGIN_LOCK_KEY);
-    const v: unknown = raw ? JSON.parse(raw) : null;
-    if (v && typeof v === "object" && "owner" in v && "expires_at" in v && typeof v.expires_at === "number") return v as LockRecord;
+    return decodeLoginLock(localStorage.getItem(LOGIN_LOCK_KEY));
   } catch {
-    // unreadable lock: treat as free
+    // storage blocked: treat as free
+    return null;
   }
-  return null;
 }
 
 /** Takes the lock unless another tab holds a live one. Storage blocked (private mode) means no cross-tab guard, not no login. */

@@ -1,19 +1,12 @@
 // GET /api/market/health: market status and the 0..1 composite score, polled at the market_health interval.
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { isObj, num, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
 import { useLivePoll } from "@web/lib/live-socket";
+import { type MarketHealth, normalizeHealth } from "./decode-market";
 
-export type MarketHealth = { status: string | null; score: number | null };
-
-export function normalizeHealth(raw: unknown): MarketHealth | null {
-  const outer = unwrap(raw);
-  if (!isObj(outer)) return null;
-  const data = obj(outer, "market_health", "health") ?? outer;
-  return { status: str(data, "status", "health_status"), score: num(data, "composite_score", "score", "composite") };
-}
+export type { MarketHealth };
 
 export const fetchMarketHealth = () => apiQuery("/api/market/health");
 

@@ -1,13 +1,20 @@
 // Readers of the market endpoints (every spelling spec 02 §3 allows), refresh-interval defaults and the gate rules.
 import { describe, expect, test } from "bun:test";
-import { normalizeCoreAssets } from "./core-assets";
-import { normalizeHealth } from "./health";
-import { normalizeMovers } from "./movers";
-import { normalizeOrderbook } from "./orderbook";
-import { gateTone, gateVisible, normalizeGate } from "./pre-analysis";
-import { DEFAULT_REFRESH, normalizeRefreshIntervals, preAnalysisPollMs } from "./refresh-interval";
-import { dominanceLabel, normalizeSentiment } from "./sentiment";
-import { normalizeSession, replayDate } from "./session";
+import {
+  DEFAULT_REFRESH,
+  normalizeCoreAssets,
+  normalizeGate,
+  normalizeHealth,
+  normalizeMovers,
+  normalizeOrderbook,
+  normalizeRefreshIntervals,
+  normalizeSentiment,
+  normalizeSession,
+} from "./decode-market";
+import { gateTone, gateVisible } from "./pre-analysis";
+import { preAnalysisPollMs } from "./refresh-interval";
+import { dominanceLabel } from "./sentiment";
+import { replayDate } from "./session";
 
 test("a market clock far from ours is labelled as a replay with its recorded time", () => {
   const now = Date.parse("2026-11-22T06:40:00Z");

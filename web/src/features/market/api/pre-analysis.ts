@@ -1,22 +1,12 @@
 // GET /api/market/pre-analysis: the gate (status, action, reasons), polled at twice the health interval (min 60 s).
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { isObj, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { preAnalysisPollMs, useRefreshIntervals } from "./refresh-interval";
 import { useLivePoll } from "@web/lib/live-socket";
+import { type GateDecision, normalizeGate } from "./decode-market";
 
-export type GateDecision = { status: string; action: string; reasons: string[] };
-
-export function normalizeGate(raw: unknown): GateDecision | null {
-  const outer = unwrap(raw);
-  if (!isObj(outer)) return null;
-  const data = obj(outer, "gate_decision", "gate") ?? outer;
-  const status = str(data, "status", "decision");
-  if (!status) return null;
-  const reasons = Array.isArray(data.reasons) ? data.reasons.filter((r): r is string => typeof r === "string" && r !== "") : [];
-  return { status, action: str(data, "action", "recommendation") ?? "", reasons };
-}
+export type { GateDecision };
 
 /** Spec 02 §2: hidden when CAUTION with an action starting WAIT. */
 export const gateVisible = (g: GateDecision) => !(g.status.toUpperCase() === "CAUTION" && g.action.toUpperCase().startsWith("WAIT"));

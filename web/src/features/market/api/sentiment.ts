@@ -1,41 +1,12 @@
 // GET /api/market/sentiment: BTC dominance, BTC-ETH correlation and BTC funding, in any of their spellings.
 import { useQuery } from "@tanstack/react-query";
 import { apiQuery } from "@web/lib/api";
-import { isObj, num, obj, str, unwrap } from "@web/lib/read";
 import { marketKeys } from "./keys";
 import { useRefreshIntervals } from "./refresh-interval";
 import { useLivePoll } from "@web/lib/live-socket";
+import { type Sentiment, normalizeSentiment } from "./decode-market";
 
-export type Sentiment = {
-  /** Percent 0..100. */
-  btcDominance: number | null;
-  /** What the dominance number measures, as the server words it (ours: BTC's share of 24h quote volume), or null. */
-  dominanceBasis: string | null;
-  /** Percent -100..100. */
-  correlationPercent: number | null;
-  /** Percent per funding period (0.0001 fraction → 0.01). */
-  fundingPercent: number | null;
-};
-
-export function normalizeSentiment(raw: unknown): Sentiment | null {
-  const outer = unwrap(raw);
-  if (!isObj(outer)) return null;
-  const data = obj(outer, "sentiment") ?? outer;
-  const dominanceObj = obj(data, "dominance", "market_dominance", "btc_dominance");
-  const dominance = num(data, "btc_dominance", "btcDominance", "dominance") ?? (dominanceObj && num(dominanceObj, "btc", "BTC", "value"));
-  const corrObj = obj(data, "correlation", "correlations", "btc_eth_correlation");
-  const corr =
-    num(data, "btc_eth_correlation", "btcEthCorrelation", "btc_eth_corr", "correlation") ?? (corrObj && num(corrObj, "btc_eth", "btcEth", "value"));
-  const fundingObj = obj(data, "funding_rate", "funding_rates", "funding", "fundingRate");
-  const funding = num(data, "btc_funding_rate", "btcFundingRate", "funding_rate") ?? (fundingObj && num(fundingObj, "btc", "BTC", "BTCUSDT"));
-  return {
-    // A share at or below 1 is a ratio; above that it is already a percent.
-    btcDominance: dominance === null ? null : dominance <= 1 ? dominance * 100 : dominance,
-    dominanceBasis: str(data, "btc_dominance_basis", "dominance_basis") ?? (dominanceObj && str(dominanceObj, "basis")),
-    correlationPercent: corr === null ? null : Math.abs(corr) <= 1 ? corr * 100 : corr,
-    fundingPercent: funding === null ? null : funding * 100,
-  };
-}
+export type { Sentiment };
 
 /**
  * The dominance cell's label for what the number is: a volume-based share is not market-cap dominance, so it is named

@@ -1,4 +1,4 @@
-// Socket message routing (of frames as lib/socket reads them): each market type lands in its query key; analysis
+// Socket message routing (of frames as lib/decode-socket decodes them): each market type lands in its query key; analysis
 // progress names the queries to invalidate.
 import { describe, expect, test } from "bun:test";
 import { partialMatchKey } from "@tanstack/react-query";
@@ -6,11 +6,12 @@ import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { chartKeys } from "@web/entities/signal/api/keys";
 import { pushedPrice } from "@web/entities/signal/api/latest-price";
 import { marketKeys } from "../api/keys";
-import { RECONNECT_JITTER, RECONNECT_MAX_MS, RECONNECT_MS, marketSocketUrl, readSocketMessage, reconnectDelayMs } from "@web/lib/socket";
+import { decodeSocketFrame } from "@web/lib/decode-socket";
+import { RECONNECT_JITTER, RECONNECT_MAX_MS, RECONNECT_MS, marketSocketUrl, reconnectDelayMs } from "@web/lib/socket";
 import { analysisProgressKeys, mergeSnapshot, resyncKeys, routeSocketMessage } from "./socket-messages";
 
 /** A frame as the socket delivers it: encoded, then read by the one decoder. */
-const route = (frame: object) => routeSocketMessage(readSocketMessage(JSON.stringify(frame))!);
+const route = (frame: object) => routeSocketMessage(decodeSocketFrame(JSON.stringify(frame))!);
 
 describe("routeSocketMessage", () => {
   test("market topics map through the shared topic table to their query keys", () => {
@@ -25,18 +26,17 @@ describe("routeSocketMessage", () => {
     expect(route({ type: "sentiment", data: {} })).toEqual({ kind: "market", key: marketKeys.sentiment(), data: {} });
     expect(route({ type: "session", data: {} })).toEqual({ kind: "market", key: marketKeys.session(), data: {} });
   });
-  test("orderbook goes to its symbol's key, from data.symbol or the message", () => {
+  test("orderbook goes to the key of the symbol its body names", () => {
     expect(route({ type: "orderbook", data: { symbol: "ETHUSDT" } })).toEqual({
       kind: "market",
       key: marketKeys.orderbook("ETHUSDT"),
       data: { symbol: "ETHUSDT" },
     });
-    expect(route({ type: "orderbook", symbol: "btcusdt", data: {} })).toEqual({
+    expect(route({ type: "orderbook", data: { symbol: "btcusdt" } })).toEqual({
       kind: "market",
       key: marketKeys.orderbook("BTCUSDT"),
       data: { symbol: "btcusdt" },
     });
-    expect(route({ type: "orderbook", data: {} })).toEqual({ kind: "ignore" });
   });
   test("analysis progress carries the request id; control messages are ignored", () => {
     expect(route({ type: "analysis_progress", data: { request_id: 7, status: "COMPLETED" } })).toEqual({

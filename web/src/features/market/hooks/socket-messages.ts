@@ -1,11 +1,11 @@
-// Pure routing of /ws/market messages (read by lib/socket): which query cache entry a market push replaces, or which
+// Pure routing of /ws/market messages (decoded by lib/decode-socket): which query cache entry a market push replaces, or which
 // analysis a progress push concerns.
 import type { QueryKey } from "@tanstack/react-query";
 import type { SocketMessage } from "@core/contract/socket";
 import { MARKET_TOPICS, type MarketTopic } from "@core/market/market-intervals";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
 import { chartKeys } from "@web/entities/signal/api/keys";
-import { isObj, str, type Obj } from "@web/lib/read";
+import { bookSymbol } from "@web/lib/decode-socket";
 import { marketKeys } from "../api/keys";
 
 export type SocketAction = { kind: "market"; key: QueryKey; data: unknown } | { kind: "analysis"; id: number } | { kind: "ignore" };
@@ -19,8 +19,8 @@ export function routeSocketMessage(msg: SocketMessage): SocketAction {
       return { kind: "analysis", id: msg.data.request_id };
     case "orderbook": {
       // A market body is opaque to the contract (the REST snapshot's); the book names its symbol inside.
-      const symbol = isObj(msg.data) ? str(msg.data, "symbol") : null;
-      return symbol ? { kind: "market", key: marketKeys.orderbook(symbol.toUpperCase()), data: msg.data } : { kind: "ignore" };
+      const symbol = bookSymbol(msg.data);
+      return symbol ? { kind: "market", key: marketKeys.orderbook(symbol), data: msg.data } : { kind: "ignore" };
     }
     case "prices":
       // Last closes per pair belong to the open-setup status (signal entity), not to a market panel card.
@@ -34,8 +34,8 @@ export function routeSocketMessage(msg: SocketMessage): SocketAction {
 }
 
 /** The cached REST envelope with the pushed payload in `data` (computed_at/derived kept from the last fetch). */
-export function mergeSnapshot(old: unknown, data: unknown): Obj {
-  return { ...(isObj(old) ? old : {}), data };
+export function mergeSnapshot(old: unknown, data: unknown): Record<string, unknown> {
+  return { ...(typeof old === "object" && old !== null ? old : {}), data };
 }
 
 /** Keys an analysis progress push invalidates: the active list, and that analysis' detail (which prefixes its reasoning). */

@@ -3,8 +3,8 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "@web/lib/api";
 import { contactErrorText, contactSuccessText } from "./contact";
 import { normalizePublicLive } from "./public-live";
-import { interval, LIVE_MIN_CLOSED, normalizeBacktest, normalizeTrackRecord } from "./track-record";
-import { V2_BACKTEST } from "./test-track-record";
+import { interval, LIVE_MIN_CLOSED, normalizeBacktest, normalizeTrackRecord } from "@web/entities/track-record/api/decode-track-record";
+import { V2_BACKTEST } from "@web/entities/track-record/api/test-track-record";
 import { normalizeUserStats } from "./user-stats";
 
 describe("contact texts", () => {

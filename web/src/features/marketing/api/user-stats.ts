@@ -2,22 +2,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { userKeys } from "@web/entities/user/api/keys";
 import { apiQuery } from "@web/lib/api";
-import { isObj, num, unwrap } from "@web/lib/read";
 import { useIsSignedIn } from "@web/lib/session";
+import { normalizeUserStats, type UserStats } from "./decode-public";
 
-export type UserStats = { activeSignals: number | null; avgConfidencePercent: number | null; credits: number | null };
-
-export function normalizeUserStats(raw: unknown): UserStats | null {
-  const data = unwrap(raw);
-  if (!isObj(data)) return null;
-  const conf = num(data, "avgConfidence", "avg_confidence");
-  return {
-    activeSignals: num(data, "activeSignals", "active_signals"),
-    // Confidence may come as 0..1 or as a percent; the badge shows a whole percent.
-    avgConfidencePercent: conf === null || conf <= 0 ? null : Math.round(conf <= 1 ? conf * 100 : conf),
-    credits: num(data, "credits", "creditsRemaining"),
-  };
-}
+export { normalizeUserStats, type UserStats };
 
 export const fetchUserStats = () => apiQuery("/api/user/stats");
 

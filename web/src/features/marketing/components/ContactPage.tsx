@@ -7,8 +7,8 @@ import { useBillingConfig } from "@web/entities/billing/api/billing";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { ContactForm } from "./ContactForm";
 import { Faq } from "./Faq";
-import { PageHero, Section } from "./Section";
-import { TrackRecordText } from "./TrackRecordNote";
+import { PageHero, Section } from "@web/components/ui/Section";
+import { TrackRecordText } from "@web/entities/track-record/components/TrackRecordNote";
 
 /** The FAQ says what the Pricing page does: buying online only where checkout is switched on. */
 const faq = (online: boolean) => [

@@ -5,9 +5,9 @@ import { ButtonLink } from "@web/components/ui/Button";
 import { useCredits } from "@web/entities/user/hooks/use-credits";
 import { useIsSignedIn } from "@web/lib/session";
 import { useUserStats } from "../api/user-stats";
-import { useTrackRecord } from "../api/track-record";
-import { heroHeadline } from "../model/track-record-text";
-import { TrackRecordStat } from "./TrackRecordNote";
+import { useTrackRecord } from "@web/entities/track-record/api/track-record";
+import { heroHeadline } from "@web/entities/track-record/model/track-record-text";
+import { TrackRecordStat } from "@web/entities/track-record/components/TrackRecordNote";
 import { TradingPreviewCard } from "./TradingPreviewCard";
 
 export const CREDITS_SENTENCE =

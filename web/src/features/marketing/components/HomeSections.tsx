@@ -5,7 +5,7 @@ import { Card } from "@web/components/ui/Card";
 import { useIsSignedIn } from "@web/lib/session";
 import { PlanCard } from "./PlanCard";
 import { plansFor } from "./plans";
-import { Section, SectionHeading } from "./Section";
+import { Section, SectionHeading } from "@web/components/ui/Section";
 
 const WHAT_IS = [
   {

@@ -3,7 +3,7 @@ import { ArrowRight, BrainCircuit, Coins, MinusCircle, PlusCircle, Search, Send,
 import { ButtonLink } from "@web/components/ui/Button";
 import { Card } from "@web/components/ui/Card";
 import { usePageTitle } from "@web/lib/use-page-title";
-import { PageHero, Section } from "./Section";
+import { PageHero, Section } from "@web/components/ui/Section";
 
 const STEPS = [
   { icon: Search, title: "Choose an asset", text: "Search the supported USDT pairs, keep up to 100 favourites and start from a quick-start chip." },

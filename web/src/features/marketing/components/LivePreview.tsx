@@ -7,7 +7,7 @@ import { Card } from "@web/components/ui/Card";
 import { ProgressBar } from "@web/components/ui/ProgressBar";
 import { formatCount, formatUtcClock } from "@web/lib/format";
 import { usePublicLive, type LiveAnalysis } from "../api/public-live";
-import { Section, SectionHeading } from "./Section";
+import { Section, SectionHeading } from "@web/components/ui/Section";
 
 const statusLabel = (s: string) =>
   /progress|running|process|generat/i.test(s)

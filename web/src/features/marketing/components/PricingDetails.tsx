@@ -1,7 +1,7 @@
 // Pricing page middle: what every plan includes, and why Tradewind.
 import { BadgeCheck, Clock, FileText, Infinity as InfinityIcon, RefreshCcw, ShieldCheck } from "lucide-react";
 import { Card } from "@web/components/ui/Card";
-import { Section, SectionHeading } from "./Section";
+import { Section, SectionHeading } from "@web/components/ui/Section";
 
 const INCLUDES = [
   { icon: FileText, text: "Entry, stop loss, take profit and risk/reward on every signal" },

@@ -9,12 +9,12 @@ import { serverMessage } from "@web/lib/api";
 import { useIsSignedIn } from "@web/lib/session";
 import { usePageTitle } from "@web/lib/use-page-title";
 import { Faq } from "./Faq";
-import { PageHero, Section, SectionHeading } from "./Section";
+import { PageHero, Section, SectionHeading } from "@web/components/ui/Section";
 import { PlanCard } from "./PlanCard";
 import { PricingNotice, type PricingNote } from "./PricingNotice";
 import { PricingDetails } from "./PricingDetails";
 import { plansFor, type Plan } from "./plans";
-import { TrackRecordText } from "./TrackRecordNote";
+import { TrackRecordText } from "@web/entities/track-record/components/TrackRecordNote";
 
 const FAQ = [
   {

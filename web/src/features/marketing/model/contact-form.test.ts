@@ -1,6 +1,6 @@
 // Contact validation uses the shared rules and yields the spec 01 §5 message for each field.
 import { expect, test } from "bun:test";
-import { readProfile } from "@web/entities/user/model/profile";
+import { decodeProfile as readProfile } from "@web/entities/user/api/decode-user";
 import { afterSent, EMPTY_CONTACT, prefilled, validateContact } from "./contact-form";
 
 test("every field's message on an empty form", () => {

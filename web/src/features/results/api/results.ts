@@ -1,7 +1,7 @@
 // GET /api/results: the trader's own signals with stored outcomes and the totals by month (core/contract/results.ts).
 import type { Results } from "@core/contract/results";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { signalKeys } from "@web/entities/analysis/api/keys";
+import { signalKeys } from "@web/entities/signal/api/keys";
 import { apiRequest } from "@web/lib/api";
 import { useLivePoll } from "@web/lib/live-socket";
 import { useIsSignedIn } from "@web/lib/session";

@@ -1,6 +1,6 @@
 // How the results view words the stored track record: outcome, R, time to outcome, and each month's totals.
 import type { MonthTotals, ResultRow, ResultTotals } from "@core/contract/results";
-import { outcomeLabel } from "@web/entities/analysis/model/signal-outcome";
+import { outcomeLabel } from "@web/entities/signal/model/signal-outcome";
 import { formatCount, formatMonthRange, formatPrice, formatRatioPercent, formatSignedR, formatUtcMinute } from "@web/lib/format";
 
 type Tone = "pos" | "neg" | "muted";

@@ -2,9 +2,9 @@
 // times in a row at most, spec 02 §8) so a refetch does not drop the older pages.
 import { expect, test } from "bun:test";
 import { QueryClient, type QueryFunctionContext } from "@tanstack/react-query";
-import { signalKeys } from "@web/entities/analysis/api/keys";
+import { signalKeys } from "@web/entities/signal/api/keys";
 import { ApiError } from "@web/lib/api";
-import type { Page } from "../model/paging";
+import type { Page } from "./decode-page";
 import { SIGNALS_HIDDEN_HTML } from "../model/polling";
 import { createSignalPagesFetcher } from "./signal-pages";
 

@@ -4,13 +4,16 @@
 import { type InfiniteData, type QueryFunctionContext, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { fetchAnalysisHistoryPage } from "@web/entities/analysis/api/analysis-history";
-import { analysisKeys, signalKeys, type ListFilters } from "@web/entities/analysis/api/keys";
+import { analysisKeys } from "@web/entities/analysis/api/keys";
+import { signalKeys, type ListFilters } from "@web/entities/signal/api/keys";
 import { HISTORY_POLL_MS } from "@web/entities/analysis/model/analysis-polling";
-import { readAnalyses, readSignals, type Analysis, type Signal } from "@web/entities/analysis/model/readers";
+import { decodeSignals, type Signal } from "@web/entities/signal/api/decode-signal";
+import { decodeAnalyses, type Analysis } from "@web/entities/analysis/api/decode-analysis";
 import { apiQuery } from "@web/lib/api";
 import { hidingTransientHtml } from "@web/lib/fetch-errors";
 import { useIsSignedIn } from "@web/lib/session";
-import { type Page, pageQuery, readPage } from "../model/paging";
+import { pageQuery } from "../model/paging";
+import { type Page, readPage } from "./decode-page";
 import { SIGNALS_HIDDEN_HTML, SIGNALS_POLL_MS, signalsRetry } from "../model/polling";
 import { useLivePoll } from "@web/lib/live-socket";
 
@@ -26,7 +29,7 @@ export function createSignalPagesFetcher(request: (path: string) => Promise<unkn
   const cursorOf = (ctx: QueryFunctionContext) => (typeof ctx.pageParam === "string" ? ctx.pageParam : "");
   return hidingTransientHtml(
     async (filters: ListFilters, ctx: QueryFunctionContext): Promise<Page<Signal>> =>
-      readPage(await request(`/api/signals/?${pageQuery(filters, cursorOf(ctx))}`), readSignals),
+      readPage(await request(`/api/signals/?${pageQuery(filters, cursorOf(ctx))}`), decodeSignals),
     {
       hide: SIGNALS_HIDDEN_HTML,
       resetOnSuccess: true,
@@ -62,7 +65,7 @@ export function useNoSignalHistoryPages(filters: ListFilters) {
   const scoped = { symbol: filters.symbol, type: "", range: filters.range, hasSignal: false };
   return useInfiniteQuery({
     queryKey: analysisKeys.historyPages(scoped),
-    queryFn: async ({ pageParam }): Promise<Page<Analysis>> => readPage(await fetchAnalysisHistoryPage(pageQuery(scoped, pageParam)), readAnalyses),
+    queryFn: async ({ pageParam }): Promise<Page<Analysis>> => readPage(await fetchAnalysisHistoryPage(pageQuery(scoped, pageParam)), decodeAnalyses),
     initialPageParam: "",
     getNextPageParam: nextCursor,
     enabled: signedIn && filters.type === "",

@@ -1,7 +1,7 @@
 // GET /api/signals/stats: the four stat cards with 7-day series, as the server computes them (the one tier that does).
 import type { SignalStats } from "@core/contract/signal";
 import { useQuery } from "@tanstack/react-query";
-import { signalKeys } from "@web/entities/analysis/api/keys";
+import { signalKeys } from "@web/entities/signal/api/keys";
 import { apiQuery } from "@web/lib/api";
 import { useIsSignedIn } from "@web/lib/session";
 import { STATS_POLL_MS } from "../model/polling";

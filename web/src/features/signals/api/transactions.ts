@@ -6,12 +6,13 @@ import { ApiError, apiQuery } from "@web/lib/api";
 import { useLivePoll } from "@web/lib/live-socket";
 import { useIsSignedIn } from "@web/lib/session";
 import { transactionTotals } from "@web/entities/user/model/credit-usage";
+import { decodeTransactions } from "@web/entities/user/api/decode-user";
 import { TRANSACTIONS_POLL_MS } from "../model/polling";
 
 export async function fetchTransactions(): Promise<Transaction[]> {
   try {
     // null is a 401 that ended the session: nothing of this user's to sum.
-    return (await apiQuery<Transaction[]>("/api/transactions/")) ?? [];
+    return decodeTransactions(await apiQuery<unknown>("/api/transactions/"));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return [];
     throw err;

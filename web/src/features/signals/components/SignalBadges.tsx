@@ -1,8 +1,7 @@
 // Badges shared by the table and the drawer: signal type (green LONG, red SHORT), LIVE tag and the status badge.
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
-import { isFailedStatus } from "@web/entities/analysis/model/analysis-status";
-import type { SignalType } from "@web/entities/analysis/model/signal-type";
+import type { SignalType } from "@web/entities/signal/api/decode-signal";
 import { statusLabel } from "../model/status";
 
 export function TypeBadge({ type }: { type: SignalType | null }) {
@@ -31,7 +30,7 @@ const STATUS_TONES = {
 /** Reads Running, Completed, In Progress or the raw status (spec wording, not upper-cased); red for failures. */
 export function StatusBadge({ status, live }: { status: string; live: boolean }) {
   const label = statusLabel(status, live);
-  const tone = isFailedStatus(status) ? "negative" : live || label === "In Progress" ? "info" : label === "Completed" ? "accent" : "neutral";
+  const tone = status === "FAILED" ? "negative" : live || label === "In Progress" ? "info" : label === "Completed" ? "accent" : "neutral";
   return (
     <span
       data-testid="status-badge"

@@ -12,8 +12,8 @@ import { HistoryNotice, SignalsError } from "./SignalsError";
 import { SignalsTable } from "./SignalsTable";
 import { StatCards } from "./StatCards";
 
-type Selection = { key: string; requestId: number | null };
-const requestIdOf = (r: Row) => (r.kind === "signal" ? r.signal.requestId : r.analysis.id);
+type Selection = { key: string; request_id: number | null };
+const requestIdOf = (r: Row) => (r.kind === "signal" ? r.signal.request_id : r.analysis.id);
 
 export function SignalsArea({ statsLast = false }: { statsLast?: boolean }) {
   const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
@@ -26,7 +26,7 @@ export function SignalsArea({ statsLast = false }: { statsLast?: boolean }) {
   if (selected) {
     row =
       d.rows.find((r) => r.key === selected.key) ??
-      d.rows.find((r) => selected.requestId !== null && requestIdOf(r) === selected.requestId) ??
+      d.rows.find((r) => selected.request_id !== null && requestIdOf(r) === selected.request_id) ??
       lastRow.current;
   }
   lastRow.current = row;
@@ -62,7 +62,7 @@ export function SignalsArea({ statsLast = false }: { statsLast?: boolean }) {
             rows={d.rows}
             filtered={filtersActive(filters)}
             fetchedAt={d.activeFetchedAt}
-            onView={(r) => setSelected({ key: r.key, requestId: requestIdOf(r) })}
+            onView={(r) => setSelected({ key: r.key, request_id: requestIdOf(r) })}
             footer={
               <LoadOlder
                 shown={d.rows.length}

@@ -1,4 +1,5 @@
 // Signals table (spec 02 §2): Date, Symbol, Signal, Confidence / Progress, Status, View; newest first, 800px scroll.
+import { confidencePercent } from "@web/entities/signal/api/decode-signal";
 import { Eye } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@web/components/ui/cn";
@@ -36,7 +37,7 @@ function LiveProgress({ row, now, fetchedAt }: { row: Extract<Row, { kind: "anal
         <span className="num w-10 font-mono text-xs">{pct}%</span>
       </div>
       <span className="num font-mono text-[11px] text-muted">
-        Next {formatCountdown(secondsLeft(row.analysis.nextRunAt, now, { seconds: row.analysis.timeRemaining, receivedAtMs: fetchedAt }))}
+        Next {formatCountdown(secondsLeft(row.analysis.next_run_at, now, { seconds: row.analysis.time_remaining_seconds, receivedAtMs: fetchedAt }))}
       </span>
     </div>
   );
@@ -61,14 +62,14 @@ function Measure({ row, now, fetchedAt }: { row: Row; now: number; fetchedAt: nu
     <LiveProgress row={row} now={now} fetchedAt={fetchedAt} />
   ) : (
     // A NO_TRADE issued nothing to be confident in: its bar stays empty, with a dash.
-    <ConfidenceBar value={row.kind === "signal" && !row.signal.noTrade ? row.signal.confidence : null} />
+    <ConfidenceBar value={row.kind === "signal" && !row.signal.no_trade ? confidencePercent(row.signal) : null} />
   );
 }
 
 const signalCell = (row: Row) => (row.live ? <LiveTag /> : <TypeBadge type={row.kind === "signal" ? row.signal.type : null} />);
 
 /** The market clock a row read: its signal's, else its analysis's. */
-const marketTimeOf = (row: Row) => (row.kind === "signal" ? row.signal.marketTimeMs : row.analysis.marketTimeMs);
+const marketTimeOf = (row: Row) => (row.kind === "signal" ? row.signal.market_time_ms : row.analysis.market_time_ms);
 
 /** `footer`: the paging foot, inside the scroll area so reaching it loads the older page. */
 export function SignalsTable(props: { rows: Row[]; filtered: boolean; fetchedAt: number; onView: (row: Row) => void; footer?: ReactNode }) {
@@ -98,8 +99,8 @@ export function SignalsTable(props: { rows: Row[]; filtered: boolean; fetchedAt:
             <div className="flex items-end justify-between gap-2">
               <div className="flex flex-col gap-1">
                 <Measure row={row} now={now} fetchedAt={props.fetchedAt} />
-                <span className="num font-mono text-[11px] text-faint">{formatRowDate(row.createdAt)}</span>
-                <MarketTime marketTimeMs={marketTimeOf(row)} createdAt={row.createdAt} />
+                <span className="num font-mono text-[11px] text-faint">{formatRowDate(row.created_at)}</span>
+                <MarketTime marketTimeMs={marketTimeOf(row)} createdAt={row.created_at} />
               </div>
               <ViewButton row={row} onView={props.onView} />
             </div>
@@ -125,8 +126,8 @@ export function SignalsTable(props: { rows: Row[]; filtered: boolean; fetchedAt:
               className={cn("border-t border-line transition-colors hover:bg-white/[0.02]", row.live && "bg-sky-500/[0.03]")}
             >
               <td className="num whitespace-nowrap px-4 py-2.5 font-mono text-xs text-muted">
-                {formatRowDate(row.createdAt)}
-                <MarketTime marketTimeMs={marketTimeOf(row)} createdAt={row.createdAt} className="mt-0.5 font-sans" />
+                {formatRowDate(row.created_at)}
+                <MarketTime marketTimeMs={marketTimeOf(row)} createdAt={row.created_at} className="mt-0.5 font-sans" />
               </td>
               <td className="px-4 py-2.5 font-mono text-[13px] font-semibold">{row.symbol}</td>
               <td className="px-4 py-2.5">{signalCell(row)}</td>

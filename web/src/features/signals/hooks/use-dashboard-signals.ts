@@ -2,7 +2,8 @@
 // totals and "load older", the stat cards (the server's, credit totals from the usage call or the ledger) and load failures.
 import { useMemo } from "react";
 import { useActiveAnalyses } from "@web/entities/analysis/api/active-analyses";
-import { analysisKeys, signalKeys } from "@web/entities/analysis/api/keys";
+import { analysisKeys } from "@web/entities/analysis/api/keys";
+import { signalKeys } from "@web/entities/signal/api/keys";
 import { useCompletionWatch, type CompletionKeys } from "@web/entities/analysis/hooks/use-completion-watch";
 import { creditKeys } from "@web/entities/user/api/keys";
 import { useCreditUsage } from "../api/credit-usage";

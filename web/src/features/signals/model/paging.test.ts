@@ -1,17 +1,20 @@
 // Dashboard paging: the filters as sent, the page answer in either shape, and the merged rows shown only as far as
 // both paged lists are loaded.
 import { describe, expect, test } from "bun:test";
-import type { Analysis, Signal } from "@web/entities/analysis/model/readers";
-import { readAnalyses, readSignals } from "@web/entities/analysis/model/readers";
-import { PAGE_SIZE, completeRows, oldestOf, pageQuery, readPage, serverFilters } from "./paging";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
+import type { Analysis } from "@web/entities/analysis/api/decode-analysis";
+import { decodeSignals } from "@web/entities/signal/api/decode-signal";
+import { decodeAnalyses } from "@web/entities/analysis/api/decode-analysis";
+import { readPage } from "../api/decode-page";
+import { PAGE_SIZE, completeRows, oldestOf, pageQuery, serverFilters } from "./paging";
 import { buildRows, DEFAULT_FILTERS } from "./rows";
 
 const NOW = Date.parse("2025-06-10T12:00:00Z");
 const iso = (hoursAgo: number) => new Date(NOW - hoursAgo * 3600_000).toISOString();
 const signal = (id: number, hoursAgo: number) =>
-  readSignals([{ id, type: "LONG", symbol: "BTCUSDT", created_at: iso(hoursAgo), request_id: id * 10 }])[0] as Signal;
+  decodeSignals([{ id, type: "LONG", symbol: "BTCUSDT", created_at: iso(hoursAgo), request_id: id * 10 }])[0] as Signal;
 const failed = (id: number, hoursAgo: number) =>
-  readAnalyses([{ id, symbol: "ETHUSDT", status: "FAILED", created_at: iso(hoursAgo) }])[0] as Analysis;
+  decodeAnalyses([{ id, symbol: "ETHUSDT", status: "FAILED", created_at: iso(hoursAgo) }])[0] as Analysis;
 
 describe("filters on the server", () => {
   test("the table's labels become the server's parameters", () => {
@@ -29,13 +32,13 @@ describe("filters on the server", () => {
 
 describe("page answers", () => {
   test("{items, next_cursor, total}", () => {
-    const page = readPage({ items: [{ id: 3, type: "LONG" }, { nope: 1 }], next_cursor: "3", total: 120 }, readSignals);
+    const page = readPage({ items: [{ id: 3, type: "LONG" }, { nope: 1 }], next_cursor: "3", total: 120 }, decodeSignals);
     expect(page.items.map((s) => s.id)).toEqual([3]);
     expect(page.nextCursor).toBe("3");
     expect(page.total).toBe(120);
-    expect(readPage({ items: [], next_cursor: null, total: 0 }, readSignals)).toEqual({ items: [], nextCursor: null, total: 0, issued: null });
+    expect(readPage({ items: [], next_cursor: null, total: 0 }, decodeSignals)).toEqual({ items: [], nextCursor: null, total: 0, issued: null });
     // The signals list also says how many of the total are LONG/SHORT (the heading's count).
-    expect(readPage({ items: [], next_cursor: null, total: 10, issued: 3 }, readSignals).issued).toBe(3);
+    expect(readPage({ items: [], next_cursor: null, total: 10, issued: 3 }, decodeSignals).issued).toBe(3);
   });
   test("a bare array (a server without paging) is one complete page", () => {
     const page = readPage(
@@ -43,11 +46,11 @@ describe("page answers", () => {
         { id: 1, type: "LONG" },
         { id: 2, type: "SHORT" },
       ],
-      readSignals,
+      decodeSignals,
     );
     expect(page.nextCursor).toBeNull();
     expect(page.total).toBe(2);
-    expect(readPage(null, readSignals)).toEqual({ items: [], nextCursor: null, total: 0, issued: null });
+    expect(readPage(null, decodeSignals)).toEqual({ items: [], nextCursor: null, total: 0, issued: null });
   });
 });
 

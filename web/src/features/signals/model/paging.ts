@@ -1,7 +1,6 @@
 // Paging of the dashboard table (spec 02 §2 filters, applied on the server): the query each page sends, the page
-// answer read in either shape, and how far down the merged rows are complete while older pages are still unloaded.
+// answer (decoded by api/decode-page), and how far down the merged rows are complete while older pages are still unloaded.
 import type { ListFilters } from "@web/entities/analysis/api/keys";
-import { isObj, list, num, str } from "@web/lib/read";
 import type { Filters, RangeFilter, Row } from "./rows";
 
 export const PAGE_SIZE = 50;
@@ -30,19 +29,6 @@ export function pageQuery(filters: ListFilters & { hasSignal?: boolean }, cursor
   return q.toString();
 }
 
-/** `issued`: LONG/SHORT among `total` when the server says (the signals list); null otherwise. */
-export type Page<T> = { items: T[]; nextCursor: string | null; total: number; issued: number | null };
-
-/** `{items, next_cursor, total, issued?}`; a bare array (a server without paging) is one complete page. */
-export function readPage<T>(raw: unknown, readItems: (raw: unknown) => T[]): Page<T> {
-  if (isObj(raw) && Array.isArray(raw.items)) {
-    const items = readItems(raw.items);
-    return { items, nextCursor: str(raw, "next_cursor"), total: num(raw, "total") ?? items.length, issued: num(raw, "issued") };
-  }
-  const items = readItems(list(raw));
-  return { items, nextCursor: null, total: items.length, issued: null };
-}
-
 /** What a paged list has loaded: its oldest loaded time, and whether older pages remain. */
 export type Loaded = { oldest: string | null; hasMore: boolean };
 
@@ -61,10 +47,10 @@ export function completeRows(rows: Row[], lists: Loaded[]): Row[] {
   if (limits.length === 0) return rows;
   const horizon = Math.max(...limits);
   return rows.filter((r) => {
-    const t = ms(r.createdAt);
+    const t = ms(r.created_at);
     return Number.isNaN(t) || t >= horizon;
   });
 }
 
 /** The oldest created time of a loaded list (newest first, so its last item). */
-export const oldestOf = (items: ReadonlyArray<{ createdAt: string | null }>): string | null => items[items.length - 1]?.createdAt ?? null;
+export const oldestOf = (items: ReadonlyArray<{ created_at: string | null }>): string | null => items[items.length - 1]?.created_at ?? null;

@@ -1,19 +1,16 @@
 // Dashboard table rows: signals plus analyses without a signal; the live/completed rule, filters and newest-first order.
-import { isCompletedStatus, isFailedStatus } from "@web/entities/analysis/model/analysis-status";
-import type { Analysis, Signal } from "@web/entities/analysis/model/readers";
-import type { SignalType } from "@web/entities/analysis/model/signal-type";
-
-export const DEFAULT_LIVE_PROGRESS = 30;
+import type { Signal } from "@web/entities/signal/api/decode-signal";
+import type { Analysis } from "@web/entities/analysis/api/decode-analysis";
+import type { SignalType } from "@web/entities/signal/api/decode-signal";
 
 export type Row =
-  | { kind: "signal"; key: string; live: false; createdAt: string | null; symbol: string; status: string; signal: Signal; analysis: Analysis | null }
-  | { kind: "analysis"; key: string; live: boolean; createdAt: string | null; symbol: string; status: string; analysis: Analysis };
+  | { kind: "signal"; key: string; live: false; created_at: string | null; symbol: string; status: string; signal: Signal; analysis: Analysis | null }
+  | { kind: "analysis"; key: string; live: boolean; created_at: string | null; symbol: string; status: string; analysis: Analysis };
 
 /** Spec 02 §4: live = an unfinished analysis that has not produced a signal yet. */
 export function isLiveAnalysis(a: Analysis): boolean {
-  const hasSignal = a.finalSignalId !== null || a.finalSignal !== null;
-  const finished = isCompletedStatus(a.status) || isFailedStatus(a.status);
-  return !hasSignal && !finished;
+  const hasSignal = a.final_signal_id !== null || a.final_signal !== null;
+  return !hasSignal && a.status === "IN_PROGRESS";
 }
 
 const time = (iso: string | null) => {
@@ -29,30 +26,30 @@ export function buildRows(signals: Signal[], history: Analysis[], active: Analys
   const analyses = new Map<number, Analysis>();
   for (const a of history) analyses.set(a.id, a);
   for (const a of active) analyses.set(a.id, a);
-  const signalRequests = new Set(signals.map((s) => s.requestId).filter((id): id is number => id !== null));
+  const signalRequests = new Set(signals.map((s) => s.request_id).filter((id): id is number => id !== null));
   const signalIds = new Set(signals.map((s) => s.id));
   const rows: Row[] = signals.map((s) => ({
     kind: "signal",
     key: `s${s.id}`,
     live: false,
-    createdAt: s.createdAt,
+    created_at: s.created_at,
     symbol: s.symbol,
     status: s.status,
     signal: s,
-    analysis: s.requestId !== null ? (analyses.get(s.requestId) ?? null) : null,
+    analysis: s.request_id !== null ? (analyses.get(s.request_id) ?? null) : null,
   }));
   for (const a of analyses.values()) {
-    if (signalRequests.has(a.id) || (a.finalSignalId !== null && signalIds.has(a.finalSignalId))) continue;
+    if (signalRequests.has(a.id) || (a.final_signal_id !== null && signalIds.has(a.final_signal_id))) continue;
     // A finished analysis whose signal is not in the list yet shows its embedded signal.
-    if (a.finalSignal) {
+    if (a.final_signal) {
       rows.push({
         kind: "signal",
-        key: `s${a.finalSignal.id}`,
+        key: `s${a.final_signal.id}`,
         live: false,
-        createdAt: a.finalSignal.createdAt ?? a.createdAt,
+        created_at: a.final_signal.created_at ?? a.created_at,
         symbol: a.symbol,
-        status: a.finalSignal.status,
-        signal: a.finalSignal,
+        status: a.final_signal.status,
+        signal: a.final_signal,
         analysis: a,
       });
       continue;
@@ -61,13 +58,13 @@ export function buildRows(signals: Signal[], history: Analysis[], active: Analys
       kind: "analysis",
       key: `a${a.id}`,
       live: isLiveAnalysis(a),
-      createdAt: a.createdAt,
+      created_at: a.created_at,
       symbol: a.symbol,
       status: a.status,
       analysis: a,
     });
   }
-  return rows.sort((x, y) => time(y.createdAt) - time(x.createdAt) || y.key.localeCompare(x.key));
+  return rows.sort((x, y) => time(y.created_at) - time(x.created_at) || y.key.localeCompare(x.key));
 }
 
 export type TypeFilter = "All" | SignalType;
@@ -92,15 +89,12 @@ export function filterRows(rows: Row[], f: Filters, now: number): Row[] {
   return rows.filter((r) => {
     if (needle && !r.symbol.includes(needle)) return false;
     if (f.type !== "All" && rowType(r) !== f.type) return false;
-    if (span !== null && now - time(r.createdAt) > span) return false;
+    if (span !== null && now - time(r.created_at) > span) return false;
     return true;
   });
 }
 
 export const filtersActive = (f: Filters) => f.symbol.trim() !== "" || f.type !== "All" || f.range !== "All Time";
 
-/** Progress of a live row: the server's value clamped to 0..100 (0 too: a start's own), or 30% when it has none. */
-export function liveProgress(a: Analysis): number {
-  if (a.progress === null) return DEFAULT_LIVE_PROGRESS;
-  return Math.min(100, Math.max(0, Math.round(a.progress)));
-}
+/** Progress of a live row: the server's value clamped to 0..100 (0 too: a start's own). */
+export const liveProgress = (a: Analysis): number => Math.min(100, Math.max(0, Math.round(a.progress_percent)));

@@ -1,7 +1,8 @@
 // Dashboard rules of spec 02 §2/§4/§8: status badge text, live/completed rows, filters, 7-day series, signals errors.
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "@web/lib/api";
-import type { Analysis, Signal } from "@web/entities/analysis/model/readers";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
+import type { Analysis } from "@web/entities/analysis/api/decode-analysis";
 import { describeError, signalsRetry } from "./polling";
 import { buildRows, filterRows, filtersActive, isLiveAnalysis, liveProgress, DEFAULT_FILTERS } from "./rows";
 import { statusLabel } from "./status";
@@ -14,21 +15,27 @@ function sig(id: number, over: Partial<Signal> = {}): Signal {
     id,
     symbol: "BTCUSDT",
     type: "LONG",
-    confidence: 70,
+    confidence: 0.7,
     status: "COMPLETED",
-    createdAt: iso(1),
-    entry: 100,
-    takeProfit: 110,
-    stopLoss: 95,
-    rr: 2,
+    created_at: iso(1),
+    entry_price: 100,
+    take_profit: 110,
+    stop_loss: 95,
+    rr_ratio: 2,
     timeframe: "1h",
-    entryTiming: "Now",
+    entry_timing: "Now",
     reasoning: "r",
-    requestId: id * 10,
-    noTrade: false,
-    creditsStatus: "USED",
+    request_id: id * 10,
+    is_active: true,
+    next_run_at: null,
+    no_trade: false,
+    no_trade_reason: null,
+    market_time_ms: 0,
     outcome: null,
-    rMultiple: null,
+    outcome_at: null,
+    r_multiple: null,
+    credits_status: "USED",
+    model_version: null,
     context: null,
     ...over,
   };
@@ -38,16 +45,21 @@ function an(id: number, over: Partial<Analysis> = {}): Analysis {
     id,
     symbol: "ETHUSDT",
     status: "IN_PROGRESS",
-    phase: 1,
-    createdAt: iso(0.5),
-    nextRunAt: null,
-    timeRemaining: 30,
-    progress: null,
-    creditsStatus: "HELD",
-    finalSignalId: null,
-    finalSignal: null,
-    signalType: null,
-    reason: null,
+    current_phase: 1,
+    phase_name: "Scanning",
+    progress_percent: 0,
+    created_at: iso(0.5),
+    updated_at: iso(0.5),
+    completed_at: null,
+    next_run_at: null,
+    time_remaining_seconds: 30,
+    credits_status: "HELD",
+    final_signal_id: null,
+    final_signal: null,
+    final_signal_type: null,
+    latest_reasoning: null,
+    failure_reason: null,
+    market_time_ms: null,
     ...over,
   };
 }
@@ -55,42 +67,42 @@ function an(id: number, over: Partial<Analysis> = {}): Analysis {
 test("status badge text: Running, Completed, In Progress or the raw status", () => {
   expect(statusLabel("IN_PROGRESS", true)).toBe("Running");
   expect(statusLabel("COMPLETED", false)).toBe("Completed");
-  expect(statusLabel("ACTIVE", false)).toBe("In Progress");
+  expect(statusLabel("IN_PROGRESS", false)).toBe("In Progress");
   expect(statusLabel("FAILED", false)).toBe("FAILED");
 });
 
 describe("rows", () => {
   test("live = unfinished analysis without a signal", () => {
     expect(isLiveAnalysis(an(1))).toBe(true);
-    expect(isLiveAnalysis(an(1, { finalSignalId: 4 }))).toBe(false);
+    expect(isLiveAnalysis(an(1, { final_signal_id: 4 }))).toBe(false);
     expect(isLiveAnalysis(an(1, { status: "COMPLETED" }))).toBe(false);
     expect(isLiveAnalysis(an(1, { status: "FAILED" }))).toBe(false);
   });
   test("signals plus signal-less analyses, deduplicated, newest first", () => {
-    const signals = [sig(1, { createdAt: iso(5) }), sig(2, { createdAt: iso(2) })];
+    const signals = [sig(1, { created_at: iso(5) }), sig(2, { created_at: iso(2) })];
     const history = [
-      an(10, { status: "COMPLETED", finalSignalId: 1, createdAt: iso(5) }),
-      an(30, { status: "FAILED", createdAt: iso(3) }),
-      an(40, { createdAt: iso(0.1) }),
+      an(10, { status: "COMPLETED", final_signal_id: 1, created_at: iso(5) }),
+      an(30, { status: "FAILED", created_at: iso(3) }),
+      an(40, { created_at: iso(0.1) }),
     ];
-    const active = [an(40, { createdAt: iso(0.1), progress: 55 })];
+    const active = [an(40, { created_at: iso(0.1), progress_percent: 55 })];
     const rows = buildRows(signals, history, active);
     expect(rows.map((r) => r.key)).toEqual(["a40", "s2", "a30", "s1"]);
     expect(rows.map((r) => r.live)).toEqual([true, false, false, false]);
     const first = rows[0];
-    expect(first.kind === "analysis" && first.analysis.progress).toBe(55);
+    expect(first.kind === "analysis" && first.analysis.progress_percent).toBe(55);
   });
   test("a finished analysis whose signal is not listed yet shows its embedded signal", () => {
-    const rows = buildRows([], [an(7, { status: "COMPLETED", finalSignalId: 70, finalSignal: sig(70, { requestId: 7 }) })], []);
+    const rows = buildRows([], [an(7, { status: "COMPLETED", final_signal_id: 70, final_signal: sig(70, { request_id: 7 }) })], []);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: "signal", key: "s70", live: false });
   });
   test("filters: symbol substring, type, time range", () => {
     const rows = buildRows(
       [
-        sig(1, { symbol: "BTCUSDT", type: "LONG", createdAt: iso(2) }),
-        sig(2, { symbol: "ETHUSDT", type: "SHORT", createdAt: iso(48) }),
-        sig(3, { symbol: "SOLUSDT", type: "NO_TRADE", createdAt: iso(24 * 10) }),
+        sig(1, { symbol: "BTCUSDT", type: "LONG", created_at: iso(2) }),
+        sig(2, { symbol: "ETHUSDT", type: "SHORT", created_at: iso(48) }),
+        sig(3, { symbol: "SOLUSDT", type: "NO_TRADE", created_at: iso(24 * 10) }),
       ],
       [],
       [an(9, { symbol: "BTCUSDT" })],
@@ -106,12 +118,10 @@ describe("rows", () => {
     expect(filtersActive(DEFAULT_FILTERS)).toBe(false);
     expect(filtersActive({ ...DEFAULT_FILTERS, range: "Last 7D" })).toBe(true);
   });
-  test("live progress defaults to 30% and is clamped", () => {
-    expect(liveProgress(an(1, { progress: null }))).toBe(30);
-    // 0 is a value (a start's): the default is only for a row without one.
-    expect(liveProgress(an(1, { progress: 0 }))).toBe(0);
-    expect(liveProgress(an(1, { progress: 66.6 }))).toBe(67);
-    expect(liveProgress(an(1, { progress: 130 }))).toBe(100);
+  test("live progress is clamped to 0..100", () => {
+    expect(liveProgress(an(1, { progress_percent: 0 }))).toBe(0);
+    expect(liveProgress(an(1, { progress_percent: 66.6 }))).toBe(67);
+    expect(liveProgress(an(1, { progress_percent: 130 }))).toBe(100);
   });
 });
 

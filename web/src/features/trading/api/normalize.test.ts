@@ -2,22 +2,16 @@
 // signals feed hiding the first 2 HTML answers.
 import { describe, expect, test } from "bun:test";
 import { ApiError } from "@web/lib/api";
-import { isRefunded, tradeType } from "./normalize";
-import { readStartResult } from "./start-analysis";
+import { isRefunded } from "./normalize";
+import { readStartResult } from "./decode-start";
 import { HIDDEN_HTML_ANSWERS, createSignalsFetcher, signalsRetry } from "./signals";
 
 describe("signals on this screen", () => {
-  test("an unreadable direction counts as NO_TRADE", () => {
-    expect(tradeType({ type: null })).toBe("NO_TRADE");
-    expect(tradeType({ type: "SHORT" })).toBe("SHORT");
-  });
-  test("refund from credits_status, else from NO_TRADE (an unknown direction included)", () => {
-    expect(isRefunded({ creditsStatus: "RELEASED", type: "LONG" })).toBe(true);
-    expect(isRefunded({ creditsStatus: "released", type: "LONG" })).toBe(true);
-    expect(isRefunded({ creditsStatus: "USED", type: "NO_TRADE" })).toBe(false);
-    expect(isRefunded({ creditsStatus: null, type: "NO_TRADE" })).toBe(true);
-    expect(isRefunded({ creditsStatus: null, type: null })).toBe(true);
-    expect(isRefunded({ creditsStatus: null, type: "SHORT" })).toBe(false);
+  test("refund from credits_status, else from NO_TRADE", () => {
+    expect(isRefunded({ credits_status: "RELEASED", type: "LONG" })).toBe(true);
+    expect(isRefunded({ credits_status: "USED", type: "NO_TRADE" })).toBe(false);
+    expect(isRefunded({ credits_status: null, type: "NO_TRADE" })).toBe(true);
+    expect(isRefunded({ credits_status: null, type: "SHORT" })).toBe(false);
   });
 });
 
@@ -32,7 +26,7 @@ describe("signals feed", () => {
   const html = new ApiError("502: <html>", 502, "<html><body>Bad gateway</body></html>");
   test("the first two transient HTML answers read as an empty list, the third surfaces", async () => {
     expect(HIDDEN_HTML_ANSWERS).toBe(2);
-    const answers: unknown[] = [html, html, html, [{ id: 1 }]];
+    const answers: unknown[] = [html, html, html, [{ id: 1, type: "LONG" }]];
     const fetcher = createSignalsFetcher(async () => {
       const next = answers.shift();
       if (next instanceof Error) throw next;
@@ -41,7 +35,7 @@ describe("signals feed", () => {
     expect(await fetcher()).toEqual([]);
     expect(await fetcher()).toEqual([]);
     await expect(fetcher()).rejects.toBe(html);
-    expect(await fetcher()).toEqual([{ id: 1 }]);
+    expect((await fetcher()).map((s) => [s.id, s.type])).toEqual([[1, "LONG"]]);
   });
   test("a real error is never hidden", async () => {
     const denied = new ApiError("403: {}", 403, "{}");

@@ -3,10 +3,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/toast";
 import { apiRequest, forgetTags } from "@web/lib/api";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
-import { readCredits } from "@web/entities/user/api/credit-balance";
+import { decodeCredits } from "@web/entities/user/api/decode-user";
 import { creditKeys, userKeys } from "@web/entities/user/api/keys";
 import { heldBalance, startedToast, startFailedToast } from "../model/start-rules";
-import { isObj, num, str } from "@web/lib/read";
+import { type Analysis, decodeAnalysis } from "@web/entities/analysis/api/decode-analysis";
+import { readStartResult } from "./decode-start";
 
 /**
  * One Idempotency-Key per press of Start: the 401 refresh-and-retry inside the request layer resends the same key,
@@ -15,12 +16,6 @@ import { isObj, num, str } from "@web/lib/read";
 export const startAnalysis = (symbol: string, key: string = crypto.randomUUID()) =>
   apiRequest<unknown>("POST", "/api/analysis/start", { symbol }, { "Idempotency-Key": key });
 
-/** The two fields the client reads from the answer (spec 02 §7): symbol and request_id. */
-export function readStartResult(raw: unknown, sent: string): { symbol: string; requestId: number | null } {
-  if (!isObj(raw)) return { symbol: sent, requestId: null };
-  return { symbol: (str(raw, "symbol") ?? sent).toUpperCase(), requestId: num(raw, "request_id", "analysis_request_id", "id") };
-}
-
 export function useStartAnalysis() {
   const qc = useQueryClient();
   return useMutation({
@@ -28,19 +23,15 @@ export function useStartAnalysis() {
     onMutate: async () => {
       // A balance read already in flight would overwrite the held credit with the old number.
       await qc.cancelQueries({ queryKey: creditKeys.balance() });
-      const credits = readCredits(qc.getQueryData(creditKeys.balance()));
+      const credits = decodeCredits(qc.getQueryData(creditKeys.balance()));
       if (credits !== null) qc.setQueryData(creditKeys.balance(), { credits: heldBalance(credits) });
     },
     onSuccess: (raw, symbol) => {
       const { symbol: started, requestId } = readStartResult(raw, symbol);
       toast({ ...startedToast(started, requestId), variant: "success" });
       // Show the new row at once; the list poll then brings the server's full row.
-      if (requestId !== null && isObj(raw)) {
-        qc.setQueryData<unknown>(analysisKeys.active(), (old: unknown) => {
-          const list = Array.isArray(old) ? old : [];
-          return list.some((a) => isObj(a) && num(a, "id", "request_id") === requestId) ? list : [raw, ...list];
-        });
-      }
+      const row = decodeAnalysis(raw);
+      if (row) qc.setQueryData<Analysis[]>(analysisKeys.active(), (old = []) => (old.some((a) => a.id === row.id) ? old : [row, ...old]));
       // The server announces the start on commit, a moment after answering: a re-read naming the old tag could still be
       // answered 304 with the list from before, so this one asks in full.
       forgetTags();

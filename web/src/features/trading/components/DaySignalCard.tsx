@@ -4,7 +4,7 @@ import { AlertTriangle, CalendarDays } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Badge } from "@web/components/ui/Badge";
 import { Card, CardHeader, CardTitle } from "@web/components/ui/Card";
-import type { Signal } from "@web/entities/analysis/model/readers";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
 import { describeFetchError } from "@web/lib/fetch-errors";
 import { isIssuedOnDay, utcDayTitle } from "../model/utc-day";
 import { DaySignalItem } from "./DaySignalItem";
@@ -31,7 +31,7 @@ export function DaySignalCard(props: { signals: readonly Signal[]; dayKey: strin
   const today = signals.filter((s) => isIssuedOnDay(s, dayKey));
   const shown = today.slice(0, DAY_SIGNAL_LIMIT);
   // The badge counts signals: a No Trade is listed (its credit came back) but is not one.
-  const issued = today.filter((s) => !s.noTrade).length;
+  const issued = today.filter((s) => !s.no_trade).length;
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   // A new UTC day starts with every card collapsed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is the reset on a new day, keyed on it

@@ -1,22 +1,22 @@
-// One Day Signal entry: symbol, time, direction, credit and outcome, the levels and "Why this setup" (or NO TRADE and the
+// One Day Signal entry_price: symbol, time, direction, credit and outcome, the levels and "Why this setup" (or NO TRADE and the
 // pairs clearing the bar), reasoning.
 import { ArrowDownRight, ArrowUpRight, Ban, ChevronDown } from "lucide-react";
-import { ClearingTheBar } from "@web/entities/analysis/components/ClearingTheBar";
+import { ClearingTheBar } from "@web/entities/signal/components/ClearingTheBar";
 import { SignalChart } from "@web/entities/signal/components/SignalChart";
 import { TradeTools } from "@web/entities/signal/components/TradeTools";
-import { BestSideNote, WhyThisSetup } from "@web/entities/analysis/components/WhyThisSetup";
+import { BestSideNote, WhyThisSetup } from "@web/entities/signal/components/WhyThisSetup";
 import { PlainLine } from "@web/entities/analysis/components/PlainLine";
 import { Badge } from "@web/components/ui/Badge";
 import { cn } from "@web/components/ui/cn";
-import type { Signal } from "@web/entities/analysis/model/readers";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
 import { formatPrice, formatUtcClock } from "@web/lib/format";
-import { outcomeView } from "@web/entities/analysis/model/signal-outcome";
-import type { SignalType } from "@web/entities/analysis/model/signal-type";
-import { isRefunded, tradeType } from "../api/normalize";
+import { outcomeView } from "@web/entities/signal/model/signal-outcome";
+import type { SignalType } from "@web/entities/signal/api/decode-signal";
+import { isRefunded } from "../api/normalize";
 import { DAY_SNIPPET_MAX, truncateText } from "../model/reasoning-text";
 
 /** When it was issued on the market clock (the card's day is the market's), else when its row was written. */
-const issuedAt = (s: Signal) => formatUtcClock(typeof s.marketTimeMs === "number" && s.marketTimeMs > 0 ? s.marketTimeMs : s.createdAt);
+const issuedAt = (s: Signal) => formatUtcClock(typeof s.market_time_ms === "number" && s.market_time_ms > 0 ? s.market_time_ms : s.created_at);
 
 function TypeBadge({ type }: { type: SignalType }) {
   if (type === "LONG")
@@ -56,9 +56,9 @@ function Tile({ label, value, tone }: { label: string; value: string; tone?: "po
 
 export function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; expanded: boolean; onToggle: () => void }) {
   const refunded = isRefunded(signal);
-  const type = tradeType(signal);
+  const type = signal.type;
   const noTrade = type === "NO_TRADE";
-  const outcome = noTrade ? null : outcomeView(signal.outcome, signal.rMultiple);
+  const outcome = noTrade ? null : outcomeView(signal.outcome, signal.r_multiple);
   return (
     <li className="rounded-lg border border-line bg-bg/40 p-3" data-testid="day-signal">
       <div className="flex items-start justify-between gap-2">
@@ -104,19 +104,19 @@ export function DaySignalItem({ signal, expanded, onToggle }: { signal: Signal; 
         </div>
       ) : (
         <div className="mt-2.5 grid grid-cols-3 gap-1.5">
-          <Tile label="Entry" value={formatPrice(signal.entry)} />
-          <Tile label="TP" value={formatPrice(signal.takeProfit)} tone="pos" />
-          <Tile label="SL" value={formatPrice(signal.stopLoss)} tone="neg" />
-          <Tile label="RR" value={signal.rr === null ? "—" : signal.rr.toFixed(2)} />
+          <Tile label="Entry" value={formatPrice(signal.entry_price)} />
+          <Tile label="TP" value={formatPrice(signal.take_profit)} tone="pos" />
+          <Tile label="SL" value={formatPrice(signal.stop_loss)} tone="neg" />
+          <Tile label="RR" value={signal.rr_ratio === null ? "—" : signal.rr_ratio.toFixed(2)} />
           <Tile label="TF" value={signal.timeframe ?? "—"} />
           {/* Spec 02 §2's EntryNow tile, in words (the label is set in capitals: "ENTRYNOW" read as one word). */}
-          <Tile label="Entry now" value={signal.entryTiming ?? "Now"} />
+          <Tile label="Entry now" value={signal.entry_timing ?? "Now"} />
         </div>
       )}
       {expanded && !noTrade ? <SignalChart signal={signal} dense /> : null}
       {signal.context && !noTrade ? <WhyThisSetup context={signal.context} symbol={signal.symbol} dense /> : null}
       {expanded && !noTrade ? <TradeTools signal={signal} dense /> : null}
-      {signal.context && noTrade ? <ClearingTheBar context={signal.context} createdAt={signal.createdAt} dense /> : null}
+      {signal.context && noTrade ? <ClearingTheBar context={signal.context} createdAt={signal.created_at} dense /> : null}
       {signal.reasoning ? (
         <>
           {expanded ? (

@@ -8,9 +8,9 @@ import { ProgressBar } from "@web/components/ui/ProgressBar";
 import { useAnalysisDetail } from "@web/entities/analysis/api/analysis-detail";
 import { MarketTime } from "@web/entities/analysis/components/MarketTime";
 import { DETAIL_FAILED, failureText } from "@web/entities/analysis/model/fetch-failures";
-import { isCompletedStatus, isFailedStatus, isInProgressStatus } from "@web/entities/analysis/model/analysis-status";
+import type { AnalysisStatus } from "@core/contract/status";
 import { formatCountdown, secondsLeft } from "@web/entities/analysis/model/countdown";
-import type { Analysis, Reasoning } from "@web/entities/analysis/model/readers";
+import type { Analysis, LatestReasoning } from "@web/entities/analysis/api/decode-analysis";
 import { useLatestReasoning } from "@web/entities/analysis/api/latest-reasoning";
 import { useNow } from "@web/lib/use-now";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
@@ -19,10 +19,10 @@ import { LIVE_REASON_MAX, hasTimeframe, truncateText } from "../model/reasoning-
 
 const timeOf = (iso: string | null) => formatUtcClock(iso, { seconds: true });
 
-function StatusIcon({ status }: { status: string }) {
-  if (isInProgressStatus(status)) return <Loader2 className="size-4 animate-spin text-accent" aria-label="In progress" />;
-  if (isCompletedStatus(status)) return <CheckCircle2 className="size-4 text-accent" aria-label="Completed" />;
-  if (isFailedStatus(status)) return <XCircle className="size-4 text-negative" aria-label="Failed" />;
+function StatusIcon({ status }: { status: AnalysisStatus }) {
+  if (status === "IN_PROGRESS") return <Loader2 className="size-4 animate-spin text-accent" aria-label="In progress" />;
+  if (status === "COMPLETED") return <CheckCircle2 className="size-4 text-accent" aria-label="Completed" />;
+  if (status === "FAILED") return <XCircle className="size-4 text-negative" aria-label="Failed" />;
   return <Clock className="size-4 text-muted" aria-label={status} />;
 }
 
@@ -41,22 +41,22 @@ function PhaseSteps({ phase, done }: { phase: number; done: boolean }) {
 }
 
 /** The full reasoning of the newest phase, its timeframe and confirmation criteria ("View Reasoning"). */
-function ReasoningPanel({ reasoning, loading }: { reasoning: Reasoning | null; loading: boolean }) {
+function ReasoningPanel({ reasoning, loading }: { reasoning: LatestReasoning | null; loading: boolean }) {
   return (
     <div className="mt-2 space-y-2.5 rounded-md border border-line bg-surface/60 p-3 text-[13px] leading-relaxed">
       <p className="whitespace-pre-line text-ink/90">
-        {reasoning?.fullReasoning ?? reasoning?.reason ?? (loading ? "Loading…" : "No reasoning yet")}
+        {reasoning?.full_reasoning ?? reasoning?.reason ?? (loading ? "Loading…" : "No reasoning yet")}
       </p>
       {hasTimeframe(reasoning?.timeframe) ? (
         <p className="text-xs text-muted">
           Timeframe: <span className="font-mono text-ink">{reasoning?.timeframe}</span>
         </p>
       ) : null}
-      {reasoning && reasoning.criteria.length > 0 ? (
+      {reasoning && reasoning.confirmation_criteria.length > 0 ? (
         <div>
           <p className="text-xs font-semibold text-muted">Confirmation criteria</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs text-ink/80">
-            {reasoning.criteria.map((c) => (
+            {reasoning.confirmation_criteria.map((c) => (
               <li key={c}>{c}</li>
             ))}
           </ul>
@@ -69,7 +69,7 @@ function ReasoningPanel({ reasoning, loading }: { reasoning: Reasoning | null; l
 /** Symbol, status, id and the countdown; when it started (and the market time it read) and the held credit. */
 function ItemHeader(props: {
   analysis: Analysis;
-  status: string;
+  status: AnalysisStatus;
   inProgress: boolean;
   left: number | null;
   marketTimeMs: number | null | undefined;
@@ -89,8 +89,8 @@ function ItemHeader(props: {
       </div>
       <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-xs text-muted">
         <span className="num">
-          Started {timeOf(analysis.createdAt)}
-          <MarketTime marketTimeMs={props.marketTimeMs} createdAt={analysis.createdAt} className="mt-0.5" />
+          Started {timeOf(analysis.created_at)}
+          <MarketTime marketTimeMs={props.marketTimeMs} createdAt={analysis.created_at} className="mt-0.5" />
         </span>
         <span className="rounded border border-warn/30 bg-warn/10 px-1.5 py-0.5 text-[11px] font-medium text-amber-300">Hold credit: 1</span>
       </div>
@@ -108,21 +108,21 @@ export function LiveAnalysisItem({ analysis, listUpdatedAt }: { analysis: Analys
   const [open, setOpen] = useState(false);
 
   // The list and the detail are polled separately (and the socket refreshes either): use whichever is further on.
-  const listPhase = analysis.phase;
-  const detailAhead = detail !== null && (detail.phase ?? 0) >= (listPhase ?? 0);
+  const listPhase = analysis.current_phase;
+  const detailAhead = detail !== null && (detail.current_phase ?? 0) >= (listPhase ?? 0);
   const source = detailAhead ? detail : analysis;
-  const status = detail && isCompletedStatus(detail.status) ? detail.status : source.status;
-  const inProgress = isInProgressStatus(status);
-  const phase = clampPhase(Math.max(listPhase ?? 1, detail?.phase ?? 1));
-  const left = secondsLeft(source.nextRunAt, now, {
-    seconds: source.timeRemaining,
+  const status = detail?.status === "COMPLETED" ? detail.status : source.status;
+  const inProgress = status === "IN_PROGRESS";
+  const phase = clampPhase(Math.max(listPhase ?? 1, detail?.current_phase ?? 1));
+  const left = secondsLeft(source.next_run_at, now, {
+    seconds: source.time_remaining_seconds,
     receivedAtMs: detailAhead ? detailQuery.dataUpdatedAt : listUpdatedAt,
   });
-  const advancing = isAdvancing({ detailPhase: detail?.phase, currentPhase: listPhase, secondsLeft: left, inProgress });
+  const advancing = isAdvancing({ detailPhase: detail?.current_phase, currentPhase: listPhase, secondsLeft: left, inProgress });
 
   const reasoningQuery = useLatestReasoning(id, inProgress);
   const reasoning = reasoningQuery.data ?? null;
-  const reason = reasoning?.reason ?? analysis.reason;
+  const reason = reasoning?.reason || analysis.latest_reasoning?.reason || null;
 
   // Each phase's messages rotate from the moment the phase is first seen.
   const phaseStart = useRef({ phase, at: now });
@@ -139,15 +139,15 @@ export function LiveAnalysisItem({ analysis, listUpdatedAt }: { analysis: Analys
   }, [advancing, id, refetchDetail, detailQuery.dataUpdatedAt]);
 
   // A detail that has settled means the active list is out of date.
-  const settled = detail !== null && !isInProgressStatus(detail.status);
+  const settled = detail !== null && detail.status !== "IN_PROGRESS";
   useEffect(() => {
     if (settled) void qc.invalidateQueries({ queryKey: analysisKeys.active() });
   }, [settled, qc]);
 
-  const progress = (source.progress ?? analysis.progress) || null;
+  const progress = (source.progress_percent ?? analysis.progress_percent) || null;
   return (
     <li className="rounded-lg border border-line bg-bg/40 p-3.5" data-testid="live-analysis" aria-label={`${analysis.symbol} analysis`}>
-      <ItemHeader analysis={analysis} status={status} inProgress={inProgress} left={left} marketTimeMs={(detail ?? analysis).marketTimeMs} />
+      <ItemHeader analysis={analysis} status={status} inProgress={inProgress} left={left} marketTimeMs={(detail ?? analysis).market_time_ms} />
       <div className="mt-3 flex items-center gap-3">
         <PhaseSteps phase={phase} done={!inProgress} />
         <span className="text-[11px] font-semibold uppercase tracking-wide text-muted">

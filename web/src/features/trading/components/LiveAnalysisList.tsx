@@ -7,7 +7,7 @@ import { cn } from "@web/components/ui/cn";
 import { Spinner } from "@web/components/ui/Spinner";
 import { serverMessage } from "@web/lib/api";
 import { analysisKeys } from "@web/entities/analysis/api/keys";
-import type { Analysis } from "@web/entities/analysis/model/readers";
+import type { Analysis } from "@web/entities/analysis/api/decode-analysis";
 import { LiveAnalysisItem } from "./LiveAnalysisItem";
 
 export function LiveAnalysisList(props: {

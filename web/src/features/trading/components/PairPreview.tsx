@@ -1,9 +1,9 @@
 // Start Trading's look at the chosen pair before paying (issue 24 #13): its 7-day chart with the trader's signals on it,
 // or a hint while the input names no pair with recorded data.
 import { LineChart } from "lucide-react";
-import type { Signal } from "@web/entities/analysis/model/readers";
+import type { Signal } from "@web/entities/signal/api/decode-signal";
 import { PairChart } from "@web/entities/signal/components/PairChart";
-import type { Pairs } from "../model/pairs";
+import type { Pairs } from "../api/decode-pairs";
 import { normalizeSymbolInput } from "../model/symbol-search";
 
 export const PAIR_HINT = "Pick a pair to see its last 7 days before you spend a credit.";

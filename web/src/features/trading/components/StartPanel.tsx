@@ -6,7 +6,7 @@ import { Card, CardHeader, CardTitle } from "@web/components/ui/Card";
 import { Checkbox } from "@web/components/ui/Checkbox";
 import { Dialog, DialogClose, DialogContent } from "@web/components/ui/Dialog";
 import { favoritesCounter, quickChips } from "../model/favorites";
-import type { Pairs } from "../model/pairs";
+import type { Pairs } from "../api/decode-pairs";
 import type { RunningCap } from "../model/running-cap";
 import { normalizeSymbolInput } from "../model/symbol-search";
 import { StartAction } from "./StartAction";

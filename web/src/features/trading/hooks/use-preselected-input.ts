@@ -1,7 +1,7 @@
 // The pair input of Start Trading, filled in from a `?symbol=` link (e.g. a No Trade's alternatives); it never starts anything.
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { PRESELECT_PARAM, preselectedSymbol } from "@web/entities/analysis/model/start-trading-link";
+import { PRESELECT_PARAM, preselectedSymbol } from "@web/entities/signal/model/start-trading-link";
 
 export function usePreselectedInput(supported: ReadonlySet<string>) {
   const [search, setSearch] = useSearchParams();

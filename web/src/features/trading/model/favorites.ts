@@ -1,4 +1,6 @@
 // Favorites rules (spec 02 §3, §5, §9): cap 100, 3 quick chips, a local cache under a versioned key per user.
+import { decodeFavoritesCache } from "./decode-favorites-cache";
+
 export const MAX_FAVORITES = 100;
 export const QUICK_CHIP_COUNT = 3;
 /** Bump the version when the stored shape changes; old entries are then simply ignored. */
@@ -29,9 +31,8 @@ export function readCachedFavorites(store: KeyValueStore | undefined, userKey: s
   try {
     const raw = store?.getItem(favoritesCacheKey(userKey));
     if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed) || !parsed.every((s) => typeof s === "string")) return null;
-    return parsed.map((s) => s.toUpperCase()).slice(0, MAX_FAVORITES);
+    const cached = decodeFavoritesCache(raw);
+    return cached ? cached.map((s) => s.toUpperCase()).slice(0, MAX_FAVORITES) : null;
   } catch {
     return null;
   }

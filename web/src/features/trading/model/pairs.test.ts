@@ -1,7 +1,7 @@
 // The Start Trading pair list: all 200 pairs with the server's unavailable ones and reasons; the cap shown before a start.
 import { describe, expect, test } from "bun:test";
 import { SUPPORTED_SYMBOLS } from "@core/market/symbols";
-import { BUILT_IN_PAIRS, readPairs } from "./pairs";
+import { BUILT_IN_PAIRS, readPairs } from "../api/decode-pairs";
 import { MAX_ACTIVE_ANALYSES, runningCap } from "./running-cap";
 
 describe("pairs", () => {
@@ -25,12 +25,12 @@ describe("pairs", () => {
 });
 
 describe("running cap", () => {
-  const running = (n: number) => Array.from({ length: n }, () => ({ status: "IN_PROGRESS" }));
+  const running = (n: number) => Array.from({ length: n }, () => ({ status: "IN_PROGRESS" as const }));
   test("under the cap nothing is held back", () => {
     expect(runningCap(running(MAX_ACTIVE_ANALYSES - 1))).toEqual({ running: MAX_ACTIVE_ANALYSES - 1, blocked: false, reason: null });
   });
   test("at the cap the start is held back with the reason; finished ones do not count", () => {
-    const cap = runningCap([...running(MAX_ACTIVE_ANALYSES), { status: "COMPLETED" }, { status: "FAILED" }]);
+    const cap = runningCap([...running(MAX_ACTIVE_ANALYSES), { status: "COMPLETED" as const }, { status: "FAILED" as const }]);
     expect(cap.running).toBe(MAX_ACTIVE_ANALYSES);
     expect(cap.blocked).toBe(true);
     expect(cap.reason).toBe(`${MAX_ACTIVE_ANALYSES} analyses are running, the most at once. Start another when one finishes.`);

@@ -1,14 +1,14 @@
 // The running-analyses cap shown before a start (the server answers 429 beyond it): counted from the active list.
 import { MAX_ACTIVE_ANALYSES } from "@core/rules/limits";
-import { isInProgressStatus } from "@web/entities/analysis/model/analysis-status";
+import type { AnalysisStatus } from "@core/contract/status";
 
 export { MAX_ACTIVE_ANALYSES };
 
 export type RunningCap = { running: number; blocked: boolean; reason: string | null };
 
 /** How many of `active` are running, and the reason a start is held back when that reaches the cap. */
-export function runningCap(active: ReadonlyArray<{ status: string }>, max = MAX_ACTIVE_ANALYSES): RunningCap {
-  const running = active.filter((a) => isInProgressStatus(a.status)).length;
+export function runningCap(active: ReadonlyArray<{ status: AnalysisStatus }>, max = MAX_ACTIVE_ANALYSES): RunningCap {
+  const running = active.filter((a) => a.status === "IN_PROGRESS").length;
   const blocked = running >= max;
   return {
     running,

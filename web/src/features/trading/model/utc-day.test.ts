@@ -23,11 +23,11 @@ describe("utc day", () => {
   });
   test("a signal belongs to the market day it was issued on, not the day its row was written", () => {
     // Replayed: written in Nov 2026, issued at a 2025 market moment.
-    const replayed = { marketTimeMs: Date.parse("2025-03-04T23:30:00Z"), createdAt: "2026-11-27T20:00:00Z" };
+    const replayed = { market_time_ms: Date.parse("2025-03-04T23:30:00Z"), created_at: "2026-11-27T20:00:00Z" };
     expect(isIssuedOnDay(replayed, "2025-03-04")).toBe(true);
     expect(isIssuedOnDay(replayed, "2026-11-27")).toBe(false);
     // A row without a market time falls back to its creation day.
-    expect(isIssuedOnDay({ marketTimeMs: 0, createdAt: "2026-11-27T20:00:00Z" }, "2026-11-27")).toBe(true);
-    expect(isIssuedOnDay({ marketTimeMs: null, createdAt: null }, "2026-11-27")).toBe(false);
+    expect(isIssuedOnDay({ market_time_ms: 0, created_at: "2026-11-27T20:00:00Z" }, "2026-11-27")).toBe(true);
+    expect(isIssuedOnDay({ market_time_ms: null, created_at: null }, "2026-11-27")).toBe(false);
   });
 });

@@ -19,9 +19,9 @@ export function isOnUtcDay(iso: string | null | undefined, dayKey: string): bool
  * True when a signal was issued on the given UTC day of the market clock: its market time of issue, or its creation
  * time for a row that has none (written before the market clock was stored).
  */
-export function isIssuedOnDay(s: { marketTimeMs?: number | null; createdAt: string | null }, dayKey: string): boolean {
-  if (typeof s.marketTimeMs === "number" && s.marketTimeMs > 0) return utcDayKey(s.marketTimeMs) === dayKey;
-  return isOnUtcDay(s.createdAt, dayKey);
+export function isIssuedOnDay(s: { market_time_ms?: number | null; created_at: string | null }, dayKey: string): boolean {
+  if (typeof s.market_time_ms === "number" && s.market_time_ms > 0) return utcDayKey(s.market_time_ms) === dayKey;
+  return isOnUtcDay(s.created_at, dayKey);
 }
 
 /** 'Sep 25, 2025' for a day key. */
