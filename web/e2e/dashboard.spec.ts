@@ -214,9 +214,13 @@ test("the heading counts LONG/SHORT signals apart from the table's rows (a faile
 
 /** Three settled analyses (two issued, one NO_TRADE): 3 credits used today, 1 returned. */
 async function seedThreeCredits(userId: number) {
-  await seedSignal(userId, { symbol: "BTCUSDT", type: "LONG", hoursAgo: 1, confidence: 0.7, reasoning: "Trend up." });
-  await seedSignal(userId, { symbol: "ETHUSDT", type: "SHORT", hoursAgo: 2, confidence: 0.6, reasoning: "Lower highs." });
-  await seedSignal(userId, { symbol: "SOLUSDT", type: "NO_TRADE", hoursAgo: 3, confidence: 0.4, reasoning: "Range bound." });
+  // "Today" is the UTC day: spread the three over the part of it already gone, so a run just after midnight still
+  // seeds them today (1–3 hours ago fell on yesterday between 00:00 and 03:00 UTC).
+  const gone = (Date.now() % 86_400_000) / 3_600_000;
+  const ago = (h: number) => Math.min(h, (gone * h) / 4);
+  await seedSignal(userId, { symbol: "BTCUSDT", type: "LONG", hoursAgo: ago(1), confidence: 0.7, reasoning: "Trend up." });
+  await seedSignal(userId, { symbol: "ETHUSDT", type: "SHORT", hoursAgo: ago(2), confidence: 0.6, reasoning: "Lower highs." });
+  await seedSignal(userId, { symbol: "SOLUSDT", type: "NO_TRADE", hoursAgo: ago(3), confidence: 0.4, reasoning: "Range bound." });
 }
 
 const cardValue = (page: Page, id: "used" | "returned") => page.getByTestId(`stat-${id}`).locator("p").first();
