@@ -23,6 +23,8 @@ const MESSAGE_CAP = "ws-messages";
 export const MARKET_BUN_TOPIC = "market";
 export { MAX_BUFFERED_BYTES, SLOW_CONSUMER_CODE } from "../../lib/socket-send";
 export const HEARTBEAT_MS = 25_000;
+/** RFC 6455's Service Restart: the server is going away on purpose and the client should reconnect (to another replica). */
+export const RESTART_CODE = 1012;
 const HEARTBEAT_SLICES = 25;
 const SUBSCRIBABLE = new Set(["market"]);
 
@@ -203,7 +205,7 @@ export async function startMarketSocket(
     unwatch();
     memo.setLive(false);
     await subscriber.quit().catch(() => {});
-    for (const ws of hub.sockets) ws.close(1001, "Server shutting down");
+    for (const ws of hub.sockets) ws.close(RESTART_CODE, "Server restarting: reconnect");
     hub.sockets.clear();
   };
 }
