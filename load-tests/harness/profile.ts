@@ -16,7 +16,16 @@ async function measure(baseUrl: string, pid: number, targets: PollTarget[], toke
   const perWorker = shares(o.concurrency, o.workers).filter((c) => c > 0);
   const parts = split(tokens, perWorker.length);
   const clients = spawnClients<HttpResult>(
-    perWorker.map((concurrency, i) => ({ kind: "closed", baseUrl, targets, tokens: parts[i], concurrency, seconds: o.seconds, warm: true, hold: true })),
+    perWorker.map((concurrency, i) => ({
+      kind: "closed",
+      baseUrl,
+      targets,
+      tokens: parts[i],
+      concurrency,
+      seconds: o.seconds,
+      warm: true,
+      hold: true,
+    })),
     (o.seconds + 180) * 1000,
   );
   await clients.ready;
@@ -83,7 +92,10 @@ type CpuProfile = {
  */
 async function hottest(dir: string, window: { from: number; to: number }, exitedAt: number, top = 25): Promise<string[]> {
   const { readdirSync } = await import("node:fs");
-  const file = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).sort().at(-1);
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .sort()
+    .at(-1);
   if (!file) return ["  (no profile written)"];
   const p = (await Bun.file(`${dir}/${file}`).json()) as CpuProfile;
   const frame = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
@@ -103,5 +115,8 @@ async function hottest(dir: string, window: { from: number; to: number }, exited
     counts.set(name, (counts.get(name) ?? 0) + 1);
     total++;
   }
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, n]) => `  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${name}`);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, n]) => `  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${name}`);
 }
