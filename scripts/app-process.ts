@@ -94,7 +94,16 @@ export type RunningApp = {
 /** Starts `servers` server processes (each on its own free port) and one engine against the workspace. */
 export async function startApp(
   ws: Workspace,
-  opts: { servers?: number; engine?: boolean; env?: Record<string, string>; quiet?: boolean; logFile?: string; metrics?: boolean } = {},
+  opts: {
+    servers?: number;
+    engine?: boolean;
+    env?: Record<string, string>;
+    quiet?: boolean;
+    logFile?: string;
+    metrics?: boolean;
+    /** Flags for the server processes' `bun` (the benchmark's profile: `--cpu-prof-md`). */
+    serverFlags?: string[];
+  } = {},
 ): Promise<RunningApp> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -131,7 +140,7 @@ export async function startApp(
     const url = `http://localhost:${port}`;
     baseUrls.push(url);
     procs.push(
-      Bun.spawn(["bun", "server/src/main.ts"], {
+      Bun.spawn(["bun", ...(opts.serverFlags ?? []), "server/src/main.ts"], {
         cwd: ROOT,
         env: { ...env, PORT: String(port), PUBLIC_ORIGIN: url, ...(await metricsEnv()) },
         stdout: output,

@@ -294,7 +294,7 @@ describe("signal ledger: verify-ledger", () => {
     rmSync(file, { force: true });
   });
 
-  test("(e) the app's role, granted by the owner after migrating, appends to the ledger but cannot switch its guard off", async () => {
+  test("(e) the app's role, granted by the owner after migrating, starts on the current schema, appends to the ledger but cannot switch its guard off", async () => {
     const { sql, userId } = await privateDb();
     const role = `tw_app_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
     await testDeps().sql.unsafe(`create role ${role} login`);
@@ -304,6 +304,10 @@ describe("signal ledger: verify-ledger", () => {
     const app = createSql(url.toString(), { max: 1 });
     try {
       await grantAppRole(sql, role);
+      // A server or engine started as this role once the migrations Job ran: its start-up migration finds nothing to
+      // do and needs no CREATE on the schema, which the role lacks.
+      expect(await migrate(app)).toEqual([]);
+      await expect(app`create table tw_app_probe (x int)`).rejects.toThrow(/permission denied/);
       const id = await addSignal(app, userId);
       expect(await app`select 1 from signal_ledger where signal_id = ${id}`).toHaveLength(1);
       await expect(app`alter table signal_ledger disable trigger signal_ledger_append_only`).rejects.toThrow(/owner/);

@@ -15,10 +15,14 @@ export async function migrate(sql: Sql, log: (msg: string) => void = () => {}): 
   await sql.begin(async (tx) => {
     // Transaction-scoped lock: several servers and engines may start at once against one database.
     await tx`select pg_advisory_xact_lock(${LOCK_ID})`;
-    await tx`create table if not exists schema_migrations (
-      version text primary key,
-      applied_at timestamptz not null default now()
-    )`;
+    // Looked up first: "create table if not exists" needs CREATE on the schema even when the table is there, which the
+    // app role lacks, so a process running as that role against a current schema (Kubernetes: the Job migrated) would fail.
+    const [{ present }] = await tx`select to_regclass('schema_migrations') is not null as present`;
+    if (!present)
+      await tx`create table schema_migrations (
+        version text primary key,
+        applied_at timestamptz not null default now()
+      )`;
     const done = new Set((await tx`select version from schema_migrations`).map((r) => r.version as string));
     for (const file of files) {
       const version = file.replace(/\.sql$/, "");

@@ -31,11 +31,24 @@ export async function userChanged(deps: { redis: Redis; keys: RedisKeys }, ...us
  * read drops the version it returned, so an answer built from older rows is never confirmed by a later 304.
  */
 export async function userVersion(deps: { redis: Redis; keys: RedisKeys }, userId: number): Promise<string> {
-  const key = versionKey(deps.keys, userId);
-  const fresh = `${Date.now().toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
+  const [version] = await userVersions(deps, [userId]);
+  return version;
+}
+
+const newVersion = () => `${Date.now().toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
+
+/** userVersion for several users in one write to Redis (a server's polls of one event-loop turn; see VersionMemo). */
+export async function userVersions(deps: { redis: Redis; keys: RedisKeys }, userIds: number[]): Promise<string[]> {
+  const fresh = userIds.map(newVersion);
   // SET … NX GET answers the value already there (and sets nothing), or null when ours was set.
-  const existing = await deps.redis.set(key, fresh, "EX", VERSION_TTL_SECONDS, "NX", "GET");
-  return existing ?? fresh;
+  const set = (i: number) => [versionKey(deps.keys, userIds[i]), fresh[i], "EX", VERSION_TTL_SECONDS, "NX", "GET"] as const;
+  if (userIds.length === 1) return [(await deps.redis.set(...set(0))) ?? fresh[0]];
+  const replies = (await deps.redis.pipeline(userIds.map((_, i) => ["set", ...set(i)])).exec()) ?? [];
+  return userIds.map((_, i) => {
+    const [err, existing] = replies[i] ?? [new Error("no reply")];
+    if (err) throw err;
+    return (existing as string | null) ?? fresh[i];
+  });
 }
 
 /** Postgres channel of committed user changes: NOTIFY is delivered only on commit, and never for a rollback. */

@@ -17,6 +17,8 @@ export type ClosedTask = {
   concurrency: number;
   seconds: number;
   warm?: boolean;
+  /** After the warm-up, report ready and wait for stdin to end before timing (the profile measures CPU from then). */
+  hold?: boolean;
 };
 /**
  * Open loop: every trader polls every target at its interval from a random phase, whether or not answers keep up.
@@ -153,8 +155,12 @@ async function warmUp(task: { baseUrl: string; targets: PollTarget[]; tokens: st
   );
 }
 
-async function closedLoop(task: ClosedTask): Promise<HttpResult> {
+async function closedLoop(task: ClosedTask, stopped: Promise<void>): Promise<HttpResult> {
   if (task.warm) await warmUp(task);
+  if (task.hold) {
+    await emit({ event: "ready" });
+    await stopped;
+  }
   const result = newHttpResult(task.seconds);
   const started = wallMs();
   const until = started + task.seconds * 1000;
@@ -322,7 +328,7 @@ async function readTask(): Promise<{ task: Task; stopped: Promise<void> }> {
 if (import.meta.main) {
   const { task, stopped } = await readTask();
   const run = {
-    closed: () => closedLoop(task as ClosedTask),
+    closed: () => closedLoop(task as ClosedTask, stopped),
     open: () => openLoop(task as OpenTask),
     sockets: () => openSockets(task as SocketsTask, stopped),
     start: () => startAnalyses(task as StartTask),

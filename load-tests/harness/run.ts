@@ -1,4 +1,4 @@
-// `bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|engine|cost|plan|all>[,…] [--json] [--key value …]`: the k6 scenarios measured locally
+// `bun run bench -- <polling|profile|fanout|fanout-floor|analysis|auth|web|engine|cost|plan|all>[,…] [--json] [--key value …]`: the k6 scenarios measured locally
 // against a throwaway app (fresh database and Redis prefix, clients in their own processes). --json prints one line
 // of JSON per scenario and nothing else on stdout.
 import { analysisBench } from "./analysis";
@@ -8,6 +8,7 @@ import { planFromFile } from "./plan";
 import { engineBench } from "./engine";
 import { fanoutBench } from "./fanout";
 import { pollingBench } from "./polling";
+import { profileBench } from "./profile";
 import type { Report } from "./stats";
 import { webSizeBench } from "./web-size";
 
@@ -50,6 +51,17 @@ const SCENARIOS: Record<string, () => Promise<Report>> = {
       servers: bounded("servers", flag("servers", 1), 8),
       proxy,
     }),
+  profile: () => {
+    const i = rest.indexOf("--cpu-prof");
+    return profileBench({
+      users: bounded("users", flag("users", 2000), 20_000),
+      signalsPerUser: flag("signals", 40),
+      concurrency: bounded("concurrency", flag("concurrency", 64), 4096),
+      seconds: bounded("seconds", flag("seconds", 10), 600),
+      workers,
+      cpuProf: i >= 0 ? rest[i + 1] : undefined,
+    });
+  },
   fanout: () => fanoutBench(fanoutOptions(false)),
   "fanout-floor": () => fanoutBench(fanoutOptions(true)),
   analysis: () => analysisBench({ inFlight: bounded("in-flight", flag("in-flight", 100), 5000), workers }),
@@ -83,8 +95,9 @@ const SCENARIOS: Record<string, () => Promise<Report>> = {
 const names = which === "all" ? ["polling", "fanout", "analysis", "auth", "web"] : which.split(",");
 if (!names.every((n) => n in SCENARIOS)) {
   console.error(
-    "usage: bun run bench -- <polling|fanout|fanout-floor|analysis|auth|web|engine|cost|plan|all>[,…] [--json] [--workers N]\n" +
+    "usage: bun run bench -- <polling|profile|fanout|fanout-floor|analysis|auth|web|engine|cost|plan|all>[,…] [--json] [--workers N]\n" +
       "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold] [--servers N] [--proxy caddy]\n" +
+      "  profile: --users N --concurrency N --seconds N [--cpu-prof DIR] (server CPU per request: /api/health against the mix)\n" +
       "  fanout: --sockets N --servers N --updates N --batch N (fanout-floor: the same clients against a bare Bun.serve relay)\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size\n  engine: --pairs N --samples N --days N (scoring one analysis; backtest of the most liquid pairs × 3 years)",
   );
   process.exit(2);

@@ -92,3 +92,21 @@ test("the stat cards answer 304 until a change is announced, then count it; thei
   expect(after.status).toBe(200);
   expect(after.body.total_signals.value).toBe(1);
 });
+
+test("the stat cards' tag holds until a signal leaves the last 7 days, then the cards are read again", async () => {
+  const u = await createUser({ credits: 1 });
+  // Issued 7 days less 3 seconds ago: it leaves the last-7-days count 3 s from now, with no change to any row.
+  await seedSignal(u.id, "BTCUSDT", "LONG", (7 * 86_400 - 3) / 86_400);
+  const first = await call(app, "GET", "/api/signals/stats", { token: u.token });
+  expect([first.body.total_signals.last_7_days, first.body.total_signals.previous_7_days]).toEqual([1, 0]);
+  const etag = first.headers.get("etag")!;
+  const again = await call(app, "GET", "/api/signals/stats", { token: u.token, headers: { "if-none-match": etag } });
+  expect([again.status, again.headers.get("etag")]).toEqual([304, etag]);
+  await Bun.sleep(4_000);
+  const after = await call(app, "GET", "/api/signals/stats", { token: u.token, headers: { "if-none-match": etag } });
+  expect(after.status).toBe(200);
+  expect([after.body.total_signals.last_7_days, after.body.total_signals.previous_7_days]).toEqual([0, 1]);
+  // `*` names no time, so it never confirms the cards.
+  const star = await call(app, "GET", "/api/signals/stats", { token: u.token, headers: { "if-none-match": "*" } });
+  expect(star.status).toBe(200);
+});

@@ -230,6 +230,17 @@ for (const overlay of overlays) {
       expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(1);
     });
 
+    test("the owner's database URL reaches the migrations Job, never a long-running pod", () => {
+      const ownerRefs = (o: any) =>
+        [...(o.spec.template.spec.containers ?? []), ...(o.spec.template.spec.initContainers ?? [])]
+          .flatMap((c: any) => (c.env ?? []).flatMap((e: any) => [e.name, e.valueFrom?.secretKeyRef?.key]))
+          .filter((key: string) => key === "DATABASE_MIGRATE_URL");
+      const workloads = [...byKind("Deployment"), ...byKind("StatefulSet")];
+      expect(workloads.length).toBeGreaterThan(1);
+      expect(workloads.filter((w) => ownerRefs(w).length).map((w) => w.metadata.name)).toEqual([]);
+      expect(ownerRefs(one("Job", "tradewind-migrate")).length).toBeGreaterThan(0);
+    });
+
     test("the engine's probes scrape its metrics from inside; the migrations Job runs the migration script", () => {
       const engine = one("Deployment", "tradewind-engine").spec.template.spec.containers[0];
       for (const probe of [engine.livenessProbe, engine.readinessProbe]) expect(probe.exec.command).toEqual(["bun", "scripts/metrics-probe.ts"]);

@@ -7,30 +7,38 @@ import { polledLists } from "@core/infra/metrics";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
 
-/** If-None-Match may list several tags, or `*`; weak and strong compare alike here (RFC 9110 weak comparison). */
-function matches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  const bare = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t.replace(/^W\//, "") === bare;
-  });
+/**
+ * The tag in If-None-Match (which may list several, or `*`) that confirms `base`: weak and strong compare alike here
+ * (RFC 9110 weak comparison). A timed tag (`base.until`) confirms only before its time (ms, base 36), and `*` never
+ * does (its time is unknown), or null.
+ */
+function confirmed(header: string | null, base: string, timed: boolean): string | null {
+  if (!header) return null;
+  for (const tag of header.split(",")) {
+    const t = tag.trim().replace(/^W\//, "");
+    if (!timed && (t === "*" || t === `"${base}"`)) return `W/"${base}"`;
+    if (timed && t.startsWith(`"${base}.`) && t.endsWith('"') && Number.parseInt(t.slice(base.length + 2, -1), 36) > Date.now()) return `W/${t}`;
+  }
+  return null;
 }
 
 /**
- * An answer relative to now (a `range=24h` query, the stat cards' last-7-days counts) changes with the clock alone: its
- * tag also carries the minute, so it is confirmed for at most the rest of that minute.
+ * An answer relative to now (a `range=24h` query) changes with the clock alone: its tag also carries the minute, so it
+ * is confirmed for at most the rest of that minute.
  */
-function scope(url: URL, clock: boolean): string {
-  const minute = clock || url.searchParams.has("range") ? `:${Math.floor(Date.now() / 60_000)}` : "";
+function scope(url: URL): string {
+  const minute = url.searchParams.has("range") ? `:${Math.floor(Date.now() / 60_000)}` : "";
   return Bun.hash(url.pathname + url.search + minute).toString(36);
 }
 
 export type ConditionalOptions<T> = {
   /** `false` (an analysis still running: its progress and countdown move with the clock) leaves the answer untagged. */
   stable?: (data: T) => boolean;
-  /** The answer counts from the current time whatever the query (see scope). */
-  clock?: boolean;
+  /**
+   * When the answer next changes with the clock alone, whatever the rows (ms; the stat cards: the next UTC midnight or
+   * the next signal to leave a 7-day window). Its tag carries that time and is confirmed only before it.
+   */
+  freshUntil?: (data: T) => number;
 };
 
 /**
@@ -51,7 +59,7 @@ export async function conditionalRead<T>(
   ctx: { request: Request; set: Set },
   userId: number,
   read: () => Promise<T>,
-  { stable = () => true, clock = false }: ConditionalOptions<T> = {},
+  { stable = () => true, freshUntil }: ConditionalOptions<T> = {},
 ): Promise<T> {
   let version: string | null = null;
   try {
@@ -61,17 +69,18 @@ export async function conditionalRead<T>(
     deps.log.debug("user version unavailable", { error: String(err) });
   }
   const url = new URL(ctx.request.url);
-  const etag = version ? `W/"${version}.${scope(url, clock)}"` : null;
+  const base = version ? `${version}.${scope(url)}` : null;
   const list = url.pathname.replace(/\/$/, "");
-  if (etag && matches(ctx.request.headers.get("if-none-match"), etag)) {
-    ctx.set.headers.etag = etag;
+  const tag = base && confirmed(ctx.request.headers.get("if-none-match"), base, freshUntil !== undefined);
+  if (tag) {
+    ctx.set.headers.etag = tag;
     ctx.set.status = 304;
     polledLists.inc({ list, result: "not_modified" });
     // Not Modified has no body; the route's 200 schema is not applied to it.
     return null as T;
   }
   polledLists.inc({ list, result: "full" });
-  const data = etag ? ((await reads.run(`${userId} ${etag}`, () => listReads.run(read))) as T) : await listReads.run(read);
-  if (etag && stable(data)) ctx.set.headers.etag = etag;
+  const data = base ? ((await reads.run(`${userId} ${base}`, () => listReads.run(read))) as T) : await listReads.run(read);
+  if (base && stable(data)) ctx.set.headers.etag = freshUntil ? `W/"${base}.${freshUntil(data).toString(36)}"` : `W/"${base}"`;
   return data;
 }

@@ -10,7 +10,7 @@ import { call, closeTestDeps, createUser, testDeps } from "../../../../test/help
 import { misfits } from "../../../../test/contract-fit";
 import { accountsApp, registerViaApi, signIn, signInNewDevice } from "../auth/testing";
 import { signAccessToken } from "../../lib/auth";
-import { SLOW_CONSUMER_CODE } from "./socket";
+import { RESTART_CODE, SLOW_CONSUMER_CODE } from "./socket";
 import { messageLimiter, originAllowed } from "./socket-limits";
 import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
 import { startMarketIngestion, type Ingestion } from "../../../../engine/src/market/ingest";
@@ -509,6 +509,17 @@ test("a revoked session's socket stops receiving the user's pushes at once; the 
   }
   expect(o.messages.filter((m) => m.type === "auth_revoked")).toEqual([]);
   for (const c of [s, t, o]) c.ws.close();
+}, 30_000);
+
+test("a server shutting down closes its sockets with 1012 (Service Restart), the reconnect hint", async () => {
+  const port = await startServer();
+  const c = await client(port);
+  c.send({ action: "subscribe", topics: ["market"] });
+  await c.waitFor((m) => m.type === "subscribed");
+  const closed = closeOf(c.ws, 10_000);
+  procs.at(-1)!.kill("SIGTERM");
+  expect(await closed).toEqual({ code: RESTART_CODE, reason: "Server restarting: reconnect" });
+  expect(RESTART_CODE).toBe(1012);
 }, 30_000);
 
 test("every message the sockets sent fits the socket contract (core/contract/socket)", () => {

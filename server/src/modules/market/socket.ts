@@ -23,6 +23,10 @@ const MESSAGE_CAP = "ws-messages";
 export const MARKET_BUN_TOPIC = "market";
 export { MAX_BUFFERED_BYTES, SLOW_CONSUMER_CODE } from "../../lib/socket-send";
 export const HEARTBEAT_MS = 25_000;
+/** RFC 6455's Service Restart: the server is going away on purpose and the client should reconnect (to another replica). */
+export const RESTART_CODE = 1012;
+/** How long a shutdown waits for its sockets' closing handshakes. */
+const CLOSE_WAIT_MS = 2_000;
 const HEARTBEAT_SLICES = 25;
 const SUBSCRIBABLE = new Set(["market"]);
 
@@ -203,7 +207,11 @@ export async function startMarketSocket(
     unwatch();
     memo.setLive(false);
     await subscriber.quit().catch(() => {});
-    for (const ws of hub.sockets) ws.close(1001, "Server shutting down");
+    for (const ws of hub.sockets) ws.close(RESTART_CODE, "Server restarting: reconnect");
+    // Each closing handshake ends when the client answers (the close handler then drops the socket): a process that
+    // exited sooner cut the connections, and clients saw 1006 without the hint. Bounded: a silent client is not waited for.
+    const until = performance.now() + CLOSE_WAIT_MS;
+    while (hub.sockets.size && performance.now() < until) await Bun.sleep(20);
     hub.sockets.clear();
   };
 }

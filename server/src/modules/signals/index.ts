@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps";
 import { authPlugin } from "../../lib/auth";
 import { conditionalRead } from "../../lib/conditional";
 import { errorSchema, pageOf, signalFilters, signalSchema, statsSchema } from "./model";
-import { getSignal, listSignals, signalStats } from "./service";
+import { getSignal, listSignals, signalStats, statsFreshUntil } from "./service";
 
 export const signalsModule = (deps: AppDeps) =>
   new Elysia({ prefix: "/api/signals", tags: ["signals"] })
@@ -25,8 +25,8 @@ export const signalsModule = (deps: AppDeps) =>
       },
     })
     // Polled every 10 s by every dashboard: seven counting queries, so it answers 304 like the lists (its 7-day windows
-    // slide with the clock, hence the minute in the tag).
-    .get("/stats", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => signalStats(deps.sql, ctx.user.id), { clock: true }), {
+    // slide with the clock: the tag carries when the answer next changes with it alone).
+    .get("/stats", (ctx) => conditionalRead(deps, ctx, ctx.user.id, () => signalStats(deps.sql, ctx.user.id), { freshUntil: statsFreshUntil }), {
       auth: true,
       response: { 200: statsSchema },
       detail: { summary: "Dashboard stat cards with 7-day daily series (UTC days)" },

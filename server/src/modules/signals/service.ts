@@ -207,6 +207,8 @@ type StatsRow = {
   used_days: Record<string, number> | null;
   refund_days: Record<string, number> | null;
   ledger: LedgerTotals;
+  /** When the oldest signal of the last 7 days, or of the 7 before them, leaves its window (ms); null if none will. */
+  turns_at: number | null;
 };
 
 /**
@@ -239,10 +241,13 @@ export async function signalStats(sql: Sql, userId: number) {
              ${perDay(sql`select ${utcDay} as day, count(*)::int as n from requests where created_at >= ${since} group by 1`)} as started_days,
              ${perDay(sql`select ${utcDay} as day, count(*)::int as n from kept where created_at >= ${since} group by 1`)} as used_days,
              ${perDay(sql`select ${utcDay} as day, sum(amount)::int as n from returns group by 1`)} as refund_days,
-             ${totalsOf(sql, ledgerTotalsQuery(sql, userId, today))} as ledger`;
+             ${totalsOf(sql, ledgerTotalsQuery(sql, userId, today))} as ledger,
+             (select extract(epoch from least(min(created_at) filter (where created_at > now() - interval '7 days') + interval '7 days',
+                                              min(created_at) + interval '14 days')) * 1000
+              from issued where created_at > now() - interval '14 days')::float8 as turns_at`;
   const l = c.ledger;
   const trend = trendPercent(c.last7, c.prev7);
-  return {
+  const stats = {
     total_signals: {
       value: c.total,
       last_7_days: c.last7,
@@ -263,4 +268,12 @@ export async function signalStats(sql: Sql, userId: number) {
       series: series(days, c.refund_days),
     },
   };
+  // The cards change with the clock alone at the next UTC midnight (the daily series, "today") or when a signal leaves
+  // the last 7 days or the 7 before them, whichever comes first.
+  freshUntil.set(stats, Math.min(Date.parse(`${days[6]}T00:00:00Z`) + 86_400_000, c.turns_at ?? Number.POSITIVE_INFINITY));
+  return stats;
 }
+
+const freshUntil = new WeakMap<object, number>();
+/** Until when (ms) a signalStats answer holds unless the user's rows change (its tag carries this; lib/conditional). */
+export const statsFreshUntil = (stats: object) => freshUntil.get(stats) ?? 0;

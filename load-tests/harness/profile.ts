@@ -1,0 +1,122 @@
+// `bun run bench profile`: where a dashboard poll's time goes. One server process, the server's own CPU time (from
+// /proc) per request of the trivial /api/health and of the dashboard's steady-state mix, each in its own closed loop
+// after an untimed warm-up; `--cpu-prof DIR` also writes Bun's CPU profile of the server (markdown, per function).
+import { BASELINE, TRADER_POLLING, type PollTarget } from "../scenarios";
+import { createWorkspace, realServicesAvailable, startApp } from "../../scripts/app-process";
+import type { HttpResult } from "./client-worker";
+import { shares, spawnClients, split } from "./clients";
+import { marketReady } from "./polling";
+import { seedTraders } from "./seed";
+import { cpuMs, merge, round, type Report } from "./stats";
+
+export type ProfileOptions = { users: number; signalsPerUser: number; concurrency: number; seconds: number; workers: number; cpuProf?: string };
+
+/** Server CPU per request over one timed closed loop (the warm-up's requests and CPU are left out). */
+async function measure(baseUrl: string, pid: number, targets: PollTarget[], tokens: string[], o: ProfileOptions) {
+  const perWorker = shares(o.concurrency, o.workers).filter((c) => c > 0);
+  const parts = split(tokens, perWorker.length);
+  const clients = spawnClients<HttpResult>(
+    perWorker.map((concurrency, i) => ({
+      kind: "closed",
+      baseUrl,
+      targets,
+      tokens: parts[i],
+      concurrency,
+      seconds: o.seconds,
+      warm: true,
+      hold: true,
+    })),
+    (o.seconds + 180) * 1000,
+  );
+  await clients.ready;
+  const before = cpuMs(pid);
+  const from = Date.now();
+  clients.stop();
+  const r = merge(await clients.results);
+  const after = cpuMs(pid);
+  const window = { from, to: Date.now() };
+  const cpu = after.user + after.system - before.user - before.system;
+  return { rps: r.requests / r.seconds, cpuUsPerRequest: (cpu * 1000) / r.requests, errors: r.errors, samples: r.errorSamples, window };
+}
+
+export async function profileBench(o: ProfileOptions): Promise<Report> {
+  const ws = await createWorkspace("bench", await realServicesAvailable());
+  const serverFlags = o.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${o.cpuProf}`] : [];
+  const app = await startApp(ws, { quiet: true, servers: 1, serverFlags });
+  try {
+    const baseUrl = app.baseUrls[0];
+    const pid = app.processes[0].pid;
+    const { tokens } = await seedTraders(ws.databaseUrl, app.env.JWT_SECRET!, o.users, o.signalsPerUser);
+    await marketReady(baseUrl);
+    const health = await measure(baseUrl, pid, [BASELINE], tokens, o);
+    const mix = await measure(baseUrl, pid, TRADER_POLLING, tokens, o);
+    const json = {
+      scenario: "profile",
+      users: o.users,
+      health_rps: round(health.rps, 0),
+      health_cpu_us: round(health.cpuUsPerRequest, 1),
+      mix_rps: round(mix.rps, 0),
+      mix_cpu_us: round(mix.cpuUsPerRequest, 1),
+      cpu_ratio: round(mix.cpuUsPerRequest / health.cpuUsPerRequest, 2),
+      errors: health.errors + mix.errors,
+    };
+    const lines = [
+      `server CPU per request, ${o.concurrency} closed-loop clients for ${o.seconds}s each, ${o.users} traders:`,
+      `  /api/health   ${json.health_rps} req/s  ${json.health_cpu_us} µs`,
+      `  polling mix   ${json.mix_rps} req/s  ${json.mix_cpu_us} µs (${json.cpu_ratio}× health)`,
+      `errors ${json.errors}${json.errors ? `: ${[...health.samples, ...mix.samples].slice(0, 5).join("; ")}` : ""}`,
+    ];
+    if (o.cpuProf) {
+      await app.stop();
+      const exitedAt = Date.now();
+      lines.push("", "server self time by function while /api/health ran:", ...(await hottest(o.cpuProf, health.window, exitedAt)));
+      lines.push("", "server self time by function while the mix ran:", ...(await hottest(o.cpuProf, mix.window, exitedAt)));
+    }
+    return { name: "profile", json, lines, ok: json.errors === 0 };
+  } finally {
+    await app.stop();
+    await ws.drop();
+  }
+}
+
+type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+  endTime: number;
+};
+
+/**
+ * The profile's samples inside `window` (wall ms), placed by their distance from the profile's end (the process exit,
+ * `exitedAt`: the profile's own clock is not the wall clock): the functions with the most samples, idle left out.
+ */
+async function hottest(dir: string, window: { from: number; to: number }, exitedAt: number, top = 25): Promise<string[]> {
+  const { readdirSync } = await import("node:fs");
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .sort()
+    .at(-1);
+  if (!file) return ["  (no profile written)"];
+  const p = (await Bun.file(`${dir}/${file}`).json()) as CpuProfile;
+  const frame = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
+  const times: number[] = [];
+  let t = p.endTime;
+  for (let i = p.samples.length - 1; i >= 0; i--) {
+    times[i] = t;
+    t -= p.timeDeltas[i];
+  }
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const [i, id] of p.samples.entries()) {
+    const wall = exitedAt - (p.endTime - times[i]) / 1000;
+    const f = frame.get(id)!;
+    if (wall < window.from || wall > window.to || f.functionName === "(idle)" || f.functionName === "(program)") continue;
+    const name = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*node_modules\//, "").replace(process.cwd() + "/", "")}:${f.lineNumber}`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+    total++;
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, n]) => `  ${((100 * n) / total).toFixed(1).padStart(5)} %  ${name}`);
+}
