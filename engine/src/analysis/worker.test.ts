@@ -181,7 +181,10 @@ describe("analysis worker", () => {
       credits_status: d.type === "NO_TRADE" ? "RELEASED" : "USED",
       // What the decision rests on travels with it, for a NO_TRADE too (its best side and the bar it missed).
       context: d.context ?? null,
+      // The version that decided, named at the top level as the drawer shows it.
+      model_version: d.context?.model.version ?? null,
     });
+    expect(signal.model_version).toMatch(/^v4-/);
     expect(signal.context.venue).toBe(signal.context.side === "LONG" ? "spot" : "perp");
     // The engine's context is the contract's, field for field: a field added, dropped or retyped on either side fails here.
     expectFits(signalContextSchema, d.context);
