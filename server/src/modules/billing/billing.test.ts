@@ -4,38 +4,19 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { applyCreditChange } from "@core/ledger/credits";
 import { registry } from "@core/infra/metrics";
 import { reconcile } from "../../../../scripts/reconcile";
-import { startStripeStandIn } from "../../../../scripts/stripe-stand-in";
 import { call, closeTestDeps, createUser, testDeps, waitFor } from "../../../../test/helpers";
 import { createApp } from "../../app";
-import type { ServerDeps } from "../../deps";
 import { stripeFor } from "./stripe-client";
+import { failAnalysis } from "../../../../engine/src/analysis/settle";
+import { moneyKit } from "./testing";
 
 const SECRET = "whsec_billingtest0123456789";
-const answers: number[] = [];
-const stand = startStripeStandIn({
-  secret: SECRET,
-  deliver: async (body, sig) => {
-    const res = await app.handle(
-      new Request("http://localhost/api/billing/stripe-webhook", {
-        method: "POST",
-        headers: { "content-type": "application/json", "stripe-signature": sig },
-        body,
-      }),
-    );
-    answers.push(res.status);
-    return res;
-  },
-});
+const kit = moneyKit(SECRET, failAnalysis);
+const { stand, app, deps, sql, answers } = kit;
 const base = testDeps();
-const deps: ServerDeps = {
-  ...base,
-  config: { ...base.config, STRIPE_SECRET_KEY: "sk_test_standin123", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE: stand.base },
-};
-const app = createApp(deps);
-const { sql } = base;
 
 afterAll(async () => {
-  stand.stop();
+  await kit.close();
   await closeTestDeps();
 });
 
