@@ -39,8 +39,8 @@ export const httpDuration = new Histogram({
 });
 export const polledLists = new Counter({
   name: "tradewind_polled_list_responses_total",
-  help: "Polled-list answers: not_modified (304 from the user version) or full (read from Postgres)",
-  labelNames: ["list", "result"],
+  help: "Polled-list answers: not_modified (304 from the user version) or full (read from Postgres); answered_by memory (before routing) or route",
+  labelNames: ["list", "result", "answered_by"],
   ...on,
 });
 export const rateLimited = new Counter({

@@ -11,8 +11,22 @@ import { cpuMs, merge, round, type Report } from "./stats";
 
 export type ProfileOptions = { users: number; signalsPerUser: number; concurrency: number; seconds: number; workers: number; cpuProf?: string };
 
+/** The server's counters that say what a poll did (304 or a read, session check from memory or Postgres), by series. */
+const COUNTED = /^(tradewind_polled_list_responses_total|tradewind_session_cache_total)\{([^}]*)\} (\S+)$/;
+async function counters(metricsUrl: string): Promise<Map<string, number>> {
+  const text = await (await fetch(metricsUrl)).text();
+  const out = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    const m = COUNTED.exec(line);
+    if (m) out.set(`${m[1].replace(/^tradewind_|_total$/g, "")}{${m[2]}}`, Number(m[3]));
+  }
+  return out;
+}
+const counted = (before: Map<string, number>, after: Map<string, number>) =>
+  [...after].map(([k, v]) => [k, v - (before.get(k) ?? 0)] as const).filter(([, n]) => n > 0);
+
 /** Server CPU per request over one timed closed loop (the warm-up's requests and CPU are left out). */
-async function measure(baseUrl: string, pid: number, targets: PollTarget[], tokens: string[], o: ProfileOptions) {
+async function measure(baseUrl: string, metricsUrl: string, pid: number, targets: PollTarget[], tokens: string[], o: ProfileOptions) {
   const perWorker = shares(o.concurrency, o.workers).filter((c) => c > 0);
   const parts = split(tokens, perWorker.length);
   const clients = spawnClients<HttpResult>(
@@ -29,27 +43,29 @@ async function measure(baseUrl: string, pid: number, targets: PollTarget[], toke
     (o.seconds + 180) * 1000,
   );
   await clients.ready;
+  const seen = await counters(metricsUrl);
   const before = cpuMs(pid);
   const from = Date.now();
   clients.stop();
   const r = merge(await clients.results);
   const after = cpuMs(pid);
+  const what = counted(seen, await counters(metricsUrl));
   const window = { from, to: Date.now() };
   const cpu = after.user + after.system - before.user - before.system;
-  return { rps: r.requests / r.seconds, cpuUsPerRequest: (cpu * 1000) / r.requests, errors: r.errors, samples: r.errorSamples, window };
+  return { rps: r.requests / r.seconds, cpuUsPerRequest: (cpu * 1000) / r.requests, errors: r.errors, samples: r.errorSamples, window, what };
 }
 
 export async function profileBench(o: ProfileOptions): Promise<Report> {
   const ws = await createWorkspace("bench", await realServicesAvailable());
   const serverFlags = o.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${o.cpuProf}`] : [];
-  const app = await startApp(ws, { quiet: true, servers: 1, serverFlags });
+  const app = await startApp(ws, { quiet: true, servers: 1, serverFlags, metrics: true });
   try {
     const baseUrl = app.baseUrls[0];
     const pid = app.processes[0].pid;
     const { tokens } = await seedTraders(ws.databaseUrl, app.env.JWT_SECRET!, o.users, o.signalsPerUser);
     await marketReady(baseUrl);
-    const health = await measure(baseUrl, pid, [BASELINE], tokens, o);
-    const mix = await measure(baseUrl, pid, TRADER_POLLING, tokens, o);
+    const health = await measure(baseUrl, app.metricsUrls[0], pid, [BASELINE], tokens, o);
+    const mix = await measure(baseUrl, app.metricsUrls[0], pid, TRADER_POLLING, tokens, o);
     const json = {
       scenario: "profile",
       users: o.users,
@@ -64,6 +80,8 @@ export async function profileBench(o: ProfileOptions): Promise<Report> {
       `server CPU per request, ${o.concurrency} closed-loop clients for ${o.seconds}s each, ${o.users} traders:`,
       `  /api/health   ${json.health_rps} req/s  ${json.health_cpu_us} µs`,
       `  polling mix   ${json.mix_rps} req/s  ${json.mix_cpu_us} µs (${json.cpu_ratio}× health)`,
+      "what the mix's requests did (server counters over the timed run):",
+      ...mix.what.map(([k, n]) => `  ${k.padEnd(70)} ${n}`),
       `errors ${json.errors}${json.errors ? `: ${[...health.samples, ...mix.samples].slice(0, 5).join("; ")}` : ""}`,
     ];
     if (o.cpuProf) {

@@ -4,6 +4,7 @@ import { cors } from "@elysiajs/cors";
 import { openapi } from "@elysiajs/openapi";
 import type { AppDeps, ServerDeps } from "./deps";
 import { compressResponse } from "./lib/compression";
+import { answeredFromMemory } from "./lib/conditional";
 import { errorsPlugin } from "./lib/errors-plugin";
 import { shortPath } from "./lib/http-error";
 import { singlePeerWatch } from "./lib/proxy-warning";
@@ -61,6 +62,17 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
   // The composition root: modules get the per-request session check from here (lib/auth imports no module).
   const deps: AppDeps = { ...base, sessionCheck: createSessionCheck(base) };
   const started = new WeakMap<Request, number>();
+  /** One API answer's metrics and log line (the route template keeps ids out of the labels). */
+  const finished = (request: Request, path: string, route: string | undefined, status: number) => {
+    const t0 = started.get(request);
+    recordRequest(request.method, route, status, t0);
+    deps.log.info("request", {
+      method: request.method,
+      path,
+      status,
+      ms: t0 === undefined ? undefined : Math.round((performance.now() - t0) * 10) / 10,
+    });
+  };
   const watchPeer = singlePeerWatch(deps.config, deps.log);
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);
   const toApi = async (request: Request): Promise<Response> => compressResponse(request, await app.fetch(request));
@@ -101,18 +113,17 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
       if (request.body && pathname.startsWith("/api/")) return refuseDeepJson(request, set);
     })
     .onAfterResponse({ as: "global" }, ({ request, set, path, route }) => {
-      if (!path.startsWith("/api/")) return;
-      const t0 = started.get(request);
-      const status = typeof set.status === "number" ? set.status : 200;
-      recordRequest(request.method, route, status, t0);
-      deps.log.info("request", {
-        method: request.method,
-        path,
-        status,
-        ms: t0 === undefined ? undefined : Math.round((performance.now() - t0) * 10) / 10,
-      });
+      if (path.startsWith("/api/")) finished(request, path, route, typeof set.status === "number" ? set.status : 200);
     })
     .use(cors({ origin: deps.config.PUBLIC_ORIGIN, credentials: true }))
+    // A steady poll that memory alone confirms gets its 304 here, with the headers the hooks above set
+    // (lib/conditional.ts). Elysia runs no after-response hook for an answer given here: it is counted on the spot.
+    .onRequest(({ request, set }) => {
+      const route = answeredFromMemory(deps, request, set);
+      if (route === undefined) return;
+      finished(request, route, route, 304);
+      return new Response(null, { status: 304, headers: set.headers as Record<string, string> });
+    })
     .use(
       openapi({
         path: DOCS_PATH,

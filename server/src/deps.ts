@@ -20,7 +20,11 @@ export type AuthUser = { id: number; sessionId: number | null; expiresAt?: numbe
  * Checks beyond the signature: the login session must still be active and the user not blocked, so
  * revoking a session takes effect before the token expires. May throw an HttpError (403 for a blocked user).
  */
-export type SessionCheck = (user: AuthUser) => Promise<boolean>;
+export type SessionCheck = {
+  (user: AuthUser): Promise<boolean>;
+  /** The same answer when memory alone gives it (a live session within the check's bound), never waiting: else false. */
+  known(user: AuthUser): boolean;
+};
 
 /** What the composition root (app.ts) adds for the modules: the per-request session check, built once. */
 export type AppDeps = ServerDeps & { sessionCheck: SessionCheck };

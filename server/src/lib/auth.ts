@@ -58,25 +58,26 @@ type Claims = { sub: string; sid: number | null; exp: number; iat: number };
  * tokens signed with our key get in, so nobody can fill it with junk; beyond the bound the oldest entries go first.
  */
 const verifiedBySecret = new Map<string, Map<string, Claims>>();
-const VERIFIED_MAX = 20_000;
+const VERIFIED_MAX = 100_000;
 /**
  * A tab that opens sends its lists' requests at once, all with one token not yet in the map: they share one
  * verification instead of each computing the same HMAC (five to one in a cold start of every tab).
  */
 const verifying = new Coalescer<string, Claims | null>();
 
+/** The claims of a token this process verified before: undefined if it never did, null once they have expired. */
+function knownClaims(secret: string, token: string): Claims | null | undefined {
+  const verified = verifiedBySecret.get(secret);
+  const known = verified?.get(token);
+  if (!known) return undefined;
+  if (known.exp * 1000 > Date.now()) return known;
+  verified!.delete(token);
+  return null;
+}
+
 async function verifiedClaims(secret: string, token: string): Promise<Claims | null> {
-  let verified = verifiedBySecret.get(secret);
-  if (!verified) {
-    verified = new Map();
-    verifiedBySecret.set(secret, verified);
-  }
-  const known = verified.get(token);
-  if (known) {
-    if (known.exp * 1000 > Date.now()) return known;
-    verified.delete(token);
-    return null;
-  }
+  const known = knownClaims(secret, token);
+  if (known !== undefined) return known;
   return verifying.run(`${secret}\n${token}`, async () => {
     const payload = await tokens(secret).verify(token, {
       algorithms: ["HS256"],
@@ -86,6 +87,8 @@ async function verifiedClaims(secret: string, token: string): Promise<Claims | n
       requiredClaims: ["exp", "iat", "sub", "sid"],
     });
     if (!payload) return null;
+    const verified = verifiedBySecret.get(secret) ?? new Map<string, Claims>();
+    verifiedBySecret.set(secret, verified);
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
     verified.set(token, payload as Claims);
     return payload as Claims;
@@ -98,7 +101,11 @@ async function verifiedClaims(secret: string, token: string): Promise<Claims | n
  */
 export async function verifyAccessToken(secret: string, token: string, opts: { allowSessionless?: boolean } = {}): Promise<AuthUser | null> {
   const payload = await verifiedClaims(secret, token);
-  if (!payload) return null;
+  return payload && authUser(payload, opts);
+}
+
+/** The user verified claims name, or null where the subject or session is not one we mint. */
+function authUser(payload: Claims, opts: { allowSessionless?: boolean }): AuthUser | null {
   // Digits only (Number(" 1") would be 1), and safe integers only: a 20-digit subject or session would overflow the bigint ids in every query (a 500).
   const id = /^[1-9]\d{0,15}$/.test(payload.sub) ? Number(payload.sub) : 0;
   if (!Number.isSafeInteger(id) || id < 1) return null;
@@ -115,6 +122,18 @@ export const bearerToken = (header: string | null | undefined) => {
   const m = header?.match(/^Bearer\s+(.+)$/i);
   return m ? m[1].trim() : null;
 };
+
+/**
+ * The caller of `request` from this process's memory alone, never waiting: a bearer token it verified before and a
+ * session its check found live within that check's bound (the same caches the `auth` option reads first). Undefined
+ * when either would need work; the request then takes its route and the `auth` option decides.
+ */
+export function knownCaller(deps: AppDeps, request: Request): AuthUser | undefined {
+  const token = bearerToken(request.headers.get("authorization"));
+  const claims = token ? knownClaims(deps.config.JWT_SECRET, token) : undefined;
+  const user = claims ? authUser(claims, verifyOptions(deps.config)) : null;
+  return user && deps.sessionCheck.known(user) ? user : undefined;
+}
 
 /** The `auth` route option; the session check comes from the composition root (app.ts), so lib imports no module. */
 export function authPlugin(deps: AppDeps) {

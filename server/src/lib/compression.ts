@@ -2,6 +2,7 @@
 // page answers above a size threshold per request, and a cache of compressed copies for the static web bundles.
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
+import { namesTag } from "./etag";
 
 export type Encoding = "br" | "gzip";
 /** Bytes backed by a plain ArrayBuffer: what a Response body accepts. */
@@ -122,20 +123,24 @@ export async function compressResponse(request: Request, response: Response): Pr
 }
 
 /** A static body and its compressed copies, each made at most once (or read from the build) and then kept. */
-export type StaticBody = { raw: Bytes; encoded: Partial<Record<Encoding, Promise<Bytes>>> };
+export type StaticBody = { raw: Bytes; encoded: Partial<Record<Encoding, Promise<Bytes>>>; tag?: string };
 
 /** `value` as a JSON body whose compressed copies are made on first use (see sharedJson). */
 export const jsonBody = (value: unknown): StaticBody => ({ raw: new TextEncoder().encode(JSON.stringify(value)), encoded: {} });
 
 /**
  * A JSON answer every caller shares until its source changes (the market reads): serialised once, each encoding
- * compressed at most once, by the same rules as compressResponse (which then leaves it as it is).
+ * compressed at most once, by the same rules as compressResponse (which then leaves it as it is). Tagged by its
+ * content, so a poll that names the tag is answered 304 while the snapshot stands (the same on every server).
  */
 export async function sharedJson(request: Request, body: StaticBody): Promise<Response> {
+  body.tag ??= `"${Bun.hash(body.raw).toString(36)}"`;
   const compressible = body.raw.byteLength >= MIN_COMPRESS_BYTES;
-  const encoding = compressible ? negotiate(request.headers.get("accept-encoding")) : null;
-  const headers = new Headers({ "content-type": "application/json;charset=utf-8" });
+  const headers = new Headers({ etag: `W/${body.tag}` });
   if (compressible) varyOnEncoding(headers);
+  if (namesTag(request.headers.get("if-none-match"), body.tag)) return new Response(null, { status: 304, headers });
+  headers.set("content-type", "application/json;charset=utf-8");
+  const encoding = compressible ? negotiate(request.headers.get("accept-encoding")) : null;
   if (!encoding) return new Response(body.raw, { headers });
   headers.set("content-encoding", encoding);
   return new Response(await encodedBody(body, encoding, "dynamic"), { headers });

@@ -1,6 +1,8 @@
 // Cheap polls: a polled list of the caller's own rows answers 304 from the per-user version (Redis, or this process's
 // copy of it while pushes keep that current), before Postgres.
-import type { ServerDeps } from "../deps";
+import type { AppDeps, ServerDeps } from "../deps";
+import { knownCaller } from "./auth";
+import { listedTags } from "./etag";
 import { versionMemoFor } from "./version-memo";
 import { Coalescer, Gate } from "@core/infra/coalesce";
 import { polledLists } from "@core/infra/metrics";
@@ -14,8 +16,7 @@ type Set = { headers: Record<string, string | number>; status?: number | string 
  */
 function confirmed(header: string | null, base: string, timed: boolean): string | null {
   if (!header) return null;
-  for (const tag of header.split(",")) {
-    const t = tag.trim().replace(/^W\//, "");
+  for (const t of listedTags(header)) {
     if (!timed && (t === "*" || t === `"${base}"`)) return `W/"${base}"`;
     if (timed && t.startsWith(`"${base}.`) && t.endsWith('"') && Number.parseInt(t.slice(base.length + 2, -1), 36) > Date.now()) return `W/${t}`;
   }
@@ -51,12 +52,43 @@ const reads = new Coalescer<string, unknown>();
 export const listReads = new Gate(16);
 
 /**
+ * The paths this process has tagged an answer for, with their route and whether their tags are timed: the only ones
+ * answeredFromMemory may confirm (a tag is the user's version and the exact path and query, so it names one list).
+ */
+const tagged = new Map<string, { route: string; timed: boolean }>();
+
+/**
+ * A steady poll answered before routing (app.ts, after the global hooks): when this process's memory alone confirms the
+ * client's tag (the caller's token and session as the `auth` option would find them, the version in the memo), the
+ * answer is the 304 conditionalRead would give, without the route's validation, handler and awaits. Returns the
+ * route it answered for, or undefined when anything would need work (then the route runs as usual).
+ */
+export function answeredFromMemory(deps: AppDeps, request: Request, set: Set): string | undefined {
+  const header = request.method === "GET" ? request.headers.get("if-none-match") : null;
+  if (!header) return undefined;
+  const url = new URL(request.url);
+  const list = tagged.get(url.pathname);
+  const user = list && knownCaller(deps, request);
+  const version = user && versionMemoFor(deps.redis).peek(user.id);
+  const tag = version && confirmed(header, `${version}.${scope(url)}`, list.timed);
+  if (!tag) return undefined;
+  notModified(set, tag, url.pathname, "memory");
+  return list.route;
+}
+
+function notModified(set: Set, tag: string, pathname: string, answeredBy: "memory" | "route") {
+  set.headers.etag = tag;
+  set.status = 304;
+  polledLists.inc({ list: pathname.replace(/\/$/, ""), result: "not_modified", answered_by: answeredBy });
+}
+
+/**
  * Answers 304 when the client's tag names the user's current version and this exact query; otherwise reads and tags
  * the answer (unless `stable` says it moves with the clock, so the next poll reads again).
  */
 export async function conditionalRead<T>(
   deps: Pick<ServerDeps, "redis" | "keys" | "log">,
-  ctx: { request: Request; set: Set },
+  ctx: { request: Request; set: Set; route?: string },
   userId: number,
   read: () => Promise<T>,
   { stable = () => true, freshUntil }: ConditionalOptions<T> = {},
@@ -73,14 +105,16 @@ export async function conditionalRead<T>(
   const list = url.pathname.replace(/\/$/, "");
   const tag = base && confirmed(ctx.request.headers.get("if-none-match"), base, freshUntil !== undefined);
   if (tag) {
-    ctx.set.headers.etag = tag;
-    ctx.set.status = 304;
-    polledLists.inc({ list, result: "not_modified" });
+    notModified(ctx.set, tag, url.pathname, "route");
     // Not Modified has no body; the route's 200 schema is not applied to it.
     return null as T;
   }
-  polledLists.inc({ list, result: "full" });
+  polledLists.inc({ list, result: "full", answered_by: "route" });
   const data = base ? ((await reads.run(`${userId} ${base}`, () => listReads.run(read))) as T) : await listReads.run(read);
-  if (base && stable(data)) ctx.set.headers.etag = freshUntil ? `W/"${base}.${freshUntil(data).toString(36)}"` : `W/"${base}"`;
+  if (base && stable(data)) {
+    ctx.set.headers.etag = freshUntil ? `W/"${base}.${freshUntil(data).toString(36)}"` : `W/"${base}"`;
+    // Bounded: only fixed list paths reach here today; a list under a path parameter would add one per id.
+    if (ctx.route && (tagged.size < 64 || tagged.has(url.pathname))) tagged.set(url.pathname, { route: ctx.route, timed: freshUntil !== undefined });
+  }
   return data;
 }

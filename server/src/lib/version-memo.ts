@@ -1,5 +1,5 @@
 // This process's copy of the users' versions (core/user-version), so most polls answer 304 with no Redis round trip.
-// An entry lives at most MEMO_MS (5 s) and is dropped as soon as the user's user_changed message arrives on the market
+// An entry lives at most MEMO_MS (a minute) and is dropped as soon as the user's user_changed message arrives on the market
 // socket's subscriber (market/socket.ts); it is used only while that subscriber is connected, and a reconnect drops
 // every entry, since messages sent while it was away are lost.
 import type Redis from "ioredis";
@@ -8,11 +8,12 @@ import { userVersions } from "@core/infra/user-version";
 import { Coalescer } from "@core/infra/coalesce";
 
 /**
- * Bounds how long a version can outlive an announcement this process missed (only possible in the moment a
- * reconnecting subscriber is not yet subscribed again). 15 s was tried: it showed no gain over 5 s in the polling
- * benchmark on this machine, so the tighter bound stays.
+ * Bounds how long a version can outlive an announcement this process never heard: the subscriber is trusted only from
+ * Redis's confirmation of its subscription to its close (market/socket.ts), so that takes an announcement lost after
+ * the change (its publisher gone between the two). 5 s let a trader's every fourth poll or so through to Redis; a
+ * minute keeps that rare case short and, beside Redis's own 300 s expiry of a version, adds little.
  */
-export const MEMO_MS = 5_000;
+export const MEMO_MS = 60_000;
 /** Beyond this many users the expired entries are swept (a sweep is O(entries), so not on every read). */
 const SWEEP_AT = 50_000;
 
@@ -31,14 +32,20 @@ export class VersionMemo {
 
   async read(deps: { redis: Redis; keys: RedisKeys }, userId: number): Promise<string> {
     const started = performance.now();
-    const hit = this.live ? this.entries.get(userId) : undefined;
-    if (hit && started - hit.at < this.maxAgeMs) return hit.version;
+    const held = this.peek(userId);
+    if (held !== undefined) return held;
     const version = await this.reads.run(userId, () => this.fetch(deps, userId));
     if (this.live && this.droppedAllAt < started && (this.dropped.get(userId) ?? -1) < started) {
       if (this.entries.size >= SWEEP_AT) this.sweep(started);
       this.entries.set(userId, { version, at: started });
     }
     return version;
+  }
+
+  /** The version this process holds for the user, if it is within its bound and the subscriber is live; no Redis. */
+  peek(userId: number): string | undefined {
+    const hit = this.live ? this.entries.get(userId) : undefined;
+    return hit && performance.now() - hit.at < this.maxAgeMs ? hit.version : undefined;
   }
 
   /**

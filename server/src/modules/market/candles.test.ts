@@ -181,7 +181,10 @@ describe("candles are cached and limited per address", () => {
     const app = new Elysia()
       .use(errorsPlugin(deps.log))
       .use(
-        marketModule({ ...deps, config: { ...deps.config, TRUSTED_PROXY: "127.0.0.1" }, sessionCheck: async () => true }, { candleSource: source }),
+        marketModule(
+          { ...deps, config: { ...deps.config, TRUSTED_PROXY: "127.0.0.1" }, sessionCheck: Object.assign(async () => true, { known: () => true }) },
+          { candleSource: source },
+        ),
       );
     return { app, calls: () => calls };
   }

@@ -151,4 +151,28 @@ describe("market API", () => {
     await Bun.sleep(50);
     expect((await (await ask()).json()).computed_at).toBe(next.computed_at);
   });
+
+  test("a market answer is tagged by its content: its tag answers 304 while the snapshot stands, and a new one reads in full", async () => {
+    const key = deps.keys.key("market:sentiment");
+    const ask = (etag?: string) =>
+      app.handle(new Request("http://localhost/api/market/sentiment", { headers: etag ? { "if-none-match": etag } : {} }));
+    const first = await ask();
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await ask(etag);
+    expect([again.status, await again.text(), again.headers.get("etag"), again.headers.get("cache-control")]).toEqual([304, "", etag, "no-store"]);
+    expect((await ask(`"other", ${etag.slice(2)}`)).status).toBe(304);
+    // The same content read again by another copy (a second later, or on another server) keeps its tag.
+    await deps.redis.publish(deps.keys.channel("market.sentiment"), "1");
+    await Bun.sleep(50);
+    expect((await ask(etag)).status).toBe(304);
+    const stored = JSON.parse((await deps.redis.get(key))!) as { computed_at: string };
+    await deps.redis.set(key, JSON.stringify({ ...stored, computed_at: new Date(Date.parse(stored.computed_at) + 60_000).toISOString() }));
+    await deps.redis.publish(deps.keys.channel("market.sentiment"), "1");
+    await Bun.sleep(50);
+    const changed = await ask(etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect((await changed.json()).computed_at).not.toBe(stored.computed_at);
+  });
 });

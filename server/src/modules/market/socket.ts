@@ -177,7 +177,8 @@ export async function startMarketSocket(
   const userPrefix = userChannelPrefix(deps);
   const memo = versionMemoFor(deps.redis);
   // Named, so an operator (or a test) can find this process's subscriber in CLIENT LIST.
-  const subscriber = deps.redis.duplicate({ connectionName: `${deps.keys.channel("")}market-socket` });
+  // Subscribed by hand after each (re)connect, not by ioredis: the version copy must know when Redis has confirmed it.
+  const subscriber = deps.redis.duplicate({ connectionName: `${deps.keys.channel("")}market-socket`, autoResubscribe: false });
   subscriber.on("pmessage", (_pattern: string, channel: string, message: string) => {
     if (channel.startsWith(marketPrefix)) {
       recordBroadcast(server.publish(MARKET_BUN_TOPIC, message), message, hub.sockets.size);
@@ -187,12 +188,13 @@ export async function startMarketSocket(
     } else relayUserPush(server, memo, userPrefix, channel, message);
   });
   subscriber.on("error", (err) => deps.log.warn("market socket subscriber error", { error: String(err) }));
-  // The version copy is trusted only while this subscriber hears every user_changed; after a reconnect ioredis
-  // subscribes again by itself, and what was announced in between is lost, so the copy starts over.
+  // The version copy is trusted only while this subscriber hears every user_changed: from Redis's confirmation of the
+  // subscription (not the connection's "ready", which comes before it) until the connection closes. What was announced
+  // in between is lost, so each reconnect starts the copy over.
+  const subscribe = () => subscriber.psubscribe(`${marketPrefix}*`, `${userPrefix}*`).then(() => memo.setLive(true));
   subscriber.on("close", () => memo.setLive(false));
-  subscriber.on("ready", () => memo.setLive(true));
-  await subscriber.psubscribe(`${marketPrefix}*`, `${userPrefix}*`);
-  memo.setLive(true);
+  subscriber.on("ready", () => void subscribe().catch((err) => deps.log.warn("market socket resubscribe failed", { error: String(err) })));
+  await subscribe();
   const unwatch = watchSockets(hub.sockets, isSignedIn, MARKET_BUN_TOPIC);
   // Each socket is pinged once per HEARTBEAT_MS, a slice of them every second: pinging 10,000 sockets at once is a
   // burst of writes that delays whatever update is being fanned out at that moment.

@@ -85,16 +85,20 @@ export function createSessionCheck(deps: Pick<ServerDeps, "sql" | "redis" | "key
     lookups.forgetWhere((key) => key.startsWith(`${userId}:`));
     for (const [key, entry] of live) if (entry.userId === userId) live.delete(key);
   });
-  return async (user: AuthUser) => {
-    const key = `${user.id}:${user.sessionId ?? "-"}`;
-    const hit = live.get(key);
-    if (hit && hit.until > Date.now()) {
-      sessionCacheHit();
-      return true;
-    }
+  const keyOf = (user: AuthUser) => `${user.id}:${user.sessionId ?? "-"}`;
+  const known = (user: AuthUser) => {
+    const hit = live.get(keyOf(user));
+    if (!hit || hit.until <= Date.now()) return false;
+    sessionCacheHit();
+    return true;
+  };
+  const check = async (user: AuthUser) => {
+    if (known(user)) return true;
     sessionCacheMiss();
+    const key = keyOf(user);
     return lookups.run(key, () => lookupSession(deps.sql, user, key, live, quietUntil));
   };
+  return Object.assign(check, { known });
 }
 
 /** The session's row checked in Postgres; a live one is remembered in `live` unless a revocation is still settling. */
