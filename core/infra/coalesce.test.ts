@@ -1,6 +1,6 @@
 // Coalescer and Gate: concurrent callers share one piece of work; the gate runs at most its limit, in arrival order.
 import { describe, expect, test } from "bun:test";
-import { Coalescer, Gate } from "./coalesce";
+import { Coalescer, Gate, TurnBatch } from "./coalesce";
 
 const deferred = <T>() => {
   let resolve!: (v: T) => void;
@@ -70,5 +70,30 @@ describe("Gate", () => {
     const gate = new Gate(1);
     await expect(gate.run(() => Promise.reject(new Error("x")))).rejects.toThrow("x");
     expect(await gate.run(async () => "next")).toBe("next");
+  });
+});
+
+describe("TurnBatch", () => {
+  test("what one turn asks for is done in one call, each caller getting its own answer; the next turn starts a new call", async () => {
+    const calls: number[][] = [];
+    const batch = new TurnBatch(async (items: number[]) => {
+      calls.push(items);
+      return items.map((n) => n * 10);
+    });
+    expect(await Promise.all([batch.add(1), batch.add(2), batch.add(3)])).toEqual([10, 20, 30]);
+    expect(await batch.add(4)).toBe(40);
+    expect(calls).toEqual([[1, 2, 3], [4]]);
+  });
+
+  test("a failed call reaches every caller of its turn, and the next turn is tried afresh", async () => {
+    let fail = true;
+    const batch = new TurnBatch(async (items: string[]) => {
+      if (fail) throw new Error("down");
+      return items;
+    });
+    const results = await Promise.allSettled([batch.add("a"), batch.add("b")]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    fail = false;
+    expect(await batch.add("c")).toBe("c");
   });
 });

@@ -71,3 +71,31 @@ export class Gate {
     } else this.running--;
   }
 }
+
+/**
+ * Work asked for during one event-loop turn, done together after it (setImmediate) by one call of `run`, which answers
+ * each item in order: a stampede's many small reads become one round trip per turn instead of one each.
+ */
+export class TurnBatch<In, Out> {
+  private items: { item: In; resolve: (out: Out) => void; reject: (err: unknown) => void }[] = [];
+
+  constructor(private readonly run: (items: In[]) => Promise<Out[]>) {}
+
+  add(item: In): Promise<Out> {
+    return new Promise((resolve, reject) => {
+      if (!this.items.length) setImmediate(() => void this.flush());
+      this.items.push({ item, resolve, reject });
+    });
+  }
+
+  private async flush() {
+    const batch = this.items;
+    this.items = [];
+    try {
+      const outs = await this.run(batch.map((b) => b.item));
+      for (const [i, b] of batch.entries()) b.resolve(outs[i]);
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
+  }
+}

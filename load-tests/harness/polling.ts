@@ -11,7 +11,7 @@ import type { HttpResult } from "./client-worker";
 import { runClients, shares, split } from "./clients";
 import { seedTraders } from "./seed";
 import { startCaddy, type RunningProxy } from "./proxy";
-import { merge, percentiles, round, type Report } from "./stats";
+import { cpuMs, merge, percentiles, round, type Report } from "./stats";
 
 export type PollingOptions = {
   users: number;
@@ -130,10 +130,20 @@ const HEALTH_TIMEOUT_MS = 3000;
  * (from when each was due), when the last one completed, the later polls' p99, errors (time-outs included), the
  * requests per second served over the run, and whether each server process kept answering its health check.
  */
-async function coldStart(baseUrls: string[], proxy: RunningProxy | null, tokens: string[], opts: PollingOptions): Promise<Report> {
+async function coldStart(
+  baseUrls: string[],
+  serverPids: number[],
+  proxy: RunningProxy | null,
+  tokens: string[],
+  opts: PollingOptions,
+): Promise<Report> {
+  // CPU seconds each side spent over the run (/proc): whether the servers, or the proxy, were what ran out.
+  const cpuSeconds = (pids: number[]) => pids.reduce((sum, pid) => ((c) => sum + (c.user + c.system) / 1000)(cpuMs(pid)), 0);
+  const cpu0 = { servers: cpuSeconds(serverPids), proxy: proxy ? cpuSeconds([proxy.pid]) : 0 };
   // Health probes go straight to each server, as the proxy's own do; the tabs go through the proxy when there is one.
   const running = openLoop(proxy ? [proxy.url] : baseUrls, tokens, opts);
   const [open, health] = await Promise.all([running, probeHealth(baseUrls, running)]);
+  const cpu = { servers: cpuSeconds(serverPids) - cpu0.servers, proxy: proxy ? cpuSeconds([proxy.pid]) - cpu0.proxy : 0 };
   const p = percentiles(open.first);
   const expected = tokens.length * TRADER_POLLING.length;
   const json = {
@@ -155,6 +165,9 @@ async function coldStart(baseUrls: string[], proxy: RunningProxy | null, tokens:
     health_failures: health.failures,
     health_max_ms: round(health.max),
     rps: round(open.requests / open.seconds, 0),
+    seconds: round(open.seconds, 1),
+    server_cpu_s: round(cpu.servers, 1),
+    proxy_cpu_s: proxy ? round(cpu.proxy, 1) : null,
   };
   const lines = [
     `cold start: ${opts.users} traders (over ${baseUrls.length} server process${baseUrls.length > 1 ? "es" : ""}${proxy ? ", through Caddy" : ""}) open ${TRADER_POLLING.length} lists each within 1 s, then poll for ${opts.seconds}s (${open.requests} requests)`,
@@ -162,6 +175,7 @@ async function coldStart(baseUrls: string[], proxy: RunningProxy | null, tokens:
     `  later polls n=${open.polled.length}  p99 ${json.poll_p99_ms} ms  max ${json.poll_max_ms} ms (time-out 10 s)`,
     `  polls not sent while the same list's request was out (as React Query does): ${open.skipped}`,
     `  health checks ${health.n}, failed ${health.failures}, slowest ${json.health_max_ms} ms (a failure: not 200 within 3 s)`,
+    `  CPU over the ${json.seconds} s: server process${baseUrls.length > 1 ? "es" : ""} ${json.server_cpu_s} s${proxy ? `, Caddy ${json.proxy_cpu_s} s` : ""}`,
     `errors ${json.errors}${json.errors ? `: ${open.errorSamples.slice(0, 5).join("; ")}` : ""}`,
   ];
   return { name: "polling API, cold start", json, lines, ok: json.errors === 0 && health.failures === 0 };
@@ -177,7 +191,14 @@ export async function pollingBench(opts: PollingOptions): Promise<Report> {
     const { tokens } = await seedTraders(ws.databaseUrl, app.env.JWT_SECRET!, opts.users, opts.signalsPerUser);
     await marketReady(baseUrl);
     await closedLoop(baseUrl, [BASELINE], tokens, opts, 2); // warm-up: JIT, connection pools
-    if (opts.cold) return await coldStart(app.baseUrls, proxy, tokens, opts);
+    if (opts.cold)
+      return await coldStart(
+        app.baseUrls,
+        app.processes.slice(0, app.baseUrls.length).map((p) => p.pid),
+        proxy,
+        tokens,
+        opts,
+      );
     // Closed loops first: an overloaded open loop leaves a backlog that would eat into a later saturation run.
     const ceiling = await closedLoop(baseUrl, [BASELINE], tokens, opts, opts.saturateSeconds);
     const mix = await closedLoop(baseUrl, TRADER_POLLING, tokens, opts, opts.saturateSeconds, !opts.cold);

@@ -5,7 +5,7 @@
 import type Redis from "ioredis";
 import type { RedisKeys } from "@core/infra/redis";
 import { userVersions } from "@core/infra/user-version";
-import { Coalescer } from "@core/infra/coalesce";
+import { Coalescer, TurnBatch } from "@core/infra/coalesce";
 
 /**
  * Bounds how long a version can outlive an announcement this process never heard: the subscriber is trusted only from
@@ -49,31 +49,15 @@ export class VersionMemo {
   }
 
   /**
-   * Versions not in the memo, asked for during one event-loop turn, go to Redis together after it (setImmediate) as
-   * one pipelined write: at thousands of traders most polls miss the 5 s memo, and a write per poll was the largest
-   * share of a poll's CPU after the HTTP path itself (bench profile).
+   * Versions not in the memo, asked for during one event-loop turn, go to Redis together after it as one pipelined
+   * write: at thousands of traders most polls missed a 5 s memo, and a write per poll was the largest share of a
+   * poll's CPU after the HTTP path itself (bench profile).
    */
-  private batch: { userId: number; resolve: (version: string) => void; reject: (err: unknown) => void }[] = [];
+  private batch?: TurnBatch<number, string>;
 
   private fetch(deps: { redis: Redis; keys: RedisKeys }, userId: number): Promise<string> {
-    return new Promise((resolve, reject) => {
-      if (!this.batch.length) setImmediate(() => void this.flush(deps));
-      this.batch.push({ userId, resolve, reject });
-    });
-  }
-
-  private async flush(deps: { redis: Redis; keys: RedisKeys }) {
-    const batch = this.batch;
-    this.batch = [];
-    try {
-      const versions = await userVersions(
-        deps,
-        batch.map((b) => b.userId),
-      );
-      for (const [i, b] of batch.entries()) b.resolve(versions[i]);
-    } catch (err) {
-      for (const b of batch) b.reject(err);
-    }
+    this.batch ??= new TurnBatch((userIds) => userVersions(deps, userIds));
+    return this.batch.add(userId);
   }
 
   /** The user's data changed (user_changed arrived): the next read goes to Redis. */

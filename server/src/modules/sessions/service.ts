@@ -7,7 +7,7 @@ import type { AuthUser, SessionCheck } from "../../lib/auth";
 import { forbidden, notFound } from "../../lib/http-error";
 import { hashToken, newToken } from "../../lib/tokens";
 import { announceRevoked, joinRevocations } from "./revocations";
-import { Coalescer } from "@core/infra/coalesce";
+import { Coalescer, TurnBatch } from "@core/infra/coalesce";
 import { sessionCacheHit, sessionCacheMiss } from "@core/infra/metrics";
 
 type Db = Sql | Tx;
@@ -85,6 +85,8 @@ export function createSessionCheck(deps: Pick<ServerDeps, "sql" | "redis" | "key
     lookups.forgetWhere((key) => key.startsWith(`${userId}:`));
     for (const [key, entry] of live) if (entry.userId === userId) live.delete(key);
   });
+  const touch = lastSeenWriter(deps);
+  const rows = new TurnBatch((users: AuthUser[]) => readSessions(deps.sql, users));
   const keyOf = (user: AuthUser) => `${user.id}:${user.sessionId ?? "-"}`;
   const known = (user: AuthUser) => {
     const hit = live.get(keyOf(user));
@@ -96,30 +98,77 @@ export function createSessionCheck(deps: Pick<ServerDeps, "sql" | "redis" | "key
     if (known(user)) return true;
     sessionCacheMiss();
     const key = keyOf(user);
-    return lookups.run(key, () => lookupSession(deps.sql, user, key, live, quietUntil));
+    return lookups.run(key, () => lookupSession(rows, touch, user, key, live, quietUntil));
   };
   return Object.assign(check, { known });
 }
 
-/** The session's row checked in Postgres; a live one is remembered in `live` unless a revocation is still settling. */
-async function lookupSession(sql: Sql, user: AuthUser, key: string, live: Map<string, Cached>, quietUntil: Map<number, number>) {
-  const now = Date.now();
-  const [row] = await sql`
-    select u.is_blocked,
-           s.id as session_id,
+/** How often the gathered "last seen" writes go out (one statement for all of them). */
+const TOUCH_EVERY_MS = 1_000;
+
+/**
+ * "Last seen" writes gathered and sent as one UPDATE a second, not awaited by the request: after a deploy every tab's
+ * first check finds its session stale at once, and a commit per session (each waiting for its WAL flush) queued ahead
+ * of the list reads on the same connections. A write lost with the process is made again by the next check.
+ */
+function lastSeenWriter(deps: Pick<ServerDeps, "sql" | "log">): (sessionId: number) => void {
+  let due = new Set<number>();
+  let scheduled = false;
+  const flush = async () => {
+    scheduled = false;
+    const ids = [...due];
+    due = new Set();
+    await deps.sql`
+      update login_sessions set last_seen_at = now()
+      where id = any(${ids}::bigint[]) and last_seen_at < now() - interval '60 seconds'`.catch((err) =>
+      deps.log.warn("last seen update failed", { sessions: ids.length, error: String(err) }),
+    );
+  };
+  return (sessionId) => {
+    due.add(sessionId);
+    if (!scheduled) setTimeout(() => void flush(), TOUCH_EVERY_MS);
+    scheduled = true;
+  };
+}
+
+type SessionRow = { is_blocked: boolean; session_ok: boolean | null; expires_at: Date | null; stale: boolean | null };
+
+/**
+ * The rows behind several checks in one statement: checks that miss the cache come in waves (every tab opening after
+ * a deploy, or every entry made in one busy minute running out together), and a query each was most of such a wave's
+ * cost. A user with no row (deleted) has no answer.
+ */
+async function readSessions(sql: Sql, users: AuthUser[]): Promise<(SessionRow | undefined)[]> {
+  const rows = await sql<(SessionRow & { i: number })[]>`
+    select q.i::int as i, u.is_blocked,
            (s.status = 'active' and s.expires_at > now()) as session_ok,
            s.expires_at,
            s.last_seen_at < now() - interval '60 seconds' as stale
-    from users u
-    left join login_sessions s on s.id = ${user.sessionId} and s.user_id = u.id
-    where u.id = ${user.id}`;
+    from unnest(${users.map((u) => u.id)}::bigint[], ${users.map((u) => u.sessionId)}::bigint[]) with ordinality as q(user_id, session_id, i)
+    join users u on u.id = q.user_id
+    left join login_sessions s on s.id = q.session_id and s.user_id = u.id`;
+  const byIndex = new Map(rows.map((r) => [r.i, r]));
+  return users.map((_, i) => byIndex.get(i + 1));
+}
+
+/** The session's row checked in Postgres; a live one is remembered in `live` unless a revocation is still settling. */
+async function lookupSession(
+  rows: TurnBatch<AuthUser, SessionRow | undefined>,
+  touch: (sessionId: number) => void,
+  user: AuthUser,
+  key: string,
+  live: Map<string, Cached>,
+  quietUntil: Map<number, number>,
+) {
+  const now = Date.now();
+  const row = await rows.add(user);
   if (!row) return false;
   if (row.is_blocked) throw forbidden(BLOCKED_DETAIL).withCode("user_blocked");
   if (user.sessionId !== null && !row.session_ok) return false;
-  // "Last seen" at minute precision is enough for the device list and spares a write per request.
-  if (user.sessionId !== null && row.stale) await sql`update login_sessions set last_seen_at = now() where id = ${user.sessionId}`;
+  // "Last seen" at minute precision is enough for the device list and the idle limit, and spares a write per request.
+  if (user.sessionId !== null && row.stale) touch(user.sessionId);
   if ((quietUntil.get(user.id) ?? 0) <= now) {
-    const expires = row.expires_at ? (row.expires_at as Date).getTime() : Number.POSITIVE_INFINITY;
+    const expires = row.expires_at ? row.expires_at.getTime() : Number.POSITIVE_INFINITY;
     // Bounded: expired entries are only replaced, so a process that has seen very many sessions starts over.
     if (live.size >= 100_000) live.clear();
     live.set(key, { userId: user.id, until: Math.min(now + CACHE_MS, expires) });

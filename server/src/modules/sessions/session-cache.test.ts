@@ -50,3 +50,22 @@ test("blocking a user ends their cached sessions with 403 blocked", async () => 
   expect(res.status).toBe(403);
   expect(res.body.code).toBe("user_blocked");
 });
+
+test("a stale session's last seen moves on its next check (written after the answer, with every other session due)", async () => {
+  const { sql } = testDeps();
+  const who = await registerViaApi(app);
+  const a = await signIn(app, who, { ip: "10.9.0.5" });
+  const b = await signInNewDevice(app, who, "touch-device");
+  await sql`update login_sessions set last_seen_at = now() - interval '10 minutes' where id in (${a.sessionId}, ${b.sessionId})`;
+  const fresh = accountsApp();
+  const seen = async () =>
+    (await sql`select last_seen_at from login_sessions where id in (${a.sessionId}, ${b.sessionId}) order by id`).map(
+      (r) => Date.now() - (r.last_seen_at as Date).getTime(),
+    );
+  const [ra, rb] = await Promise.all([
+    call(fresh, "GET", "/api/user/profile", { token: a.token }),
+    call(fresh, "GET", "/api/user/profile", { token: b.token }),
+  ]);
+  expect([ra.status, rb.status]).toEqual([200, 200]);
+  await waitFor(async () => (await seen()).every((ms) => ms < 60_000), 5000, "both sessions' last seen written");
+});
