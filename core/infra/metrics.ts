@@ -23,6 +23,27 @@ export const processRole = () => role;
 const SECONDS_FAST = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const on = { registers: [registry] };
 
+/**
+ * Series counted on a steady poll's path: each is a plain addition there, handed to prom-client when it is scraped
+ * (its `collect`), since prom-client validating and hashing the labels of every increment cost a poll answered from
+ * memory more than the rest of its answer's checks (bench profile).
+ */
+const hotSlots = new Map<object, { labels: Record<string, string>; n: number }[]>();
+function collectHot(this: Counter<string>) {
+  for (const slot of hotSlots.get(this) ?? []) {
+    if (slot.n) this.inc(slot.labels, slot.n);
+    slot.n = 0;
+  }
+}
+/** One series of a hot counter (made once per label set, never per request): the returned function counts one. */
+export function hotSeries<L extends string>(counter: Counter<L>, labels: Record<L, string>): () => void {
+  const slot = { labels: labels as Record<string, string>, n: 0 };
+  hotSlots.set(counter, [...(hotSlots.get(counter) ?? []), slot]);
+  return () => {
+    slot.n++;
+  };
+}
+
 // HTTP
 export const httpRequests = new Counter({
   name: "tradewind_http_requests_total",
@@ -41,6 +62,7 @@ export const polledLists = new Counter({
   name: "tradewind_polled_list_responses_total",
   help: "Polled-list answers: not_modified (304 from the user version) or full (read from Postgres); answered_by memory (before routing) or route",
   labelNames: ["list", "result", "answered_by"],
+  collect: collectHot,
   ...on,
 });
 export const rateLimited = new Counter({
@@ -53,10 +75,11 @@ export const sessionCache = new Counter({
   name: "tradewind_session_cache_total",
   help: "Per-request session checks answered from memory (hit) or Postgres (miss)",
   labelNames: ["result"],
+  collect: collectHot,
   ...on,
 });
-export const sessionCacheHit = () => sessionCache.inc({ result: "hit" });
-export const sessionCacheMiss = () => sessionCache.inc({ result: "miss" });
+export const sessionCacheHit = hotSeries(sessionCache, { result: "hit" });
+export const sessionCacheMiss = hotSeries(sessionCache, { result: "miss" });
 
 // Sockets
 export const socketConnections = new Gauge({ name: "tradewind_socket_connections", help: "Open /ws/market sockets", ...on });

@@ -5,7 +5,7 @@ import { knownCaller } from "./auth";
 import { listedTags } from "./etag";
 import { versionMemoFor } from "./version-memo";
 import { Coalescer, Gate } from "@core/infra/coalesce";
-import { polledLists } from "@core/infra/metrics";
+import { hotSeries, polledLists } from "@core/infra/metrics";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
 
@@ -27,9 +27,30 @@ function confirmed(header: string | null, base: string, timed: boolean): string 
  * An answer relative to now (a `range=24h` query) changes with the clock alone: its tag also carries the minute, so it
  * is confirmed for at most the rest of that minute.
  */
-function scope(url: URL): string {
-  const minute = url.searchParams.has("range") ? `:${Math.floor(Date.now() / 60_000)}` : "";
-  return Bun.hash(url.pathname + url.search + minute).toString(36);
+function scope(pathname: string, search: string): string {
+  const minute = RANGE.test(search) ? `:${Math.floor(Date.now() / 60_000)}` : "";
+  return Bun.hash(pathname + search + minute).toString(36);
+}
+const RANGE = /[?&]range(=|&|$)/;
+
+/** A request's path and query (`?…` or empty) as sent, without building a URL (answeredFromMemory runs on every poll). */
+function pathAndQuery(href: string): [string, string] {
+  const start = href.indexOf("/", href.indexOf("//") + 2);
+  const q = href.indexOf("?", start);
+  return q < 0 ? [href.slice(start), ""] : [href.slice(start, q), href.slice(q)];
+}
+
+/** The polled-list counter's series for one answer, each made once (hot path: metrics.ts hotSeries). */
+const counters = new Map<string, () => void>();
+function countAnswer(pathname: string, result: "not_modified" | "full", answeredBy: "memory" | "route") {
+  const key = `${answeredBy} ${result} ${pathname}`;
+  let count = counters.get(key);
+  if (!count) {
+    count = hotSeries(polledLists, { list: pathname.replace(/\/$/, ""), result, answered_by: answeredBy });
+    // Bounded like `tagged`: only list routes reach here, so the keys are a handful of fixed paths.
+    if (counters.size < 256) counters.set(key, count);
+  }
+  count();
 }
 
 export type ConditionalOptions<T> = {
@@ -66,20 +87,20 @@ const tagged = new Map<string, { route: string; timed: boolean }>();
 export function answeredFromMemory(deps: AppDeps, request: Request, set: Set): string | undefined {
   const header = request.method === "GET" ? request.headers.get("if-none-match") : null;
   if (!header) return undefined;
-  const url = new URL(request.url);
-  const list = tagged.get(url.pathname);
+  const [pathname, search] = pathAndQuery(request.url);
+  const list = tagged.get(pathname);
   const user = list && knownCaller(deps, request);
   const version = user && versionMemoFor(deps.redis).peek(user.id);
-  const tag = version && confirmed(header, `${version}.${scope(url)}`, list.timed);
+  const tag = version && confirmed(header, `${version}.${scope(pathname, search)}`, list.timed);
   if (!tag) return undefined;
-  notModified(set, tag, url.pathname, "memory");
+  notModified(set, tag, pathname, "memory");
   return list.route;
 }
 
 function notModified(set: Set, tag: string, pathname: string, answeredBy: "memory" | "route") {
   set.headers.etag = tag;
   set.status = 304;
-  polledLists.inc({ list: pathname.replace(/\/$/, ""), result: "not_modified", answered_by: answeredBy });
+  countAnswer(pathname, "not_modified", answeredBy);
 }
 
 /**
@@ -100,21 +121,20 @@ export async function conditionalRead<T>(
     // Redis down: answer from Postgres, untagged; the poll still works, only its shortcut is gone.
     deps.log.debug("user version unavailable", { error: String(err) });
   }
-  const url = new URL(ctx.request.url);
-  const base = version ? `${version}.${scope(url)}` : null;
-  const list = url.pathname.replace(/\/$/, "");
+  const [pathname, search] = pathAndQuery(ctx.request.url);
+  const base = version ? `${version}.${scope(pathname, search)}` : null;
   const tag = base && confirmed(ctx.request.headers.get("if-none-match"), base, freshUntil !== undefined);
   if (tag) {
-    notModified(ctx.set, tag, url.pathname, "route");
+    notModified(ctx.set, tag, pathname, "route");
     // Not Modified has no body; the route's 200 schema is not applied to it.
     return null as T;
   }
-  polledLists.inc({ list, result: "full", answered_by: "route" });
+  countAnswer(pathname, "full", "route");
   const data = base ? ((await reads.run(`${userId} ${base}`, () => listReads.run(read))) as T) : await listReads.run(read);
   if (base && stable(data)) {
     ctx.set.headers.etag = freshUntil ? `W/"${base}.${freshUntil(data).toString(36)}"` : `W/"${base}"`;
     // Bounded: only fixed list paths reach here today; a list under a path parameter would add one per id.
-    if (ctx.route && (tagged.size < 64 || tagged.has(url.pathname))) tagged.set(url.pathname, { route: ctx.route, timed: freshUntil !== undefined });
+    if (ctx.route && (tagged.size < 64 || tagged.has(pathname))) tagged.set(pathname, { route: ctx.route, timed: freshUntil !== undefined });
   }
   return data;
 }

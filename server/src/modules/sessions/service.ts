@@ -72,7 +72,8 @@ type Cached = { userId: number; until: number };
  * Tokens without a session id are only minted internally (tests, tools); for them only the block applies.
  */
 export function createSessionCheck(deps: Pick<ServerDeps, "sql" | "redis" | "keys" | "log">): SessionCheck {
-  const live = new Map<string, Cached>();
+  // By session id (a session-less token: minus the user id), a number: looked up on every authenticated request.
+  const live = new Map<number, Cached>();
   const quietUntil = new Map<number, number>();
   // A tab's lists all arrive at once when it opens: one query answers all of them (dropped when a revocation lands).
   const lookups = new Coalescer<string, boolean>();
@@ -89,8 +90,8 @@ export function createSessionCheck(deps: Pick<ServerDeps, "sql" | "redis" | "key
   const rows = new TurnBatch((users: AuthUser[]) => readSessions(deps.sql, users));
   const keyOf = (user: AuthUser) => `${user.id}:${user.sessionId ?? "-"}`;
   const known = (user: AuthUser) => {
-    const hit = live.get(keyOf(user));
-    if (!hit || hit.until <= Date.now()) return false;
+    const hit = live.get(liveKey(user));
+    if (!hit || hit.userId !== user.id || hit.until <= Date.now()) return false;
     sessionCacheHit();
     return true;
   };
@@ -98,10 +99,12 @@ export function createSessionCheck(deps: Pick<ServerDeps, "sql" | "redis" | "key
     if (known(user)) return true;
     sessionCacheMiss();
     const key = keyOf(user);
-    return lookups.run(key, () => lookupSession(rows, touch, user, key, live, quietUntil));
+    return lookups.run(key, () => lookupSession(rows, touch, user, live, quietUntil));
   };
   return Object.assign(check, { known });
 }
+
+const liveKey = (user: AuthUser) => user.sessionId ?? -user.id;
 
 /** How often the gathered "last seen" writes go out (one statement for all of them). */
 const TOUCH_EVERY_MS = 1_000;
@@ -156,8 +159,7 @@ async function lookupSession(
   rows: TurnBatch<AuthUser, SessionRow | undefined>,
   touch: (sessionId: number) => void,
   user: AuthUser,
-  key: string,
-  live: Map<string, Cached>,
+  live: Map<number, Cached>,
   quietUntil: Map<number, number>,
 ) {
   const now = Date.now();
@@ -171,7 +173,7 @@ async function lookupSession(
     const expires = row.expires_at ? row.expires_at.getTime() : Number.POSITIVE_INFINITY;
     // Bounded: expired entries are only replaced, so a process that has seen very many sessions starts over.
     if (live.size >= 100_000) live.clear();
-    live.set(key, { userId: user.id, until: Math.min(now + CACHE_MS, expires) });
+    live.set(liveKey(user), { userId: user.id, until: Math.min(now + CACHE_MS, expires) });
   }
   return true;
 }
