@@ -55,10 +55,15 @@ test("polling --cold: every tab's first loads answered, the later polls timed, t
     health_failures: 0,
     health_max_ms: number,
     rps: number,
+    seconds: number,
+    server_cpu_s: number,
+    proxy_cpu_s: null,
   });
   // Each health probe and each later poll was really made: the figures come from samples, not from an empty list.
   expect(json.health_max_ms).toBeGreaterThan(0);
   expect(json.poll_max_ms).toBeGreaterThan(0);
+  // The server's CPU over the run comes from /proc, so it is there and above nothing.
+  expect(json.server_cpu_s).toBeGreaterThan(0);
 }, 90_000);
 
 // Through Debian's Caddy on deploy/Caddyfile, as deployed (load-tests/harness/proxy.ts): both polling scenarios over two
@@ -91,6 +96,8 @@ test("polling --proxy caddy: the steady mix and the cold start through the real 
     first_load_errors: 0,
     health_failures: 0,
   });
+  // Caddy's own CPU over the run, beside the servers'.
+  expect(JSON.parse(cold).proxy_cpu_s).toBeGreaterThan(0);
 }, 120_000);
 
 test("--proxy takes only caddy", () => {
