@@ -1,23 +1,16 @@
 // A steady poll answered from memory before routing (lib/conditional.ts answeredFromMemory): the same 304 the route
 // gives, counted under the route, and never for a caller or version memory cannot vouch for.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { registry } from "@core/infra/metrics";
 import { userChanged } from "@core/infra/user-version";
-import { call, closeTestDeps, testDeps, waitFor } from "../../test/helpers";
+import { call, testDeps, waitFor } from "../../test/helpers";
 import { versionMemoFor } from "../src/lib/version-memo";
-import { startMarketSocket } from "../src/modules/market/socket";
+import { withMarketSubscriber } from "../src/modules/market/testing";
 import { seedSignal } from "../src/modules/signals/testing";
 import { accountsApp, registerViaApi, signIn, signInNewDevice } from "../src/modules/auth/testing";
 
 const app = accountsApp();
-let stopSocket: () => Promise<void> = async () => {};
-beforeAll(async () => {
-  stopSocket = await startMarketSocket(testDeps(), { publish: () => 0 });
-});
-afterAll(async () => {
-  await stopSocket();
-  await closeTestDeps();
-});
+withMarketSubscriber();
 
 const ORIGIN = testDeps().config.PUBLIC_ORIGIN;
 const poll = (path: string, token: string, etag: string) => call(app, "GET", path, { token, headers: { "if-none-match": etag, origin: ORIGIN } });

@@ -1,22 +1,15 @@
 // The process's copy of the users' versions (lib/version-memo), live while the market socket's subscriber runs: it
 // answers 304 without Redis, an announced change ends it at once, it lives no longer than its bound, and a reconnect
 // starts it over.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { userChanged } from "@core/infra/user-version";
-import { call, closeTestDeps, createUser, testApp, testDeps } from "../../test/helpers";
+import { call, createUser, testApp, testDeps } from "../../test/helpers";
 import { VersionMemo } from "../src/lib/version-memo";
-import { startMarketSocket } from "../src/modules/market/socket";
+import { withMarketSubscriber } from "../src/modules/market/testing";
 import { seedSignal } from "../src/modules/signals/testing";
 
 const app = testApp();
-let stopSocket: () => Promise<void> = async () => {};
-beforeAll(async () => {
-  stopSocket = await startMarketSocket(testDeps(), { publish: () => 0 });
-});
-afterAll(async () => {
-  await stopSocket();
-  await closeTestDeps();
-});
+withMarketSubscriber();
 
 /** A user whose list is tagged, and then whose Redis version is dropped without any announcement. */
 async function taggedThenForgottenByRedis() {
