@@ -102,14 +102,23 @@ describe("store", () => {
 
 describe("refreshAccessToken", () => {
   let calls = 0;
-  let answer: { status: number; body: string } = { status: 200, body: "" };
+  let answer: { status: number; body: string; cut?: boolean } = { status: 200, body: "" };
   const server = Bun.serve({
     port: 0,
     async fetch(req) {
       if (new URL(req.url).pathname !== "/api/auth/refresh" || req.method !== "POST") return new Response("no", { status: 404 });
       calls++;
       await Bun.sleep(15);
-      return new Response(answer.body, { status: answer.status });
+      if (!answer.cut) return new Response(answer.body, { status: answer.status });
+      // The status and headers go out, then the body is cut off half-way (a navigation aborting the read looks the same).
+      const half = answer.body.slice(0, answer.body.length >> 1);
+      const body = new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(half));
+          setTimeout(() => c.error(new Error("cut")), 5);
+        },
+      });
+      return new Response(body, { status: answer.status, headers: { "content-length": String(answer.body.length) } });
     },
   });
   afterAll(() => server.stop(true));
@@ -157,6 +166,11 @@ describe("refreshAccessToken", () => {
     setApiHost("http://127.0.0.1:1");
     expect(await refreshAccessToken()).toBeNull();
     expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe("1");
+    // A 200 whose body never fully arrived is no answer either: the cookie may well have been rotated and stored.
+    setApiHost(`http://127.0.0.1:${server.port}`);
+    answer = { status: 200, body: JSON.stringify({ access_token: tokenExpiringIn(900_000) }), cut: true };
+    expect(await refreshAccessToken()).toBeNull();
     expect(localStorage.getItem(SESSION_HINT_KEY)).toBe("1");
     // The server answered no: the cookie is gone, and the next page load need not try it.
     setApiHost(`http://127.0.0.1:${server.port}`);

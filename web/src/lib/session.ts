@@ -157,7 +157,8 @@ async function doRefresh(): Promise<string | null> {
         headers: { Accept: "application/json" },
         signal,
       });
-      return [answer, await answer.text().catch(() => "")] as const;
+      // A body cut off (a navigation aborting the read) throws into the catch below: it is no answer, not a refusal.
+      return [answer, await answer.text()] as const;
     });
   } catch (err) {
     update({ lastRefreshError: err instanceof Error ? err.message : String(err) });

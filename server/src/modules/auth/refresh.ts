@@ -13,8 +13,9 @@ type Deps = Pick<ServerDeps, "config" | "sql" | "log">;
 export type Refreshed = { accessToken: string; refreshToken: string | null; rememberMe: boolean; expiresAt: Date };
 
 /**
- * Rotate the refresh token. A token already rotated is either a second tab racing the first (tolerated for a
- * few seconds: a new access token, no new cookie) or a stolen copy being replayed (the whole session dies).
+ * Rotate the refresh token. A token already rotated is either a second tab racing the first, or an answer lost in
+ * flight (tolerated for a few seconds: a new access token and a sibling cookie), or a stolen copy being replayed
+ * (the whole session dies).
  */
 export async function refresh(deps: Deps, token: string | undefined, meta: ClientMeta): Promise<Refreshed> {
   if (!token) throw unauthorized(DETAIL.sessionExpired).withCode(CODE.sessionExpired);
@@ -40,7 +41,10 @@ export async function refresh(deps: Deps, token: string | undefined, meta: Clien
       update refresh_tokens set rotated_at = now() where id = ${row.id} and rotated_at is null and revoked_at is null returning id`;
     if (claimed) return { refreshToken: await issueRefreshToken(tx, sessionId, row.id) };
     const [again] = await tx`select extract(epoch from now() - rotated_at)::float8 as ago from refresh_tokens where id = ${row.id}`;
-    if (again && again.ago !== null && again.ago <= ROTATION_GRACE_SECONDS) return { refreshToken: null };
+    // Within the grace the caller gets a cookie of its own (a sibling of the first one): a browser whose first answer was
+    // lost in flight (a navigation aborting the request after the server rotated) would otherwise keep presenting this
+    // token and be taken for a thief once the grace ran out.
+    if (again && again.ago !== null && again.ago <= ROTATION_GRACE_SECONDS) return { refreshToken: await issueRefreshToken(tx, sessionId, row.id) };
     await revokeSession(tx, sessionId);
     return null;
   });
