@@ -166,8 +166,9 @@ async function coldStart(
     health_max_ms: round(health.max),
     rps: round(open.requests / open.seconds, 0),
     seconds: round(open.seconds, 1),
-    server_cpu_s: round(cpu.servers, 1),
-    proxy_cpu_s: proxy ? round(cpu.proxy, 1) : null,
+    // Hundredths: /proc counts CPU in 10 ms ticks, and a short run through the proxy may take only a few.
+    server_cpu_s: round(cpu.servers, 2),
+    proxy_cpu_s: proxy ? round(cpu.proxy, 2) : null,
   };
   const lines = [
     `cold start: ${opts.users} traders (over ${baseUrls.length} server process${baseUrls.length > 1 ? "es" : ""}${proxy ? ", through Caddy" : ""}) open ${TRADER_POLLING.length} lists each within 1 s, then poll for ${opts.seconds}s (${open.requests} requests)`,
