@@ -65,6 +65,13 @@ export const polledLists = new Counter({
   collect: collectHot,
   ...on,
 });
+export const sharedAnswers = new Counter({
+  name: "tradewind_shared_answers_total",
+  help: "Market reads (one answer shared by every caller), by route: answered_by memory (a 304 before routing) or route",
+  labelNames: ["route", "answered_by"],
+  collect: collectHot,
+  ...on,
+});
 export const rateLimited = new Counter({
   name: "tradewind_rate_limit_refusals_total",
   help: "Refusals by a cap, by its name: every 429 answer, and sockets closed 1008 by the socket caps (ws-per-ip, ws-messages)",

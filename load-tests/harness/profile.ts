@@ -9,10 +9,19 @@ import { marketReady } from "./polling";
 import { seedTraders } from "./seed";
 import { cpuMs, merge, round, type Report } from "./stats";
 
-export type ProfileOptions = { users: number; signalsPerUser: number; concurrency: number; seconds: number; workers: number; cpuProf?: string };
+export type ProfileOptions = {
+  users: number;
+  signalsPerUser: number;
+  concurrency: number;
+  seconds: number;
+  workers: number;
+  cpuProf?: string;
+  /** Also each polled path alone: its CPU per request, and its share of the mix's excess over /api/health. */
+  byTarget?: boolean;
+};
 
 /** The server's counters that say what a poll did (304 or a read, session check from memory or Postgres), by series. */
-const COUNTED = /^(tradewind_polled_list_responses_total|tradewind_session_cache_total)\{([^}]*)\} (\S+)$/;
+const COUNTED = /^(tradewind_polled_list_responses_total|tradewind_shared_answers_total|tradewind_session_cache_total)\{([^}]*)\} (\S+)$/;
 async function counters(metricsUrl: string): Promise<Map<string, number>> {
   const text = await (await fetch(metricsUrl)).text();
   const out = new Map<string, number>();
@@ -90,11 +99,32 @@ export async function profileBench(o: ProfileOptions): Promise<Report> {
       lines.push("", "server self time by function while /api/health ran:", ...(await hottest(o.cpuProf, health.window, exitedAt)));
       lines.push("", "server self time by function while the mix ran:", ...(await hottest(o.cpuProf, mix.window, exitedAt)));
     }
+    if (o.byTarget) lines.push("", ...(await byTarget(baseUrl, app.metricsUrls[0], pid, tokens, o, health.cpuUsPerRequest)));
     return { name: "profile", json, lines, ok: json.errors === 0 };
   } finally {
     await app.stop();
     await ws.drop();
   }
+}
+
+/**
+ * Each polled path in a closed loop of its own: CPU per request, and what it adds to the mix's CPU per request beyond
+ * /api/health's (its share of the mix's requests × its excess), so the paths that cost the ratio most come first.
+ */
+async function byTarget(baseUrl: string, metricsUrl: string, pid: number, tokens: string[], o: ProfileOptions, healthUs: number) {
+  const rate = (t: PollTarget) => 1 / t.everySeconds;
+  const total = TRADER_POLLING.reduce((sum, t) => sum + rate(t), 0);
+  const rows: { name: string; us: number; adds: number }[] = [];
+  for (const t of TRADER_POLLING) {
+    const m = await measure(baseUrl, metricsUrl, pid, [t], tokens, o);
+    rows.push({ name: t.name, us: m.cpuUsPerRequest, adds: (rate(t) / total) * (m.cpuUsPerRequest - healthUs) });
+  }
+  return [
+    "each polled path alone (CPU per request; µs it adds to the mix's per-request CPU beyond /api/health's):",
+    ...rows
+      .sort((a, b) => b.adds - a.adds)
+      .map((r) => `  ${r.name.padEnd(24)} ${r.us.toFixed(1).padStart(7)} µs  ${(r.us / healthUs).toFixed(2)}×  adds ${r.adds.toFixed(1)} µs`),
+  ];
 }
 
 type CpuProfile = {

@@ -60,6 +60,7 @@ const SCENARIOS: Record<string, () => Promise<Report>> = {
       seconds: bounded("seconds", flag("seconds", 10), 600),
       workers,
       cpuProf: i >= 0 ? rest[i + 1] : undefined,
+      byTarget: rest.includes("--by-target"),
     });
   },
   fanout: () => fanoutBench(fanoutOptions(false)),
@@ -97,7 +98,7 @@ if (!names.every((n) => n in SCENARIOS)) {
   console.error(
     "usage: bun run bench -- <polling|profile|fanout|fanout-floor|analysis|auth|web|engine|cost|plan|all>[,…] [--json] [--workers N]\n" +
       "  polling: --users N --signals N --seconds N (open loop) --concurrency N --saturate-seconds N (closed loop) [--cold] [--servers N] [--proxy caddy]\n" +
-      "  profile: --users N --concurrency N --seconds N [--cpu-prof DIR] (server CPU per request: /api/health against the mix)\n" +
+      "  profile: --users N --concurrency N --seconds N [--cpu-prof DIR] [--by-target] (server CPU per request: /api/health against the mix, and each polled path alone)\n" +
       "  fanout: --sockets N --servers N --updates N --batch N (fanout-floor: the same clients against a bare Bun.serve relay)\n  analysis: --in-flight N\n  auth: --samples N\n  web: landing JS size\n  engine: --pairs N --samples N --days N (scoring one analysis; backtest of the most liquid pairs × 3 years)",
   );
   process.exit(2);

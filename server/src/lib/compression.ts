@@ -123,7 +123,13 @@ export async function compressResponse(request: Request, response: Response): Pr
 }
 
 /** A static body and its compressed copies, each made at most once (or read from the build) and then kept. */
-export type StaticBody = { raw: Bytes; encoded: Partial<Record<Encoding, Promise<Bytes>>>; tag?: string };
+export type StaticBody = {
+  raw: Bytes;
+  encoded: Partial<Record<Encoding, Promise<Bytes>>>;
+  tag?: string;
+  /** Whether this body is still the answer, known without a read (a market snapshot's copy unchanged): see sharedFromMemory. */
+  current?: () => boolean;
+};
 
 /** `value` as a JSON body whose compressed copies are made on first use (see sharedJson). */
 export const jsonBody = (value: unknown): StaticBody => ({ raw: new TextEncoder().encode(JSON.stringify(value)), encoded: {} });
@@ -134,16 +140,23 @@ export const jsonBody = (value: unknown): StaticBody => ({ raw: new TextEncoder(
  * content, so a poll that names the tag is answered 304 while the snapshot stands (the same on every server).
  */
 export async function sharedJson(request: Request, body: StaticBody): Promise<Response> {
-  body.tag ??= `"${Bun.hash(body.raw).toString(36)}"`;
+  const headers = new Headers(sharedTagHeaders(body));
+  if (namesTag(request.headers.get("if-none-match"), sharedTag(body))) return new Response(null, { status: 304, headers });
   const compressible = body.raw.byteLength >= MIN_COMPRESS_BYTES;
-  const headers = new Headers({ etag: `W/${body.tag}` });
-  if (compressible) varyOnEncoding(headers);
-  if (namesTag(request.headers.get("if-none-match"), body.tag)) return new Response(null, { status: 304, headers });
   headers.set("content-type", "application/json;charset=utf-8");
   const encoding = compressible ? negotiate(request.headers.get("accept-encoding")) : null;
   if (!encoding) return new Response(body.raw, { headers });
   headers.set("content-encoding", encoding);
   return new Response(await encodedBody(body, encoding, "dynamic"), { headers });
+}
+
+/** A shared body's tag (quoted, without `W/`): its content's hash, made once. */
+export const sharedTag = (body: StaticBody) => (body.tag ??= `"${Bun.hash(body.raw).toString(36)}"`);
+
+/** The headers a shared body's answers carry beyond the global ones, 200 or 304 alike: its tag, and Vary when compressed. */
+export function sharedTagHeaders(body: StaticBody): Record<string, string> {
+  const etag = `W/${sharedTag(body)}`;
+  return body.raw.byteLength >= MIN_COMPRESS_BYTES ? { etag, vary: "Accept-Encoding" } : { etag };
 }
 
 /** The copy of `body` in `encoding`, compressed on first use; concurrent first requests share one compression. */

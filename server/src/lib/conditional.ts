@@ -2,10 +2,11 @@
 // copy of it while pushes keep that current), before Postgres.
 import type { AppDeps, ServerDeps } from "../deps";
 import { knownCaller } from "./auth";
-import { listedTags } from "./etag";
+import { sharedJson, sharedTag, sharedTagHeaders, type StaticBody } from "./compression";
+import { listedTags, namesTag } from "./etag";
 import { versionMemoFor } from "./version-memo";
 import { Coalescer, Gate } from "@core/infra/coalesce";
-import { hotSeries, polledLists } from "@core/infra/metrics";
+import { hotSeries, polledLists, sharedAnswers } from "@core/infra/metrics";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
 
@@ -88,6 +89,8 @@ export function answeredFromMemory(deps: AppDeps, request: Request, set: Set): s
   const header = request.method === "GET" ? request.headers.get("if-none-match") : null;
   if (!header) return undefined;
   const [pathname, search] = pathAndQuery(request.url);
+  const answer = shared.get(pathname + search);
+  if (answer) return sharedFromMemory(answer, header, set);
   const list = tagged.get(pathname);
   const user = list && knownCaller(deps, request);
   const version = user && versionMemoFor(deps.redis).peek(user.id);
@@ -137,4 +140,36 @@ export async function conditionalRead<T>(
     if (ctx.route && (tagged.size < 64 || tagged.has(pathname))) tagged.set(pathname, { route: ctx.route, timed: freshUntil !== undefined });
   }
   return data;
+}
+
+/**
+ * The shared answers (the market reads) by path and query as sent, with their route: the body each was last answered
+ * with. Bounded like `tagged`; only answers a route gave (a supported symbol, a known topic) are kept.
+ */
+const shared = new Map<string, { route: string; body: StaticBody; count: Record<"memory" | "route", () => void> }>();
+
+/** A shared answer's 304 before routing: while its body is still current (its snapshot copy unchanged) and tagged so. */
+function sharedFromMemory(answer: { route: string; body: StaticBody; count: Record<"memory" | "route", () => void> }, header: string, set: Set) {
+  if (!answer.body.current?.() || !namesTag(header, sharedTag(answer.body))) return undefined;
+  Object.assign(set.headers, sharedTagHeaders(answer.body));
+  answer.count.memory();
+  return answer.route;
+}
+
+/**
+ * A route's shared JSON answer (lib/compression.ts sharedJson), remembered under the request's path and query so that
+ * the next poll naming its tag can be answered from memory while it stays current.
+ */
+export function sharedRead(ctx: { request: Request; route: string }, body: StaticBody): Promise<Response> {
+  const [pathname, search] = pathAndQuery(ctx.request.url);
+  const key = pathname + search;
+  let answer = shared.get(key);
+  if (answer) answer.body = body;
+  else if (body.current && shared.size < 64) {
+    const series = (answeredBy: "memory" | "route") => hotSeries(sharedAnswers, { route: ctx.route, answered_by: answeredBy });
+    answer = { route: ctx.route, body, count: { memory: series("memory"), route: series("route") } };
+    shared.set(key, answer);
+  }
+  answer?.count.route();
+  return sharedJson(ctx.request, body);
 }

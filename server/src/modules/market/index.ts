@@ -16,7 +16,7 @@ import {
   orderbookQuery,
   snapshotResponse,
 } from "./model";
-import { sharedJson } from "../../lib/compression";
+import { sharedRead } from "../../lib/conditional";
 import { coreAssets, movers, orderbook, refreshIntervals, snapshotAnswer, symbolsList } from "./service";
 import { marketSocket } from "./socket";
 
@@ -30,10 +30,7 @@ export const marketModule = (deps: AppDeps, opts: { candleSource?: ChartCandleSo
   // Cached answers cost little, but a sweep of symbols, intervals and ends would not hit the cache: limited per address.
   const candlesPerIp = createLimiter(deps, { name: "candles-ip", points: CANDLES_PER_MINUTE, durationSeconds: 60 });
   /** The route of a topic answered as its stored snapshot, shared by every caller. */
-  const topic =
-    (name: MarketTopic) =>
-    async ({ request }: { request: Request }) =>
-      sharedJson(request, await snapshotAnswer(deps, name));
+  const topic = (name: MarketTopic) => async (ctx: { request: Request; route: string }) => sharedRead(ctx, await snapshotAnswer(deps, name));
   return new Elysia().use(marketSocket(deps)).use(
     new Elysia({ prefix: "/api/market", tags: ["market"] })
       .get("/refresh-interval", () => refreshIntervals(), {
@@ -64,25 +61,21 @@ export const marketModule = (deps: AppDeps, opts: { candleSource?: ChartCandleSo
         response: responses,
         detail: { summary: "BTC volume dominance, BTC-ETH correlation, funding" },
       })
-      .get("/core-assets", async ({ query, request }) => sharedJson(request, await coreAssets(deps, query.symbols)), {
+      .get("/core-assets", async (ctx) => sharedRead(ctx, await coreAssets(deps, ctx.query.symbols)), {
         query: coreAssetsQuery,
         response: responses,
         detail: { summary: "BTC/ETH cards" },
       })
-      .get("/orderbook", async ({ query, request }) => sharedJson(request, await orderbook(deps, query.symbol)), {
+      .get("/orderbook", async (ctx) => sharedRead(ctx, await orderbook(deps, ctx.query.symbol)), {
         query: orderbookQuery,
         response: responses,
         detail: { summary: "Order book modelled from candles" },
       })
-      .get(
-        "/movers",
-        async ({ query, request }) => sharedJson(request, await movers(deps, query.full_details === "true" || query.full_details === "1")),
-        {
-          query: moversQuery,
-          response: responses,
-          detail: { summary: "24h gainers, losers (and every pair with full_details=true)" },
-        },
-      )
+      .get("/movers", async (ctx) => sharedRead(ctx, await movers(deps, ctx.query.full_details === "true" || ctx.query.full_details === "1")), {
+        query: moversQuery,
+        response: responses,
+        detail: { summary: "24h gainers, losers (and every pair with full_details=true)" },
+      })
       .get(
         "/candles",
         async ({ query, request, server }) => {

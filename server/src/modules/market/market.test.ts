@@ -7,7 +7,15 @@ import { createLogger } from "@core/infra/log";
 import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
 import { startMarketIngestion } from "../../../../engine/src/market/ingest";
+import { registry } from "@core/infra/metrics";
 import { symbolsList } from "./service";
+
+/** Market answers counted by route and by who gave them (memory before routing, or the route). */
+async function sharedCount(route: string, answeredBy: "memory" | "route") {
+  const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === "tradewind_shared_answers_total");
+  const values = (metric?.values ?? []) as { labels: Record<string, string | number>; value: number }[];
+  return values.filter((v) => v.labels.route === route && v.labels.answered_by === answeredBy).reduce((sum, v) => sum + v.value, 0);
+}
 
 const app = testApp();
 const deps = testDeps();
@@ -174,5 +182,30 @@ describe("market API", () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect((await changed.json()).computed_at).not.toBe(stored.computed_at);
+  });
+  test("a poll naming the current copy's tag is answered from memory with the route's own 304 headers; a new copy goes to the route", async () => {
+    const origin = deps.config.PUBLIC_ORIGIN;
+    const ask = (path: string, etag?: string) =>
+      app.handle(new Request(`http://localhost${path}`, { headers: { origin, ...(etag ? { "if-none-match": etag } : {}) } }));
+    const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== "date").sort();
+    const topics = ["health", "gate", "session", "sentiment", "core_assets", "orderbook:BTCUSDT", "movers"];
+    for (const [i, path] of paths.entries()) {
+      const route = path.replace(/\?.*$/, "");
+      const etag = (await ask(path)).headers.get("etag")!;
+      // The copy dropped (a new snapshot announced): only the route, reading Redis again, can answer.
+      await deps.redis.publish(deps.keys.channel(`market.${topics[i]}`), "1");
+      await Bun.sleep(50);
+      const before = { memory: await sharedCount(route, "memory"), route: await sharedCount(route, "route") };
+      const viaRoute = await ask(path, etag);
+      expect([await sharedCount(route, "memory"), await sharedCount(route, "route")]).toEqual([before.memory, before.route + 1]);
+      const fromMemory = await ask(path, etag);
+      expect([await sharedCount(route, "memory"), await sharedCount(route, "route")]).toEqual([before.memory + 1, before.route + 1]);
+      expect([path, viaRoute.status, fromMemory.status, await fromMemory.text()]).toEqual([path, 304, 304, ""]);
+      expect(headersOf(fromMemory)).toEqual(headersOf(viaRoute));
+      expect(fromMemory.headers.get("access-control-allow-origin")).toBe(origin);
+      // Another tag: the route, in full.
+      const other = await ask(path, 'W/"other"');
+      expect([other.status, await sharedCount(route, "memory")]).toEqual([200, before.memory + 1]);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { isSupportedSymbol, SUPPORTED_SYMBOLS, unavailableReason, type MarketPro
 import type { ServerDeps } from "../../deps";
 import { badRequest, HttpError, unavailable } from "../../lib/http-error";
 import { jsonBody, type StaticBody } from "../../lib/compression";
-import { cachedSnapshot } from "./snapshot-cache";
+import { cachedSnapshot, peekSnapshot } from "./snapshot-cache";
 
 /**
  * Each snapshot copy's answers, serialised once per variant (a query's symbols, full details or not): every tab asks the
@@ -13,8 +13,13 @@ import { cachedSnapshot } from "./snapshot-cache";
  */
 const rendered = new WeakMap<StoredSnapshot, Map<string, StaticBody>>();
 
-/** The answer `variant` of `snap` (made by `make` the first time) as a shared JSON body. */
-function renderedOnce(snap: StoredSnapshot, variant: string, make: () => unknown): StaticBody {
+type Deps = Pick<ServerDeps, "redis" | "keys" | "log">;
+
+/**
+ * The answer `variant` of `topic`'s copy `snap` (made by `make` the first time) as a shared JSON body, current while
+ * that copy is the one a read would get.
+ */
+function renderedOnce(deps: Deps, topic: MarketTopic, snap: StoredSnapshot, variant: string, make: () => unknown): StaticBody {
   let answers = rendered.get(snap);
   if (!answers) {
     answers = new Map();
@@ -22,19 +27,19 @@ function renderedOnce(snap: StoredSnapshot, variant: string, make: () => unknown
   }
   let body = answers.get(variant);
   if (!body) {
-    body = jsonBody(make());
+    body = { ...jsonBody(make()), current: () => peekSnapshot(deps, topic) === snap };
     answers.set(variant, body);
   }
   return body;
 }
 
 /** A topic's stored snapshot as the shared answer (503 before the engine has published it). */
-export async function snapshotAnswer(deps: Pick<ServerDeps, "redis" | "keys" | "log">, topic: MarketTopic): Promise<StaticBody> {
+export async function snapshotAnswer(deps: Deps, topic: MarketTopic): Promise<StaticBody> {
   const snap = await readSnapshot(deps, topic);
-  return renderedOnce(snap, "", () => snap);
+  return renderedOnce(deps, topic, snap, "", () => snap);
 }
 
-async function readSnapshot(deps: Pick<ServerDeps, "redis" | "keys" | "log">, topic: MarketTopic): Promise<StoredSnapshot> {
+async function readSnapshot(deps: Deps, topic: MarketTopic): Promise<StoredSnapshot> {
   const snap = await cachedSnapshot(deps, topic);
   if (!snap) throw unavailable(`Market data not available yet (${topic}); the market engine has not published it`);
   return snap;
@@ -54,7 +59,7 @@ function requireCoreAsset(symbol: string, what: string) {
     throw new HttpError(404, `No ${what} for ${symbol}: tracked for ${CORE_ASSET_SYMBOLS.join(", ")} only`);
 }
 
-export async function coreAssets(deps: Pick<ServerDeps, "redis" | "keys" | "log">, symbolsParam: string | undefined): Promise<StaticBody> {
+export async function coreAssets(deps: Deps, symbolsParam: string | undefined): Promise<StaticBody> {
   const requested = (symbolsParam ?? CORE_ASSET_SYMBOLS.join(","))
     .split(",")
     .filter((s) => s.trim() !== "")
@@ -63,19 +68,22 @@ export async function coreAssets(deps: Pick<ServerDeps, "redis" | "keys" | "log"
   for (const s of requested) requireCoreAsset(s, "core-asset data");
   const snap = await readSnapshot(deps, "core_assets");
   const all = snap.data as Record<string, unknown>;
-  return renderedOnce(snap, requested.join(","), () => ({ ...snap, data: Object.fromEntries(requested.map((s) => [s, all[s]])) }));
+  return renderedOnce(deps, "core_assets", snap, requested.join(","), () => ({
+    ...snap,
+    data: Object.fromEntries(requested.map((s) => [s, all[s]])),
+  }));
 }
 
-export async function orderbook(deps: Pick<ServerDeps, "redis" | "keys" | "log">, symbolParam: string | undefined): Promise<StaticBody> {
+export async function orderbook(deps: Deps, symbolParam: string | undefined): Promise<StaticBody> {
   const symbol = parseSymbol(symbolParam ?? "BTCUSDT");
   requireCoreAsset(symbol, "order-book model");
   return snapshotAnswer(deps, `orderbook:${symbol}`);
 }
 
-export async function movers(deps: Pick<ServerDeps, "redis" | "keys" | "log">, fullDetails: boolean): Promise<StaticBody> {
+export async function movers(deps: Deps, fullDetails: boolean): Promise<StaticBody> {
   const snap = await readSnapshot(deps, "movers");
-  if (fullDetails) return renderedOnce(snap, "full", () => snap);
-  return renderedOnce(snap, "summary", () => {
+  if (fullDetails) return renderedOnce(deps, "movers", snap, "full", () => snap);
+  return renderedOnce(deps, "movers", snap, "summary", () => {
     const { all_symbols: _omit, ...rest } = snap.data as Record<string, unknown>;
     return { ...snap, data: rest };
   });

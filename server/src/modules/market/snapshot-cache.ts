@@ -10,7 +10,8 @@ import type { Logger } from "@core/infra/log";
  */
 const MAX_AGE_MS = 1000;
 
-type Copy = { at: number; value: Promise<StoredSnapshot | null> };
+/** `settled` is the value once read: what peekSnapshot answers without awaiting. */
+type Copy = { at: number; value: Promise<StoredSnapshot | null>; settled?: StoredSnapshot | null };
 type Cache = { copies: Map<string, Copy> };
 
 const caches = new Map<string, Cache>();
@@ -42,7 +43,19 @@ export function cachedSnapshot(deps: { redis: Redis; keys: RedisKeys; log: Logge
   if (copy && now - copy.at < MAX_AGE_MS) return copy.value;
   // Concurrent readers share one Redis read; a failed read is not kept.
   const value = deps.redis.get(deps.keys.key(name)).then((raw) => (raw ? (JSON.parse(raw) as StoredSnapshot) : null));
-  cache.copies.set(name, { at: now, value });
-  value.catch(() => cache.copies.get(name)?.value === value && cache.copies.delete(name));
+  const fresh: Copy = { at: now, value };
+  cache.copies.set(name, fresh);
+  value.then(
+    (snap) => {
+      fresh.settled = snap;
+    },
+    () => cache.copies.get(name) === fresh && cache.copies.delete(name),
+  );
   return value;
+}
+
+/** The snapshot cachedSnapshot would answer right now, when it can without a read (fresh and already read), or undefined. */
+export function peekSnapshot(deps: { redis: Redis; keys: RedisKeys; log: Logger }, topic: MarketTopic): StoredSnapshot | null | undefined {
+  const copy = cacheFor(deps).copies.get(snapshotKeyName(topic));
+  return copy && Date.now() - copy.at < MAX_AGE_MS ? copy.settled : undefined;
 }
