@@ -67,8 +67,8 @@ export const polledLists = new Counter({
 });
 export const sharedAnswers = new Counter({
   name: "tradewind_shared_answers_total",
-  help: "Market reads (one answer shared by every caller), by route: answered_by memory (a 304 before routing) or route",
-  labelNames: ["route", "answered_by"],
+  help: "Market reads (one answer shared by every caller), by route: not_modified (304) or full; answered_by memory (before routing) or route",
+  labelNames: ["route", "result", "answered_by"],
   collect: collectHot,
   ...on,
 });

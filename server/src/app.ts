@@ -116,13 +116,13 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
       if (path.startsWith("/api/")) finished(request, path, route, typeof set.status === "number" ? set.status : 200);
     })
     .use(cors({ origin: deps.config.PUBLIC_ORIGIN, credentials: true }))
-    // A steady poll that memory alone confirms gets its 304 here, with the headers the hooks above set
+    // A steady poll that memory alone can answer gets its answer here, with the headers the hooks above set
     // (lib/conditional.ts). Elysia runs no after-response hook for an answer given here: it is counted on the spot.
     .onRequest(({ request, set }) => {
-      const route = answeredFromMemory(deps, request, set);
-      if (route === undefined) return;
-      finished(request, route, route, 304);
-      return new Response(null, { status: 304, headers: set.headers as Record<string, string> });
+      const answer = answeredFromMemory(deps, request, set);
+      if (!answer) return;
+      finished(request, answer.route, answer.route, answer.status);
+      return new Response(answer.body, { status: answer.status, headers: set.headers as Record<string, string> });
     })
     .use(
       openapi({

@@ -126,6 +126,8 @@ export async function compressResponse(request: Request, response: Response): Pr
 export type StaticBody = {
   raw: Bytes;
   encoded: Partial<Record<Encoding, Promise<Bytes>>>;
+  /** The compressed copies already made: what an answer given without awaiting can send. */
+  made?: Partial<Record<Encoding, Bytes>>;
   tag?: string;
   /** Whether this body is still the answer, known without a read (a market snapshot's copy unchanged): see sharedFromMemory. */
   current?: () => boolean;
@@ -134,33 +136,45 @@ export type StaticBody = {
 /** `value` as a JSON body whose compressed copies are made on first use (see sharedJson). */
 export const jsonBody = (value: unknown): StaticBody => ({ raw: new TextEncoder().encode(JSON.stringify(value)), encoded: {} });
 
+/** A shared answer's status, the headers it adds to the global ones, and its bytes (none for a 304). */
+export type SharedParts = { status: 200 | 304; headers: Record<string, string>; body: Bytes | null };
+
 /**
  * A JSON answer every caller shares until its source changes (the market reads): serialised once, each encoding
- * compressed at most once, by the same rules as compressResponse (which then leaves it as it is). Tagged by its
- * content, so a poll that names the tag is answered 304 while the snapshot stands (the same on every server).
+ * compressed at most once, by the same rules as compressResponse (which then leaves it as it is: it is encoded or
+ * its length declared). Tagged by its content, so a poll that names the tag is answered 304 while the snapshot stands
+ * (the same on every server). Undefined when the encoding asked for has not been made yet (encodedBody makes it).
  */
-export async function sharedJson(request: Request, body: StaticBody): Promise<Response> {
-  const headers = new Headers(sharedTagHeaders(body));
-  if (namesTag(request.headers.get("if-none-match"), sharedTag(body))) return new Response(null, { status: 304, headers });
+export function sharedParts(request: Request, body: StaticBody): SharedParts | undefined {
+  const tag = (body.tag ??= `"${Bun.hash(body.raw).toString(36)}"`);
   const compressible = body.raw.byteLength >= MIN_COMPRESS_BYTES;
-  headers.set("content-type", "application/json;charset=utf-8");
+  const headers: Record<string, string> = compressible ? { etag: `W/${tag}`, vary: "Accept-Encoding" } : { etag: `W/${tag}` };
+  if (namesTag(request.headers.get("if-none-match"), tag)) return { status: 304, headers, body: null };
+  headers["content-type"] = "application/json;charset=utf-8";
   const encoding = compressible ? negotiate(request.headers.get("accept-encoding")) : null;
-  if (!encoding) return new Response(body.raw, { headers });
-  headers.set("content-encoding", encoding);
-  return new Response(await encodedBody(body, encoding, "dynamic"), { headers });
+  const bytes = encoding ? body.made?.[encoding] : body.raw;
+  if (!bytes) return undefined;
+  if (encoding) headers["content-encoding"] = encoding;
+  headers["content-length"] = String(bytes.byteLength);
+  return { status: 200, headers, body: bytes };
 }
 
-/** A shared body's tag (quoted, without `W/`): its content's hash, made once. */
-export const sharedTag = (body: StaticBody) => (body.tag ??= `"${Bun.hash(body.raw).toString(36)}"`);
-
-/** The headers a shared body's answers carry beyond the global ones, 200 or 304 alike: its tag, and Vary when compressed. */
-export function sharedTagHeaders(body: StaticBody): Record<string, string> {
-  const etag = `W/${sharedTag(body)}`;
-  return body.raw.byteLength >= MIN_COMPRESS_BYTES ? { etag, vary: "Accept-Encoding" } : { etag };
+/** sharedParts as the route's Response, making the asked-for encoding first when it is not made yet. */
+export async function sharedJson(request: Request, body: StaticBody): Promise<Response> {
+  let parts = sharedParts(request, body);
+  if (!parts) {
+    const encoding = negotiate(request.headers.get("accept-encoding"));
+    if (encoding) await encodedBody(body, encoding, "dynamic");
+    parts = sharedParts(request, body)!;
+  }
+  return new Response(parts.body, { status: parts.status, headers: parts.headers });
 }
 
 /** The copy of `body` in `encoding`, compressed on first use; concurrent first requests share one compression. */
 export function encodedBody(body: StaticBody, encoding: Encoding, effort: Effort): Promise<Bytes> {
-  body.encoded[encoding] ??= compress(body.raw, encoding, effort);
+  body.encoded[encoding] ??= compress(body.raw, encoding, effort).then((bytes) => {
+    body.made = { ...body.made, [encoding]: bytes };
+    return bytes;
+  });
   return body.encoded[encoding];
 }

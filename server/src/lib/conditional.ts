@@ -2,8 +2,8 @@
 // copy of it while pushes keep that current), before Postgres.
 import type { AppDeps, ServerDeps } from "../deps";
 import { knownCaller } from "./auth";
-import { sharedJson, sharedTag, sharedTagHeaders, type StaticBody } from "./compression";
-import { listedTags, namesTag } from "./etag";
+import { sharedJson, sharedParts, type Bytes, type StaticBody } from "./compression";
+import { listedTags } from "./etag";
 import { versionMemoFor } from "./version-memo";
 import { Coalescer, Gate } from "@core/infra/coalesce";
 import { hotSeries, polledLists, sharedAnswers } from "@core/infra/metrics";
@@ -79,25 +79,29 @@ export const listReads = new Gate(16);
  */
 const tagged = new Map<string, { route: string; timed: boolean }>();
 
+/** An answer given before routing: the route it stands for (to count it under), its status and bytes (none for a 304). */
+export type MemoryAnswer = { route: string; status: 200 | 304; body: Bytes | null };
+
 /**
- * A steady poll answered before routing (app.ts, after the global hooks): when this process's memory alone confirms the
- * client's tag (the caller's token and session as the `auth` option would find them, the version in the memo), the
- * answer is the 304 conditionalRead would give, without the route's validation, handler and awaits. Returns the
- * route it answered for, or undefined when anything would need work (then the route runs as usual).
+ * A steady poll answered before routing (app.ts, after the global hooks), its headers put in `set`: a market read while
+ * its snapshot copy stands (its 304 or its shared bytes), or a polled list whose tag this process's memory alone
+ * confirms (the caller's token and session as the `auth` option would find them, the version in the memo): the answer
+ * the route would give, without its validation, handler and awaits. Undefined when anything would need work (then the
+ * route runs as usual).
  */
-export function answeredFromMemory(deps: AppDeps, request: Request, set: Set): string | undefined {
-  const header = request.method === "GET" ? request.headers.get("if-none-match") : null;
-  if (!header) return undefined;
+export function answeredFromMemory(deps: AppDeps, request: Request, set: Set): MemoryAnswer | undefined {
+  if (request.method !== "GET") return undefined;
   const [pathname, search] = pathAndQuery(request.url);
   const answer = shared.get(pathname + search);
-  if (answer) return sharedFromMemory(answer, header, set);
-  const list = tagged.get(pathname);
+  if (answer) return sharedFromMemory(answer, request, set);
+  const header = request.headers.get("if-none-match");
+  const list = header ? tagged.get(pathname) : undefined;
   const user = list && knownCaller(deps, request);
   const version = user && versionMemoFor(deps.redis).peek(user.id);
   const tag = version && confirmed(header, `${version}.${scope(pathname, search)}`, list.timed);
   if (!tag) return undefined;
   notModified(set, tag, pathname, "memory");
-  return list.route;
+  return { route: list.route, status: 304, body: null };
 }
 
 function notModified(set: Set, tag: string, pathname: string, answeredBy: "memory" | "route") {
@@ -144,32 +148,51 @@ export async function conditionalRead<T>(
 
 /**
  * The shared answers (the market reads) by path and query as sent, with their route: the body each was last answered
- * with. Bounded like `tagged`; only answers a route gave (a supported symbol, a known topic) are kept.
+ * with. Only answers a route gave (a supported symbol, a known topic) are kept, at most SHARED_MAX of them.
  */
-const shared = new Map<string, { route: string; body: StaticBody; count: Record<"memory" | "route", () => void> }>();
+type Shared = { route: string; body: StaticBody; count: (result: "not_modified" | "full", by: "memory" | "route") => void };
+const shared = new Map<string, Shared>();
+const SHARED_MAX = 64;
 
-/** A shared answer's 304 before routing: while its body is still current (its snapshot copy unchanged) and tagged so. */
-function sharedFromMemory(answer: { route: string; body: StaticBody; count: Record<"memory" | "route", () => void> }, header: string, set: Set) {
-  if (!answer.body.current?.() || !namesTag(header, sharedTag(answer.body))) return undefined;
-  Object.assign(set.headers, sharedTagHeaders(answer.body));
-  answer.count.memory();
-  return answer.route;
+/** A shared answer before routing, 304 or in full, while its body is still current (its snapshot copy unchanged). */
+function sharedFromMemory(answer: Shared, request: Request, set: Set): MemoryAnswer | undefined {
+  const parts = answer.body.current?.() ? sharedParts(request, answer.body) : undefined;
+  if (!parts) return undefined;
+  Object.assign(set.headers, parts.headers);
+  answer.count(parts.status === 304 ? "not_modified" : "full", "memory");
+  return { route: answer.route, status: parts.status, body: parts.body };
+}
+
+/** The counter's four series of each shared route (a fixed few), made once per route (hot path: metrics.ts hotSeries). */
+const sharedCounters = new Map<string, Shared["count"]>();
+function sharedCounter(route: string): Shared["count"] {
+  const known = sharedCounters.get(route);
+  if (known) return known;
+  const series = new Map<string, () => void>();
+  for (const result of ["not_modified", "full"] as const)
+    for (const by of ["memory", "route"] as const) series.set(`${result} ${by}`, hotSeries(sharedAnswers, { route, result, answered_by: by }));
+  const count: Shared["count"] = (result, by) => series.get(`${result} ${by}`)!();
+  sharedCounters.set(route, count);
+  return count;
 }
 
 /**
  * A route's shared JSON answer (lib/compression.ts sharedJson), remembered under the request's path and query so that
- * the next poll naming its tag can be answered from memory while it stays current.
+ * the next poll can be answered from memory while it stays current.
  */
-export function sharedRead(ctx: { request: Request; route: string }, body: StaticBody): Promise<Response> {
+export async function sharedRead(ctx: { request: Request; route: string }, body: StaticBody): Promise<Response> {
   const [pathname, search] = pathAndQuery(ctx.request.url);
   const key = pathname + search;
   let answer = shared.get(key);
   if (answer) answer.body = body;
-  else if (body.current && shared.size < 64) {
-    const series = (answeredBy: "memory" | "route") => hotSeries(sharedAnswers, { route: ctx.route, answered_by: answeredBy });
-    answer = { route: ctx.route, body, count: { memory: series("memory"), route: series("route") } };
+  else if (body.current) {
+    // Any number of query spellings name the same answer (`?symbol=btcusdt`, extra parameters): beyond the bound the
+    // oldest goes, so spellings nobody repeats cannot keep the ones every tab polls out.
+    if (shared.size >= SHARED_MAX) shared.delete(shared.keys().next().value as string);
+    answer = { route: ctx.route, body, count: sharedCounter(ctx.route) };
     shared.set(key, answer);
   }
-  answer?.count.route();
-  return sharedJson(ctx.request, body);
+  const response = await sharedJson(ctx.request, body);
+  answer?.count(response.status === 304 ? "not_modified" : "full", "route");
+  return response;
 }

@@ -7,13 +7,12 @@ import { createLogger } from "@core/infra/log";
 import { call, closeTestDeps, testApp, testDeps } from "../../../../test/helpers";
 import { createReplayClock, createReplayProvider } from "../../../../engine/src/market/providers/replay";
 import { startMarketIngestion } from "../../../../engine/src/market/ingest";
-import { registry } from "@core/infra/metrics";
+import { sharedAnswers } from "@core/infra/metrics";
 import { symbolsList } from "./service";
 
 /** Market answers counted by route and by who gave them (memory before routing, or the route). */
 async function sharedCount(route: string, answeredBy: "memory" | "route") {
-  const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === "tradewind_shared_answers_total");
-  const values = (metric?.values ?? []) as { labels: Record<string, string | number>; value: number }[];
+  const { values } = await sharedAnswers.get();
   return values.filter((v) => v.labels.route === route && v.labels.answered_by === answeredBy).reduce((sum, v) => sum + v.value, 0);
 }
 
@@ -183,29 +182,44 @@ describe("market API", () => {
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect((await changed.json()).computed_at).not.toBe(stored.computed_at);
   });
-  test("a poll naming the current copy's tag is answered from memory with the route's own 304 headers; a new copy goes to the route", async () => {
+  test("while a snapshot copy stands, its reads are answered from memory exactly as the route answers them: 304 or in full, in each encoding", async () => {
     const origin = deps.config.PUBLIC_ORIGIN;
-    const ask = (path: string, etag?: string) =>
-      app.handle(new Request(`http://localhost${path}`, { headers: { origin, ...(etag ? { "if-none-match": etag } : {}) } }));
-    const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== "date").sort();
+    const ask = (path: string, headers: Record<string, string> = {}) =>
+      app.handle(new Request(`http://localhost${path}`, { headers: { origin, ...headers } }));
+    const answerOf = async (res: Response) => ({
+      status: res.status,
+      headers: [...res.headers].filter(([name]) => name !== "date").sort(),
+      body: Buffer.from(await res.arrayBuffer()).toString("base64"),
+    });
     const topics = ["health", "gate", "session", "sentiment", "core_assets", "orderbook:BTCUSDT", "movers"];
     for (const [i, path] of paths.entries()) {
       const route = path.replace(/\?.*$/, "");
       const etag = (await ask(path)).headers.get("etag")!;
-      // The copy dropped (a new snapshot announced): only the route, reading Redis again, can answer.
-      await deps.redis.publish(deps.keys.channel(`market.${topics[i]}`), "1");
-      await Bun.sleep(50);
-      const before = { memory: await sharedCount(route, "memory"), route: await sharedCount(route, "route") };
-      const viaRoute = await ask(path, etag);
-      expect([await sharedCount(route, "memory"), await sharedCount(route, "route")]).toEqual([before.memory, before.route + 1]);
-      const fromMemory = await ask(path, etag);
-      expect([await sharedCount(route, "memory"), await sharedCount(route, "route")]).toEqual([before.memory + 1, before.route + 1]);
-      expect([path, viaRoute.status, fromMemory.status, await fromMemory.text()]).toEqual([path, 304, 304, ""]);
-      expect(headersOf(fromMemory)).toEqual(headersOf(viaRoute));
-      expect(fromMemory.headers.get("access-control-allow-origin")).toBe(origin);
-      // Another tag: the route, in full.
-      const other = await ask(path, 'W/"other"');
-      expect([other.status, await sharedCount(route, "memory")]).toEqual([200, before.memory + 1]);
+      const variants: Record<string, string>[] = [{ "if-none-match": etag }, { "accept-encoding": "br" }, { "accept-encoding": "gzip" }, {}];
+      for (const headers of variants) {
+        // The copy dropped (a new snapshot announced): only the route, reading Redis again, can answer.
+        await deps.redis.publish(deps.keys.channel(`market.${topics[i]}`), "1");
+        await Bun.sleep(50);
+        const before = { memory: await sharedCount(route, "memory"), route: await sharedCount(route, "route") };
+        const viaRoute = await answerOf(await ask(path, headers));
+        expect([await sharedCount(route, "memory"), await sharedCount(route, "route")]).toEqual([before.memory, before.route + 1]);
+        const fromMemory = await answerOf(await ask(path, headers));
+        expect([await sharedCount(route, "memory"), await sharedCount(route, "route")]).toEqual([before.memory + 1, before.route + 1]);
+        expect({ path, ...fromMemory }).toEqual({ path, ...viaRoute });
+        expect(viaRoute.status).toBe("if-none-match" in headers ? 304 : 200);
+        expect(new Map(fromMemory.headers).get("access-control-allow-origin")).toBe(origin);
+      }
+      // Another tag: answered in full.
+      expect((await ask(path, { "if-none-match": 'W/"other"' })).status).toBe(200);
     }
+  });
+  test("query spellings nobody repeats do not keep the polled one from memory", async () => {
+    // A path asked for the first time after the spellings filled the bound.
+    const path = "/api/market/core-assets?symbols=ETHUSDT";
+    for (let n = 0; n < 100; n++) expect((await app.handle(new Request(`http://localhost${path}&n=${n}`))).status).toBe(200);
+    await app.handle(new Request(`http://localhost${path}`));
+    const before = await sharedCount("/api/market/core-assets", "memory");
+    expect((await app.handle(new Request(`http://localhost${path}`))).status).toBe(200);
+    expect(await sharedCount("/api/market/core-assets", "memory")).toBe(before + 1);
   });
 });
