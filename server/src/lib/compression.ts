@@ -146,7 +146,8 @@ export type SharedParts = { status: 200 | 304; headers: Record<string, string>; 
  * (the same on every server). Undefined when the encoding asked for has not been made yet (encodedBody makes it).
  */
 export function sharedParts(request: Request, body: StaticBody): SharedParts | undefined {
-  const tag = (body.tag ??= `"${Bun.hash(body.raw).toString(36)}"`);
+  body.tag ??= `"${Bun.hash(body.raw).toString(36)}"`;
+  const tag = body.tag;
   const compressible = body.raw.byteLength >= MIN_COMPRESS_BYTES;
   const headers: Record<string, string> = compressible ? { etag: `W/${tag}`, vary: "Accept-Encoding" } : { etag: `W/${tag}` };
   if (namesTag(request.headers.get("if-none-match"), tag)) return { status: 304, headers, body: null };
