@@ -74,16 +74,23 @@ export class Gate {
 
 /**
  * Work asked for during one event-loop turn, done together after it (setImmediate) by one call of `run`, which answers
- * each item in order: a stampede's many small reads become one round trip per turn instead of one each.
+ * each item in order: a stampede's many small reads become one round trip per turn instead of one each. With
+ * `windowMs`, everything asked for within that long of the first item goes together (work nobody waits for).
  */
 export class TurnBatch<In, Out> {
   private items: { item: In; resolve: (out: Out) => void; reject: (err: unknown) => void }[] = [];
 
-  constructor(private readonly run: (items: In[]) => Promise<Out[]>) {}
+  constructor(
+    private readonly run: (items: In[]) => Promise<Out[]>,
+    private readonly windowMs = 0,
+  ) {}
 
   add(item: In): Promise<Out> {
     return new Promise((resolve, reject) => {
-      if (!this.items.length) setImmediate(() => void this.flush());
+      if (!this.items.length) {
+        if (this.windowMs > 0) setTimeout(() => void this.flush(), this.windowMs);
+        else setImmediate(() => void this.flush());
+      }
       this.items.push({ item, resolve, reject });
     });
   }

@@ -122,7 +122,10 @@ export function createApp(base: ServerDeps, opts: { webApp?: unknown; developmen
       const answer = answeredFromMemory(deps, request, set);
       if (!answer) return;
       finished(request, answer.route, answer.route, answer.status);
-      return new Response(answer.body, { status: answer.status, headers: set.headers as Record<string, string> });
+      set.status = answer.status;
+      // Elysia makes the Response from `set` once, as for a route's answer ("" is its own 304's body); a Response
+      // returned here would be copied into a second one with the headers merged.
+      return answer.body ?? "";
     })
     .use(
       openapi({

@@ -3,7 +3,7 @@
 // starts it over.
 import { expect, test } from "bun:test";
 import { userChanged } from "@core/infra/user-version";
-import { call, createUser, testApp, testDeps } from "../../test/helpers";
+import { call, createUser, testApp, testDeps, waitFor } from "../../test/helpers";
 import { VersionMemo } from "../src/lib/version-memo";
 import { withMarketSubscriber } from "../src/modules/market/testing";
 import { seedSignal } from "../src/modules/signals/testing";
@@ -54,6 +54,36 @@ test("a copied version lives no longer than its bound", async () => {
   expect(await memo.read(deps, u.id)).toBe(first);
   await Bun.sleep(250);
   expect(await memo.read(deps, u.id)).not.toBe(first);
+});
+
+test("a version polled near its bound is read again in the background: polls stay answered, what Redis holds now is taken", async () => {
+  const deps = testDeps();
+  const memo = new VersionMemo(2_000, 1_500);
+  memo.setLive(true);
+  const u = await createUser();
+  const t0 = performance.now();
+  const first = await memo.read(deps, u.id);
+  await Bun.sleep(600);
+  // Redis's version changed without an announcement reaching this process: the background read finds it.
+  await deps.redis.del(deps.keys.key(`user-version:${u.id}`));
+  expect(memo.peek(u.id)).toBe(first);
+  const second = await waitFor(async () => memo.peek(u.id) !== first && memo.peek(u.id), 1_200, "the background read");
+  // Past the first read's bound, the entry the background read stored still answers.
+  await Bun.sleep(t0 + 2_100 - performance.now());
+  expect(memo.peek(u.id)).toBe(second);
+});
+
+test("a change announced while the background read is out is not undone by it", async () => {
+  const deps = testDeps();
+  const memo = new VersionMemo(600, 400);
+  memo.setLive(true);
+  const u = await createUser();
+  const first = await memo.read(deps, u.id);
+  await Bun.sleep(250);
+  expect(memo.peek(u.id)).toBe(first);
+  memo.drop(u.id);
+  await Bun.sleep(200);
+  expect(memo.peek(u.id)).toBeUndefined();
 });
 
 test("when the subscriber loses its connection the copy starts over (announcements in between are lost)", async () => {

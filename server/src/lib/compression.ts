@@ -104,8 +104,10 @@ function gzipStream(request: Request, response: Response): Response {
 }
 
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
+  // Most polls are 304s: told apart by status alone, before the headers are read (reading them builds a Headers).
+  if (response.status === 304 || response.status === 204 || request.method === "HEAD" || !response.body) return response;
   const type = response.headers.get("content-type");
-  if (request.method === "HEAD" || !response.body || response.headers.has("content-encoding")) return response;
+  if (response.headers.has("content-encoding")) return response;
   if (!isCompressibleType(type) || /^text\/event-stream/i.test(type ?? "")) return response;
   const declared = response.headers.get("content-length");
   if (declared !== null && Number(declared) < MIN_COMPRESS_BYTES) return response;

@@ -14,13 +14,25 @@ import { Coalescer, TurnBatch } from "@core/infra/coalesce";
  * minute keeps that rare case short and, beside Redis's own 300 s expiry of a version, adds little.
  */
 export const MEMO_MS = 60_000;
+/**
+ * A version polled within this long of its bound is read again in the background (refreshAhead), so a trader's polls
+ * keep being answered from memory instead of one in every MEMO_MS taking the route to Redis. An entry is still never
+ * trusted longer than MEMO_MS after the read that stored it started.
+ */
+const REFRESH_AHEAD_MS = 15_000;
+/** Background reads asked for within this long go to Redis as one pipeline. */
+const REFRESH_WINDOW_MS = 100;
 /** Beyond this many users the expired entries are swept (a sweep is O(entries), so not on every read). */
 const SWEEP_AT = 50_000;
 
-type Entry = { version: string; at: number };
+type Entry = { version: string; at: number; refreshing?: boolean };
+type Source = { redis: Redis; keys: RedisKeys };
 
 export class VersionMemo {
-  constructor(private readonly maxAgeMs = MEMO_MS) {}
+  constructor(
+    private readonly maxAgeMs = MEMO_MS,
+    private readonly aheadMs = REFRESH_AHEAD_MS,
+  ) {}
 
   private entries = new Map<number, Entry>();
   /** When each user's version was last dropped: a read that started before it must not store what it read. */
@@ -30,22 +42,52 @@ export class VersionMemo {
   /** A tab's lists all ask at once when it opens: one Redis round trip per user serves them all. */
   private readonly reads = new Coalescer<number, string>();
 
-  async read(deps: { redis: Redis; keys: RedisKeys }, userId: number): Promise<string> {
+  async read(deps: Source, userId: number): Promise<string> {
+    this.source ??= deps;
     const started = performance.now();
     const held = this.peek(userId);
     if (held !== undefined) return held;
     const version = await this.reads.run(userId, () => this.fetch(deps, userId));
-    if (this.live && this.droppedAllAt < started && (this.dropped.get(userId) ?? -1) < started) {
-      if (this.entries.size >= SWEEP_AT) this.sweep(started);
-      this.entries.set(userId, { version, at: started });
-    }
+    this.store(userId, version, started);
     return version;
   }
 
   /** The version this process holds for the user, if it is within its bound and the subscriber is live; no Redis. */
   peek(userId: number): string | undefined {
     const hit = this.live ? this.entries.get(userId) : undefined;
-    return hit && performance.now() - hit.at < this.maxAgeMs ? hit.version : undefined;
+    const age = hit ? performance.now() - hit.at : Number.POSITIVE_INFINITY;
+    if (!hit || age >= this.maxAgeMs) return undefined;
+    if (age > this.maxAgeMs - this.aheadMs && !hit.refreshing) this.refreshAhead(userId, hit);
+    return hit.version;
+  }
+
+  /** What a read that started at `started` found, kept unless the subscriber was away or the user changed since. */
+  private store(userId: number, version: string, started: number) {
+    if (!this.live || this.droppedAllAt >= started || (this.dropped.get(userId) ?? -1) >= started) return;
+    if (this.entries.size >= SWEEP_AT) this.sweep(started);
+    this.entries.set(userId, { version, at: started });
+  }
+
+  /** The deployment the memo reads from (the first read names it; one memo serves one Redis client). */
+  private source?: Source;
+  private ahead?: TurnBatch<number, string>;
+
+  /** The user's version read again in the background; the entry runs out as before if that read fails. */
+  private refreshAhead(userId: number, hit: Entry) {
+    const source = this.source;
+    if (!source) return;
+    hit.refreshing = true;
+    const started = performance.now();
+    this.ahead ??= new TurnBatch((userIds) => userVersions(source, userIds), REFRESH_WINDOW_MS);
+    this.ahead.add(userId).then(
+      (version) => {
+        hit.refreshing = false;
+        if (this.entries.get(userId) === hit) this.store(userId, version, started);
+      },
+      () => {
+        hit.refreshing = false;
+      },
+    );
   }
 
   /**
@@ -55,7 +97,7 @@ export class VersionMemo {
    */
   private batch?: TurnBatch<number, string>;
 
-  private fetch(deps: { redis: Redis; keys: RedisKeys }, userId: number): Promise<string> {
+  private fetch(deps: Source, userId: number): Promise<string> {
     this.batch ??= new TurnBatch((userIds) => userVersions(deps, userIds));
     return this.batch.add(userId);
   }

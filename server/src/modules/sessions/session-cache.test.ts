@@ -1,6 +1,6 @@
 // The cached session check: a live session is answered from memory, and a revocation, in this process or announced
 // through Redis by another, ends it on the next request.
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, afterEach, describe, expect, setSystemTime, test } from "bun:test";
 import { call, closeTestDeps, testDeps, waitFor } from "../../../../test/helpers";
 import { accountsApp, registerViaApi, signIn, signInNewDevice } from "../auth/testing";
 
@@ -68,4 +68,39 @@ test("a stale session's last seen moves on its next check (written after the ans
   ]);
   expect([ra.status, rb.status]).toEqual([200, 200]);
   await waitFor(async () => (await seen()).every((ms) => ms < 60_000), 5000, "both sessions' last seen written");
+});
+
+describe("refresh ahead: a session polled near the end of its cached time is confirmed by Postgres in the background", () => {
+  afterEach(() => setSystemTime());
+
+  test("a revocation whose announcement never came ends the session once the background read sees it", async () => {
+    const { sql } = testDeps();
+    const who = await registerViaApi(app);
+    const s = await signIn(app, who, { ip: "10.9.0.6" });
+    expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(200);
+    // 25 s on: still within the cached 30 s, inside the last 10 s. Revoked behind the cache's back, unannounced.
+    setSystemTime(new Date(Date.now() + 25_000));
+    await sql`update login_sessions set status = 'revoked' where id = ${s.sessionId}`;
+    expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(200);
+    await waitFor(async () => (await call(app, "GET", "/api/user/profile", { token: s.token })).status === 401, 5000, "the background read");
+  });
+
+  test("a session Postgres confirms stays answered from memory past the first cached time", async () => {
+    const { sql } = testDeps();
+    const who = await registerViaApi(app);
+    const s = await signIn(app, who, { ip: "10.9.0.7" });
+    const t0 = Date.now();
+    expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(200);
+    setSystemTime(new Date(t0 + 25_000));
+    expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(200);
+    await Bun.sleep(400);
+    // 40 s on: past the first 30 s, within the 30 s the background read granted from 25 s. Revoked behind the cache's
+    // back now, the session is still answered from memory: no check went to Postgres.
+    setSystemTime(new Date(t0 + 40_000));
+    await sql`update login_sessions set status = 'revoked' where id = ${s.sessionId}`;
+    expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(200);
+    // Without the background read the entry would have run out at 30 s and this check gone to Postgres.
+    setSystemTime(new Date(t0 + 56_000));
+    expect((await call(app, "GET", "/api/user/profile", { token: s.token })).status).toBe(401);
+  });
 });
