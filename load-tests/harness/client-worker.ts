@@ -59,6 +59,8 @@ export type HttpResult = {
   skipped?: number;
   /** Errors by request kind (a tab's first load, or a later poll) and what went wrong (status, or the fetch error's name). */
   errorKinds?: Record<string, number>;
+  /** Closed loop: this worker's own CPU time over the timed run (µs), to tell the load generator's cost from the server's. */
+  cpuUs?: number;
 };
 export type SocketsResult = { opened: number; failed: number; received: number; delays: number[] };
 export type StartResult = { started: number; errors: number; errorSamples: string[] };
@@ -89,20 +91,32 @@ function countError(result: { errors: number; errorSamples: string[]; errorKinds
  */
 let pool: Gate | null = null;
 
-/** The last tag per (token, path), as each trader's browser keeps it. */
-const etags = new Map<string, string>();
+/**
+ * A trader of this worker: its token, and the last tag per polled path, as its browser keeps them. Looked up by object,
+ * not by a "token|path" string: hashing a 300-character key twice per request made the load generator's CPU per
+ * poll half as much again as per /api/health (bench profile), and it shares the machine with the server.
+ */
+type Trader = { token: string; tags: Map<PollTarget, string> };
+const traders = new WeakMap<string[], Trader[]>();
+function tradersOf(tokens: string[]): Trader[] {
+  let list = traders.get(tokens);
+  if (!list) {
+    list = tokens.map((token) => ({ token, tags: new Map() }));
+    traders.set(tokens, list);
+  }
+  return list;
+}
 
 /** One request; its latency is counted from `since` (the time it was due in an open loop) to the last body byte. */
 async function timedRequest(
   baseUrl: string,
   target: PollTarget,
-  token: string,
+  trader: Trader,
   since: number,
   result: HttpResult,
   timeoutMs = REQUEST_TIMEOUT_MS,
   phase: "first" | "poll" = "poll",
 ) {
-  const key = `${token}|${target.path}`;
   const queued = wallMs();
   try {
     const res = await send(() => {
@@ -110,7 +124,7 @@ async function timedRequest(
       const left = timeoutMs - (wallMs() - queued);
       if (left <= 0) throw new DOMException("waited out its time for a connection", "TimeoutError");
       return fetch(baseUrl + target.path, {
-        headers: pollHeaders(target, token, etags.get(key)),
+        headers: pollHeaders(target, trader.token, trader.tags.get(target)),
         signal: AbortSignal.timeout(left),
         // The body is only counted, never read: inflating it would spend the load generator's CPU (which shares this
         // machine with the server) on work that is the browser's, not the server's. The server still compresses.
@@ -121,7 +135,7 @@ async function timedRequest(
       });
     });
     const etag = res.headers.get("etag");
-    if (etag) etags.set(key, etag);
+    if (etag) trader.tags.set(target, etag);
     if (!pollOk(res.status)) countError(result, `${target.name} ${res.status}`, `${phase} ${res.status}`);
   } catch (err) {
     // A system error's code (ECONNRESET, ConnectionRefused…), else the error's name (TimeoutError: the harness gave up).
@@ -142,14 +156,14 @@ const newHttpResult = (seconds: number): HttpResult => ({ requests: 0, errors: 0
 
 /** One untimed request per (token, target), `concurrency` at a time. */
 async function warmUp(task: { baseUrl: string; targets: PollTarget[]; tokens: string[]; concurrency: number }) {
-  const pairs = task.tokens.flatMap((token) => task.targets.map((target) => ({ token, target })));
+  const pairs = tradersOf(task.tokens).flatMap((trader) => task.targets.map((target) => ({ trader, target })));
   const scratch = newHttpResult(0);
   let next = 0;
   await Promise.all(
     Array.from({ length: task.concurrency }, async () => {
       while (next < pairs.length) {
-        const { token, target } = pairs[next++];
-        await timedRequest(task.baseUrl, target, token, wallMs(), scratch);
+        const { trader, target } = pairs[next++];
+        await timedRequest(task.baseUrl, target, trader, wallMs(), scratch);
       }
     }),
   );
@@ -163,17 +177,21 @@ async function closedLoop(task: ClosedTask, stopped: Promise<void>): Promise<Htt
   }
   const result = newHttpResult(task.seconds);
   const started = wallMs();
+  const cpu = process.cpuUsage();
   const until = started + task.seconds * 1000;
   let sent = 0;
+  const list = tradersOf(task.tokens);
   await Promise.all(
     Array.from({ length: task.concurrency }, async () => {
       while (wallMs() < until) {
         const target = pickTarget(task.targets, Math.random());
-        await timedRequest(task.baseUrl, target, task.tokens[sent++ % task.tokens.length], wallMs(), result);
+        await timedRequest(task.baseUrl, target, list[sent++ % list.length], wallMs(), result);
       }
     }),
   );
   result.seconds = (wallMs() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  result.cpuUs = used.user + used.system;
   return result;
 }
 
@@ -189,11 +207,11 @@ async function openLoop(task: OpenTask): Promise<HttpResult> {
   const started = wallMs();
   const until = started + task.seconds * 1000;
   if (task.cold) [result.first, result.polled] = [[], []];
-  const firstLoad = async (target: PollTarget, token: string, due: number) => {
-    result.first!.push(await timedRequest(task.baseUrl, target, token, due, result, FIRST_LOAD_TIMEOUT_MS, "first"));
+  const firstLoad = async (target: PollTarget, trader: Trader, due: number) => {
+    result.first!.push(await timedRequest(task.baseUrl, target, trader, due, result, FIRST_LOAD_TIMEOUT_MS, "first"));
     result.lastFirstMs = Math.max(result.lastFirstMs ?? 0, round2(wallMs() - started));
   };
-  const poll = async (target: PollTarget, token: string, opensAt: number) => {
+  const poll = async (target: PollTarget, trader: Trader, opensAt: number) => {
     const inFlight: Promise<unknown>[] = [];
     const every = target.everySeconds * 1000;
     let due = task.cold ? opensAt : started + Math.random() * every;
@@ -209,20 +227,20 @@ async function openLoop(task: OpenTask): Promise<HttpResult> {
     };
     if (task.cold) {
       await Bun.sleep(Math.max(0, due - wallMs()));
-      send(firstLoad(target, token, startedAt(due)));
+      send(firstLoad(target, trader, startedAt(due)));
       due += every;
     }
     for (; due < until; due += every) {
       await Bun.sleep(Math.max(0, due - wallMs()));
       if (task.cold && pending) result.skipped = (result.skipped ?? 0) + 1;
-      else send(timedRequest(task.baseUrl, target, token, startedAt(due), result).then((latency) => result.polled?.push(latency)));
+      else send(timedRequest(task.baseUrl, target, trader, startedAt(due), result).then((latency) => result.polled?.push(latency)));
     }
     await Promise.all(inFlight);
   };
   await Promise.all(
-    task.tokens.flatMap((token) => {
+    tradersOf(task.tokens).flatMap((trader) => {
       const opensAt = started + Math.random() * 1000;
-      return task.targets.map((target) => poll(target, token, opensAt));
+      return task.targets.map((target) => poll(target, trader, opensAt));
     }),
   );
   result.seconds = (wallMs() - started) / 1000;

@@ -61,7 +61,15 @@ async function measure(baseUrl: string, metricsUrl: string, pid: number, targets
   const what = counted(seen, await counters(metricsUrl));
   const window = { from, to: Date.now() };
   const cpu = after.user + after.system - before.user - before.system;
-  return { rps: r.requests / r.seconds, cpuUsPerRequest: (cpu * 1000) / r.requests, errors: r.errors, samples: r.errorSamples, window, what };
+  return {
+    rps: r.requests / r.seconds,
+    cpuUsPerRequest: (cpu * 1000) / r.requests,
+    clientCpuUsPerRequest: r.cpuUs / r.requests,
+    errors: r.errors,
+    samples: r.errorSamples,
+    window,
+    what,
+  };
 }
 
 export async function profileBench(o: ProfileOptions): Promise<Report> {
@@ -83,12 +91,15 @@ export async function profileBench(o: ProfileOptions): Promise<Report> {
       mix_rps: round(mix.rps, 0),
       mix_cpu_us: round(mix.cpuUsPerRequest, 1),
       cpu_ratio: round(mix.cpuUsPerRequest / health.cpuUsPerRequest, 2),
+      client_health_cpu_us: round(health.clientCpuUsPerRequest, 1),
+      client_mix_cpu_us: round(mix.clientCpuUsPerRequest, 1),
       errors: health.errors + mix.errors,
     };
     const lines = [
       `server CPU per request, ${o.concurrency} closed-loop clients for ${o.seconds}s each, ${o.users} traders:`,
       `  /api/health   ${json.health_rps} req/s  ${json.health_cpu_us} µs`,
       `  polling mix   ${json.mix_rps} req/s  ${json.mix_cpu_us} µs (${json.cpu_ratio}× health)`,
+      `the load generator's own CPU per request (its worker processes share the machine): /api/health ${json.client_health_cpu_us} µs, mix ${json.client_mix_cpu_us} µs`,
       "what the mix's requests did (server counters over the timed run):",
       ...mix.what.map(([k, n]) => `  ${k.padEnd(70)} ${n}`),
       `errors ${json.errors}${json.errors ? `: ${[...health.samples, ...mix.samples].slice(0, 5).join("; ")}` : ""}`,

@@ -15,9 +15,15 @@ export function percentiles(values: number[]) {
 export const round = (x: number, digits = 2) => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : null);
 
 /** The client workers' results as one: counts added, latencies pooled per target. */
-export function merge(
-  results: HttpResult[],
-): HttpResult & { all: number[]; first: number[]; polled: number[]; lastFirstMs: number; skipped: number; errorKinds: Record<string, number> } {
+export function merge(results: HttpResult[]): HttpResult & {
+  all: number[];
+  first: number[];
+  polled: number[];
+  lastFirstMs: number;
+  skipped: number;
+  errorKinds: Record<string, number>;
+  cpuUs: number;
+} {
   const latencies: Record<string, number[]> = {};
   for (const r of results) for (const [name, values] of Object.entries(r.latencies)) latencies[name] = (latencies[name] ?? []).concat(values);
   return {
@@ -31,6 +37,7 @@ export function merge(
     polled: results.flatMap((r) => r.polled ?? []),
     lastFirstMs: Math.max(0, ...results.map((r) => r.lastFirstMs ?? 0)),
     skipped: results.reduce((sum, r) => sum + (r.skipped ?? 0), 0),
+    cpuUs: results.reduce((sum, r) => sum + (r.cpuUs ?? 0), 0),
     errorKinds: results.reduce<Record<string, number>>((all, r) => {
       for (const [kind, n] of Object.entries(r.errorKinds ?? {})) all[kind] = (all[kind] ?? 0) + n;
       return all;
