@@ -104,21 +104,37 @@ export async function verifyAccessToken(secret: string, token: string, opts: { a
   return payload && authUser(payload, opts);
 }
 
+/** authUser's answer per verified claims (the same object while the token is cached), one map per option. */
+const usersOf = { strict: new WeakMap<Claims, AuthUser | null>(), sessionless: new WeakMap<Claims, AuthUser | null>() };
+
 /** The user verified claims name, or null where the subject or session is not one we mint. */
 function authUser(payload: Claims, opts: { allowSessionless?: boolean }): AuthUser | null {
+  const memo = opts.allowSessionless ? usersOf.sessionless : usersOf.strict;
+  let user = memo.get(payload);
+  if (user === undefined) {
+    user = userOf(payload, opts);
+    memo.set(payload, user);
+  }
+  return user;
+}
+
+function userOf(payload: Claims, opts: { allowSessionless?: boolean }): AuthUser | null {
   // Digits only (Number(" 1") would be 1), and safe integers only: a 20-digit subject or session would overflow the bigint ids in every query (a 500).
   const id = /^[1-9]\d{0,15}$/.test(payload.sub) ? Number(payload.sub) : 0;
   if (!Number.isSafeInteger(id) || id < 1) return null;
   // Checked here too: the plugin's schema check (1.4.2) lets a string `sid` through.
   const sid: unknown = payload.sid;
   if (!(typeof sid === "number" && Number.isSafeInteger(sid)) && !(sid === null && opts.allowSessionless)) return null;
-  return { id, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
+  // Frozen: one object answers every request the token makes (authUser keeps it).
+  return Object.freeze({ id, sessionId: payload.sid, expiresAt: payload.exp * 1000 });
 }
 
 /** The verify options a server process runs with: session-less tokens only under NODE_ENV=test. */
 export const verifyOptions = (config: { NODE_ENV: string }) => ({ allowSessionless: config.NODE_ENV === "test" });
 
 export const bearerToken = (header: string | null | undefined) => {
+  // As clients send it ("Bearer " and the token, nothing around it), without a regular expression: it is on every poll.
+  if (header?.startsWith("Bearer ") && header.charCodeAt(7) > 32 && header.charCodeAt(header.length - 1) > 32) return header.slice(7);
   const m = header?.match(/^Bearer\s+(.+)$/i);
   return m ? m[1].trim() : null;
 };

@@ -17,7 +17,9 @@ type Set = { headers: Record<string, string | number>; status?: number | string 
  */
 function confirmed(header: string | null, base: string, timed: boolean): string | null {
   if (!header) return null;
-  for (const t of listedTags(header)) {
+  // One tag, as a browser sends it back: no list to split.
+  const tags = header.includes(",") ? listedTags(header) : [header.startsWith("W/") ? header.slice(2).trim() : header.trim()];
+  for (const t of tags) {
     if (!timed && (t === "*" || t === `"${base}"`)) return `W/"${base}"`;
     if (timed && t.startsWith(`"${base}.`) && t.endsWith('"') && Number.parseInt(t.slice(base.length + 2, -1), 36) > Date.now()) return `W/${t}`;
   }
@@ -41,13 +43,13 @@ function pathAndQuery(href: string): [string, string] {
   return q < 0 ? [href.slice(start), ""] : [href.slice(start, q), href.slice(q)];
 }
 
-/** The polled-list counter's series for one answer, each made once (hot path: metrics.ts hotSeries). */
+/** The polled-list counter's series for one answer the route gave, each made once (hot path: metrics.ts hotSeries). */
 const counters = new Map<string, () => void>();
-function countAnswer(pathname: string, result: "not_modified" | "full", answeredBy: "memory" | "route") {
-  const key = `${answeredBy} ${result} ${pathname}`;
+function countAnswer(pathname: string, result: "not_modified" | "full") {
+  const key = `${result} ${pathname}`;
   let count = counters.get(key);
   if (!count) {
-    count = hotSeries(polledLists, { list: pathname.replace(/\/$/, ""), result, answered_by: answeredBy });
+    count = hotSeries(polledLists, { list: pathname.replace(/\/$/, ""), result, answered_by: "route" });
     // Bounded like `tagged`: only list routes reach here, so the keys are a handful of fixed paths.
     if (counters.size < 256) counters.set(key, count);
   }
@@ -77,7 +79,7 @@ export const listReads = new Gate(16);
  * The paths this process has tagged an answer for, with their route and whether their tags are timed: the only ones
  * answeredFromMemory may confirm (a tag is the user's version and the exact path and query, so it names one list).
  */
-const tagged = new Map<string, { route: string; timed: boolean }>();
+const tagged = new Map<string, { route: string; timed: boolean; fromMemory: () => void }>();
 
 /** An answer given before routing: the route it stands for (to count it under), its status and bytes (none for a 304). */
 export type MemoryAnswer = { route: string; status: 200 | 304; body: Bytes | null };
@@ -100,14 +102,9 @@ export function answeredFromMemory(deps: AppDeps, request: Request, set: Set): M
   const version = user && versionMemoFor(deps.redis).peek(user.id);
   const tag = version && confirmed(header, `${version}.${scope(pathname, search)}`, list.timed);
   if (!tag) return undefined;
-  notModified(set, tag, pathname, "memory");
-  return { route: list.route, status: 304, body: null };
-}
-
-function notModified(set: Set, tag: string, pathname: string, answeredBy: "memory" | "route") {
   set.headers.etag = tag;
-  set.status = 304;
-  countAnswer(pathname, "not_modified", answeredBy);
+  list.fromMemory();
+  return { route: list.route, status: 304, body: null };
 }
 
 /**
@@ -132,16 +129,21 @@ export async function conditionalRead<T>(
   const base = version ? `${version}.${scope(pathname, search)}` : null;
   const tag = base && confirmed(ctx.request.headers.get("if-none-match"), base, freshUntil !== undefined);
   if (tag) {
-    notModified(ctx.set, tag, pathname, "route");
+    ctx.set.headers.etag = tag;
+    ctx.set.status = 304;
+    countAnswer(pathname, "not_modified");
     // Not Modified has no body; the route's 200 schema is not applied to it.
     return null as T;
   }
-  countAnswer(pathname, "full", "route");
+  countAnswer(pathname, "full");
   const data = base ? ((await reads.run(`${userId} ${base}`, () => listReads.run(read))) as T) : await listReads.run(read);
   if (base && stable(data)) {
     ctx.set.headers.etag = freshUntil ? `W/"${base}.${freshUntil(data).toString(36)}"` : `W/"${base}"`;
     // Bounded: only fixed list paths reach here today; a list under a path parameter would add one per id.
-    if (ctx.route && (tagged.size < 64 || tagged.has(pathname))) tagged.set(pathname, { route: ctx.route, timed: freshUntil !== undefined });
+    if (ctx.route && !tagged.has(pathname) && tagged.size < 64) {
+      const fromMemory = hotSeries(polledLists, { list: pathname.replace(/\/$/, ""), result: "not_modified", answered_by: "memory" });
+      tagged.set(pathname, { route: ctx.route, timed: freshUntil !== undefined, fromMemory });
+    }
   }
   return data;
 }
