@@ -17,9 +17,7 @@ type Set = { headers: Record<string, string | number>; status?: number | string 
  */
 function confirmed(header: string | null, base: string, timed: boolean): string | null {
   if (!header) return null;
-  // One tag, as a browser sends it back: no list to split.
-  const tags = header.includes(",") ? listedTags(header) : [header.startsWith("W/") ? header.slice(2).trim() : header.trim()];
-  for (const t of tags) {
+  for (const t of listedTags(header)) {
     if (!timed && (t === "*" || t === `"${base}"`)) return `W/"${base}"`;
     if (timed && t.startsWith(`"${base}.`) && t.endsWith('"') && Number.parseInt(t.slice(base.length + 2, -1), 36) > Date.now()) return `W/${t}`;
   }
