@@ -9,7 +9,7 @@ import { check } from "k6";
 import { Counter, Trend } from "k6/metrics";
 import { SharedArray } from "k6/data";
 import { summaryFiles } from "./summary.ts";
-import { BASELINE, TRADER_POLLING, pickTarget, pollHeaders, pollOk, requestsPerTraderPerSecond, type PollTarget } from "./scenarios.ts";
+import { BASELINE, TRADER_POLLING, targetPicker, pollHeaders, pollOk, requestsPerTraderPerSecond, type PollTarget } from "./scenarios.ts";
 
 const BASE_URL = __ENV.BASE_URL || "http://localhost:3000";
 // Access tokens of load-test users, a JSON array (made by `bun run admin -- load-test-tokens`).
@@ -65,9 +65,11 @@ function poll(target: PollTarget) {
   check(res, { "status 2xx or 304": (r) => pollOk(r.status) });
 }
 
+const pickMix = targetPicker(TRADER_POLLING);
+
 /** One due poll of the open loop: targets drawn in proportion to their rates make the spec's mix. */
 export function trader() {
-  poll(pickTarget(TRADER_POLLING, Math.random()));
+  poll(pickMix(Math.random()));
 }
 
 export function ceiling() {
@@ -75,5 +77,5 @@ export function ceiling() {
 }
 
 export function mix() {
-  poll(pickTarget(TRADER_POLLING, Math.random()));
+  poll(pickMix(Math.random()));
 }

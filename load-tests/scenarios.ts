@@ -27,15 +27,18 @@ export const TRADER_POLLING: PollTarget[] = [
 /** Requests per second one trader generates at the spec's intervals. */
 export const requestsPerTraderPerSecond = TRADER_POLLING.reduce((sum, t) => sum + 1 / t.everySeconds, 0);
 
-/** A target drawn in proportion to how often a tab polls it (`random` in [0, 1)): the mix of a saturation run. */
-export function pickTarget(targets: PollTarget[], random: number): PollTarget {
-  const total = targets.reduce((sum, t) => sum + 1 / t.everySeconds, 0);
-  let r = random * total;
-  for (const t of targets) {
-    r -= 1 / t.everySeconds;
-    if (r < 0) return t;
-  }
-  return targets[targets.length - 1];
+/**
+ * Draws targets in proportion to how often a tab polls each (`random` in [0, 1)): the mix of a saturation run. The
+ * running totals are summed once, not per draw: the load generator shares the machine with the server it measures.
+ */
+export function targetPicker(targets: PollTarget[]): (random: number) => PollTarget {
+  let sum = 0;
+  const upTo = targets.map((t) => (sum += 1 / t.everySeconds));
+  return (random) => {
+    const r = random * sum;
+    for (let i = 0; i < targets.length; i++) if (r < upTo[i]) return targets[i];
+    return targets[targets.length - 1];
+  };
 }
 
 /**

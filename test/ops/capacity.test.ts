@@ -10,7 +10,7 @@ import { ADMIN_URL, REAL_REDIS_URL, ROOT, realServicesAvailable } from "../../sc
 import { ensureInfra } from "../../scripts/infra";
 import { countingRelay } from "../../load-tests/harness/wire-count";
 import { plan, planFromFile, type PlanInputs } from "../../load-tests/harness/plan";
-import { requestsPerTraderPerSecond } from "../../load-tests/scenarios";
+import { TRADER_POLLING, requestsPerTraderPerSecond, targetPicker } from "../../load-tests/scenarios";
 
 /** Postgres and Redis URLs: the machine's own (CI starts them), else embedded ones for this test. */
 async function services() {
@@ -109,4 +109,20 @@ test("docs/CAPACITY.md holds the table `bun run bench plan` prints from the comm
   const tableRows = (lines: string[]) => lines.filter((l) => l.startsWith("|") && !/^\|[\s|-]+\|$/.test(l)).map(cells);
   expect(tableRows(doc.split("\n"))).toEqual(tableRows(report.lines));
   for (const line of report.lines.filter((l) => /^\d\. /.test(l))) expect(doc).toContain(line);
+});
+
+test("a saturation run draws each polled path in proportion to how often a tab polls it", () => {
+  const pick = targetPicker(TRADER_POLLING);
+  const draws = 100_000;
+  const counts = new Map<string, number>();
+  // Evenly spaced draws over [0, 1): each path's share is then exact to one draw either side.
+  for (let i = 0; i < draws; i++) {
+    const name = pick(i / draws).name;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  for (const target of TRADER_POLLING) {
+    const expected = (draws * (1 / target.everySeconds)) / requestsPerTraderPerSecond;
+    expect(Math.abs((counts.get(target.name) ?? 0) - expected)).toBeLessThanOrEqual(1);
+  }
+  expect(pick(0.999_999_9)).toBe(TRADER_POLLING[TRADER_POLLING.length - 1]);
 });
