@@ -239,6 +239,19 @@ export const pgConnections = new Gauge({
   labelNames: ["state"],
   ...on,
 });
+/** Where the process's full list reads wait (server/src/lib/conditional.ts names it); read at scrape. */
+let waitingReads: () => number = () => 0;
+export const countWaitingReads = (source: () => number) => {
+  waitingReads = source;
+};
+export const listReadsWaiting = new Gauge({
+  name: "tradewind_list_reads_waiting",
+  help: "Full list reads waiting for one of this process's places (a cold start's queue; cheap answers pass it)",
+  collect() {
+    this.set(waitingReads());
+  },
+  ...on,
+});
 export const pgErrors = new Counter({ name: "tradewind_pg_errors_total", help: "Postgres errors seen by request handlers and jobs", ...on });
 export const redisReconnects = new Counter({
   name: "tradewind_redis_reconnects_total",

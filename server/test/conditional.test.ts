@@ -1,6 +1,8 @@
 // Cheap polls: the polled lists answer 304 from the per-user version alone, and any announced change ends that.
 import { afterAll, expect, test } from "bun:test";
+import { registry } from "@core/infra/metrics";
 import { userChanged } from "@core/infra/user-version";
+import { listReads } from "../src/lib/conditional";
 import { call, closeTestDeps, createUser, testApp, testDeps, waitFor, whileListening } from "../../test/helpers";
 import { seedSignal } from "../src/modules/signals/testing";
 
@@ -109,4 +111,27 @@ test("the stat cards' tag holds until a signal leaves the last 7 days, then the 
   // `*` names no time, so it never confirms the cards.
   const star = await call(app, "GET", "/api/signals/stats", { token: u.token, headers: { "if-none-match": "*" } });
   expect(star.status).toBe(200);
+});
+
+test("with every full-read place taken, a first load waits (and is counted waiting) while a tagged poll still answers 304", async () => {
+  const u = await createUser({ credits: 1 });
+  const first = await call(app, "GET", "/api/transactions/", { token: u.token });
+  const etag = first.headers.get("etag")!;
+  const waiting = async () => Number((await registry.getSingleMetricAsString("tradewind_list_reads_waiting")).match(/ (\d+)$/m)?.[1]);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const holders = Array.from({ length: listReads.limit }, () => listReads.run(() => held));
+  try {
+    const other = await createUser({ credits: 1 });
+    const queued = call(app, "GET", "/api/transactions/", { token: other.token });
+    await waitFor(async () => (await waiting()) === 1, 5000, "the first load to queue behind the held places");
+    const poll = await call(app, "GET", "/api/transactions/", { token: u.token, headers: { "if-none-match": etag } });
+    expect(poll.status).toBe(304);
+    release();
+    expect((await queued).status).toBe(200);
+    expect(await waiting()).toBe(0);
+  } finally {
+    release();
+    await Promise.all(holders);
+  }
 });

@@ -6,7 +6,7 @@ import { sharedJson, sharedParts, type Bytes, type StaticBody } from "./compress
 import { listedTags } from "./etag";
 import { versionMemoFor } from "./version-memo";
 import { Coalescer, Gate } from "@core/infra/coalesce";
-import { hotSeries, polledLists, sharedAnswers } from "@core/infra/metrics";
+import { countWaitingReads, hotSeries, polledLists, sharedAnswers } from "@core/infra/metrics";
 
 type Set = { headers: Record<string, string | number>; status?: number | string };
 
@@ -72,6 +72,7 @@ export type ConditionalOptions<T> = {
 const reads = new Coalescer<string, unknown>();
 /** Full list reads running at once per process (a bounded read queue; see Gate); the rest wait in arrival order. */
 export const listReads = new Gate(16);
+countWaitingReads(() => listReads.queued);
 
 /**
  * The paths this process has tagged an answer for, with their route and whether their tags are timed: the only ones
