@@ -58,12 +58,19 @@ test("polling --cold: every tab's first loads answered, the later polls timed, t
     seconds: number,
     server_cpu_s: number,
     proxy_cpu_s: null,
+    clients_cpu_s: number,
+    client_connections: number,
   });
   // Each health probe and each later poll was really made: the figures come from samples, not from an empty list.
   expect(json.health_max_ms).toBeGreaterThan(0);
   expect(json.poll_max_ms).toBeGreaterThan(0);
-  // The server's CPU over the run comes from /proc, so it is there and above nothing.
+  // The server's CPU over the run comes from /proc, so it is there and above nothing; the load generator's likewise.
   expect(json.server_cpu_s).toBeGreaterThan(0);
+  expect(json.clients_cpu_s).toBeGreaterThan(0);
+  // The tabs keep their connections: the polls after the first loads go over the connections those opened.
+  expect(json.client_connections).toBeGreaterThan(0);
+  expect(json.client_connections).toBeLessThanOrEqual(4 * 14);
+  expect(json.rps * json.seconds).toBeGreaterThan(json.client_connections);
 }, 90_000);
 
 // Through Debian's Caddy on deploy/Caddyfile, as deployed (load-tests/harness/proxy.ts): both polling scenarios over two

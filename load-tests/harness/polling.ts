@@ -169,6 +169,10 @@ async function coldStart(
     // Hundredths: /proc counts CPU in 10 ms ticks, and a short run through the proxy may take only a few.
     server_cpu_s: round(cpu.servers, 2),
     proxy_cpu_s: proxy ? round(cpu.proxy, 2) : null,
+    // The load generator's workers share the machine: what they used is CPU the servers and the proxy did not get.
+    clients_cpu_s: round(open.cpuUs / 1e6, 2),
+    // Connections the tabs opened (to the proxy, or to the server through the pool), each kept for later requests.
+    client_connections: open.connections,
   };
   const lines = [
     `cold start: ${opts.users} traders (over ${baseUrls.length} server process${baseUrls.length > 1 ? "es" : ""}${proxy ? ", through Caddy" : ""}) open ${TRADER_POLLING.length} lists each within 1 s, then poll for ${opts.seconds}s (${open.requests} requests)`,
@@ -176,7 +180,7 @@ async function coldStart(
     `  later polls n=${open.polled.length}  p99 ${json.poll_p99_ms} ms  max ${json.poll_max_ms} ms (time-out 10 s)`,
     `  polls not sent while the same list's request was out (as React Query does): ${open.skipped}`,
     `  health checks ${health.n}, failed ${health.failures}, slowest ${json.health_max_ms} ms (a failure: not 200 within 3 s)`,
-    `  CPU over the ${json.seconds} s: server process${baseUrls.length > 1 ? "es" : ""} ${json.server_cpu_s} s${proxy ? `, Caddy ${json.proxy_cpu_s} s` : ""}`,
+    `  CPU over the ${json.seconds} s: server process${baseUrls.length > 1 ? "es" : ""} ${json.server_cpu_s} s${proxy ? `, Caddy ${json.proxy_cpu_s} s` : ""}, load generator ${json.clients_cpu_s} s; the tabs opened ${json.client_connections} connections`,
     `errors ${json.errors}${json.errors ? `: ${open.errorSamples.slice(0, 5).join("; ")}` : ""}`,
   ];
   return { name: "polling API, cold start", json, lines, ok: json.errors === 0 && health.failures === 0 };

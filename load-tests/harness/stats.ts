@@ -23,6 +23,7 @@ export function merge(results: HttpResult[]): HttpResult & {
   skipped: number;
   errorKinds: Record<string, number>;
   cpuUs: number;
+  connections: number;
 } {
   const latencies: Record<string, number[]> = {};
   for (const r of results) for (const [name, values] of Object.entries(r.latencies)) latencies[name] = (latencies[name] ?? []).concat(values);
@@ -38,6 +39,7 @@ export function merge(results: HttpResult[]): HttpResult & {
     lastFirstMs: Math.max(0, ...results.map((r) => r.lastFirstMs ?? 0)),
     skipped: results.reduce((sum, r) => sum + (r.skipped ?? 0), 0),
     cpuUs: results.reduce((sum, r) => sum + (r.cpuUs ?? 0), 0),
+    connections: results.reduce((sum, r) => sum + (r.connections ?? 0), 0),
     errorKinds: results.reduce<Record<string, number>>((all, r) => {
       for (const [kind, n] of Object.entries(r.errorKinds ?? {})) all[kind] = (all[kind] ?? 0) + n;
       return all;
