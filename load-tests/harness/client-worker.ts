@@ -65,7 +65,8 @@ export type HttpResult = {
   /** Open loop through a pool: the connections it opened (each kept for the requests after it, as a browser keeps them). */
   connections?: number;
 };
-export type SocketsResult = { opened: number; failed: number; received: number; delays: number[] };
+/** `failedBy`: why sockets did not get to "subscribed" (an error event, a close with its code, or the time-out). */
+export type SocketsResult = { opened: number; failed: number; failedBy: Record<string, number>; received: number; delays: number[] };
 export type StartResult = { started: number; errors: number; errorSamples: string[] };
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -295,22 +296,22 @@ async function openLoop(task: OpenTask): Promise<HttpResult> {
  */
 const startedAt = (due: number) => Math.min(due, wallMs());
 
-/** Opens one socket and subscribes it; resolves false if it does not get to "subscribed" in time. */
-function connect(url: string, onUpdate: (sentAt: number) => void, sockets: WebSocket[]): Promise<boolean> {
+/** Opens one socket and subscribes it; resolves null once it is subscribed, else why it did not get there in time. */
+function connect(url: string, onUpdate: (sentAt: number) => void, sockets: WebSocket[]): Promise<string | null> {
   return new Promise((resolve) => {
     const socket = new WebSocket(url);
     sockets.push(socket);
-    const timer = setTimeout(() => resolve(false), CONNECT_TIMEOUT_MS);
-    const done = (ok: boolean) => {
+    const timer = setTimeout(() => resolve("timeout"), CONNECT_TIMEOUT_MS);
+    const done = (why: string | null) => {
       clearTimeout(timer);
-      resolve(ok);
+      resolve(why);
     };
     socket.onopen = () => socket.send(SUBSCRIBE_MESSAGE);
-    socket.onerror = () => done(false);
-    socket.onclose = () => done(false);
+    socket.onerror = () => done("error");
+    socket.onclose = (event) => done(`closed ${event.code}`);
     socket.onmessage = (event) => {
       const msg = JSON.parse(String(event.data)) as { type: string; data?: { bench_sent_at?: number } };
-      if (msg.type === "subscribed") done(true);
+      if (msg.type === "subscribed") done(null);
       const sentAt = msg.data?.bench_sent_at;
       if (msg.type === "market_health" && typeof sentAt === "number") onUpdate(sentAt);
     };
@@ -318,7 +319,7 @@ function connect(url: string, onUpdate: (sentAt: number) => void, sockets: WebSo
 }
 
 async function openSockets(task: SocketsTask, stopped: Promise<void>): Promise<SocketsResult> {
-  const result: SocketsResult = { opened: 0, failed: 0, received: 0, delays: [] };
+  const result: SocketsResult = { opened: 0, failed: 0, failedBy: {}, received: 0, delays: [] };
   const sockets: WebSocket[] = [];
   let allIn: () => void = () => {};
   const everything = new Promise<void>((resolve) => (allIn = resolve));
@@ -331,9 +332,12 @@ async function openSockets(task: SocketsTask, stopped: Promise<void>): Promise<S
     const batch = Array.from({ length: Math.min(task.batch, task.count - i) }, (_, j) =>
       connect(task.urls[(i + j) % task.urls.length], onUpdate, sockets),
     );
-    for (const ok of await Promise.all(batch)) {
-      if (ok) result.opened++;
-      else result.failed++;
+    for (const why of await Promise.all(batch)) {
+      if (why === null) result.opened++;
+      else {
+        result.failed++;
+        result.failedBy[why] = (result.failedBy[why] ?? 0) + 1;
+      }
     }
   }
   await emit({ event: "ready" });

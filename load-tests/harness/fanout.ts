@@ -8,7 +8,7 @@ import Redis from "ioredis";
 import { createWorkspace, realServicesAvailable, startApp } from "../../scripts/app-process";
 import { type SocketsResult, wallMs } from "./client-worker";
 import { shares, spawnClients } from "./clients";
-import { cpuMs, percentiles, round, rssKb, type Report } from "./stats";
+import { cpuMs, descriptors, percentiles, round, rssKb, type Report } from "./stats";
 
 export type FanoutOptions = { sockets: number; updates: number; servers: number; workers: number; batch: number; floor?: boolean };
 
@@ -104,6 +104,7 @@ export async function fanoutBench(opts: FanoutOptions): Promise<Report> {
     );
     await clients.ready;
     const rssMb = target.pids.reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
+    const fds = target.pids.map(descriptors);
     // CPU from the first update to the last one's publish: every interval in between holds one whole update (the
     // clients exit as soon as the last one is in, so their counters are gone after it).
     const cpu: Record<"server" | "clients", ReturnType<typeof cpuOf>[]> = { server: [], clients: [] };
@@ -139,6 +140,13 @@ export async function fanoutBench(opts: FanoutOptions): Promise<Report> {
     const kernelShare = cpu.server[1] ? (cpu.server[1].system - cpu.server[0].system) / intervals / Math.max(1, cpuPerUpdate) : NaN;
     const lines = [
       `${opts.floor ? "bare Bun.serve relay (no app), " : ""}${opts.sockets} sockets (${opened} subscribed) over ${servers} server processes, ${opts.updates} updates: ${delays.length}/${expected} delivered`,
+      `sockets not subscribed, by why: ${JSON.stringify(
+        results.reduce<Record<string, number>>((all, r) => {
+          for (const [why, n] of Object.entries(r.failedBy)) all[why] = (all[why] ?? 0) + n;
+          return all;
+        }, {}),
+      )}`,
+      `server descriptors with every socket in: ${fds.map((d) => `${d.open} open of ${d.limit} allowed`).join(", ")}`,
       `delivery delay ms  p50 ${json.p50_ms}  p95 ${json.p95_ms}  p99 ${json.p99_ms}  max ${round(p.max)}`,
       `bare Redis subscriber ms  p50 ${round(b.p50)}  p95 ${round(b.p95)}`,
       `server RSS with every socket subscribed: ${json.server_rss_mb} MB in all, ${json.server_rss_idle_mb} MB before any (${round(((rssMb - idleRssMb) * 1024) / Math.max(1, opts.sockets), 1)} KiB per socket)`,

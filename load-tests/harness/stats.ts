@@ -1,5 +1,5 @@
 // Small statistics helpers for the local benchmarks.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { HttpResult } from "./client-worker";
 
 /** A scenario's outcome: `json` is its one line under --json, `lines` the readable form. */
@@ -54,6 +54,19 @@ export function rssKb(pid: number): number {
     return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
   } catch {
     return 0;
+  }
+}
+
+/**
+ * A process's open descriptors and its limit on them (Linux /proc). A server past its limit cannot accept: the
+ * connection waits in the listen queue until the client gives up, which reads as a socket that never connected.
+ */
+export function descriptors(pid: number): { open: number; limit: number } {
+  try {
+    const limit = Number(readFileSync(`/proc/${pid}/limits`, "utf8").match(/Max open files\s+(\d+)/)?.[1] ?? NaN);
+    return { open: readdirSync(`/proc/${pid}/fd`).length, limit };
+  } catch {
+    return { open: NaN, limit: NaN };
   }
 }
 

@@ -10,6 +10,8 @@ import { ADMIN_URL, REAL_REDIS_URL, ROOT, realServicesAvailable } from "../../sc
 import { ensureInfra } from "../../scripts/infra";
 import { countingRelay } from "../../load-tests/harness/wire-count";
 import { plan, planFromFile, type PlanInputs } from "../../load-tests/harness/plan";
+import { descriptors } from "../../load-tests/harness/stats";
+import { closeSync, openSync } from "node:fs";
 import { TRADER_POLLING, requestsPerTraderPerSecond, targetPicker } from "../../load-tests/scenarios";
 
 /** Postgres and Redis URLs: the machine's own (CI starts them), else embedded ones for this test. */
@@ -125,4 +127,16 @@ test("a saturation run draws each polled path in proportion to how often a tab p
     expect(Math.abs((counts.get(target.name) ?? 0) - expected)).toBeLessThanOrEqual(1);
   }
   expect(pick(0.999_999_9)).toBe(TRADER_POLLING[TRADER_POLLING.length - 1]);
+});
+
+test("a process's descriptors are counted against its limit, one more for each file it opens", () => {
+  const before = descriptors(process.pid);
+  expect(before.limit).toBeGreaterThan(0);
+  const fd = openSync(join(ROOT, "package.json"), "r");
+  try {
+    expect(descriptors(process.pid).open).toBe(before.open + 1);
+  } finally {
+    closeSync(fd);
+  }
+  expect(descriptors(process.pid).open).toBe(before.open);
 });

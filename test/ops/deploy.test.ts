@@ -21,6 +21,7 @@ const Service = z.looseObject({
   environment: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   deploy: z.looseObject({ replicas: z.number().optional() }).optional(),
   command: z.union([z.string(), z.array(z.string())]).optional(),
+  ulimits: z.looseObject({ nofile: z.object({ soft: z.number(), hard: z.number() }).optional() }).optional(),
 });
 const Compose = z.looseObject({ name: z.string(), services: z.record(z.string(), Service), secrets: z.record(z.string(), z.unknown()) });
 const PrometheusConfig = z.looseObject({
@@ -90,6 +91,15 @@ describe("docker-compose.yml", () => {
     const scrape = yaml("deploy/prometheus/prometheus.yml", PrometheusConfig).scrape_configs[0];
     expect(scrape.dns_sd_configs[0]).toMatchObject({ names: ["server", "engine"], port: 9464 });
     expect(scrape.authorization.credentials_file).toBe("/run/secrets/metrics_token");
+  });
+
+  test("a server may hold every socket the HPA gives it several times over, and Caddy two descriptors for each", () => {
+    // deploy/k8s/base/server.yaml scales on 10,000 sockets per replica (averageValue).
+    const perReplica = Number(/averageValue: "(\d+)"/.exec(read("deploy/k8s/base/server.yaml"))?.[1]);
+    expect(perReplica).toBeGreaterThan(0);
+    const nofile = (service: string) => compose.services[service].ulimits?.nofile?.soft ?? 0;
+    expect(nofile("server")).toBeGreaterThanOrEqual(4 * perReplica);
+    expect(nofile("proxy")).toBeGreaterThanOrEqual(2 * nofile("server"));
   });
 
   test("Grafana is provisioned with the Prometheus datasource and the dashboards folder", () => {
