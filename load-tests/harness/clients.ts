@@ -30,18 +30,20 @@ export const shares = (total: number, parts: number) =>
   ).map((s) => s.length);
 
 /**
- * `connections`: requests (so connections) one worker keeps open at once; beyond it Bun's fetch queues them. An open
- * loop must not be capped by its client, so the default is far above what it needs; the cold start passes the size of
- * a proxy's upstream pool (see polling.ts).
+ * Requests (so connections) one worker's fetch keeps open at once; beyond it Bun's fetch queues them. An open loop must
+ * not be capped by its client, so this is far above what it needs; the cold start bounds its connections itself
+ * (the task's `connections`, an undici Pool: see client-worker.ts).
  */
-export function spawnClients<R>(tasks: Task[], timeoutMs: number, connections = 8192): Clients<R> {
+const FETCH_CONNECTIONS = 8192;
+
+export function spawnClients<R>(tasks: Task[], timeoutMs: number): Clients<R> {
   const procs = tasks.map(() =>
     Bun.spawn(["bun", WORKER], {
       stdin: "pipe",
       stdout: "pipe",
       stderr: "inherit",
       // Bun's fetch queues beyond 256 concurrent requests per process unless told otherwise.
-      env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(connections) },
+      env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(FETCH_CONNECTIONS) },
     }),
   );
   const readies: Promise<void>[] = [];
@@ -89,4 +91,4 @@ async function collect<R>(proc: Bun.Subprocess<"pipe", "pipe", "inherit">, ready
 }
 
 /** Runs the tasks to completion (no ready/stop phase). */
-export const runClients = <R>(tasks: Task[], timeoutMs: number, connections?: number) => spawnClients<R>(tasks, timeoutMs, connections).results;
+export const runClients = <R>(tasks: Task[], timeoutMs: number) => spawnClients<R>(tasks, timeoutMs).results;

@@ -8,7 +8,7 @@ import Redis from "ioredis";
 import { createWorkspace, realServicesAvailable, startApp } from "../../scripts/app-process";
 import { type SocketsResult, wallMs } from "./client-worker";
 import { shares, spawnClients } from "./clients";
-import { cpuMs, descriptors, percentiles, round, rssKb, type Report } from "./stats";
+import { cpuMs, descriptors, percentiles, round, rssKb, sumCounts, type Report } from "./stats";
 
 export type FanoutOptions = { sockets: number; updates: number; servers: number; workers: number; batch: number; floor?: boolean };
 
@@ -140,12 +140,7 @@ export async function fanoutBench(opts: FanoutOptions): Promise<Report> {
     const kernelShare = cpu.server[1] ? (cpu.server[1].system - cpu.server[0].system) / intervals / Math.max(1, cpuPerUpdate) : NaN;
     const lines = [
       `${opts.floor ? "bare Bun.serve relay (no app), " : ""}${opts.sockets} sockets (${opened} subscribed) over ${servers} server processes, ${opts.updates} updates: ${delays.length}/${expected} delivered`,
-      `sockets not subscribed, by why: ${JSON.stringify(
-        results.reduce<Record<string, number>>((all, r) => {
-          for (const [why, n] of Object.entries(r.failedBy)) all[why] = (all[why] ?? 0) + n;
-          return all;
-        }, {}),
-      )}`,
+      `sockets not subscribed, by why: ${JSON.stringify(sumCounts(results.map((r) => r.failedBy)))}`,
       `server descriptors with every socket in: ${fds.map((d) => `${d.open} open of ${d.limit} allowed`).join(", ")}`,
       `delivery delay ms  p50 ${json.p50_ms}  p95 ${json.p95_ms}  p99 ${json.p99_ms}  max ${round(p.max)}`,
       `bare Redis subscriber ms  p50 ${round(b.p50)}  p95 ${round(b.p95)}`,

@@ -40,11 +40,15 @@ export function merge(results: HttpResult[]): HttpResult & {
     skipped: results.reduce((sum, r) => sum + (r.skipped ?? 0), 0),
     cpuUs: results.reduce((sum, r) => sum + (r.cpuUs ?? 0), 0),
     connections: results.reduce((sum, r) => sum + (r.connections ?? 0), 0),
-    errorKinds: results.reduce<Record<string, number>>((all, r) => {
-      for (const [kind, n] of Object.entries(r.errorKinds ?? {})) all[kind] = (all[kind] ?? 0) + n;
-      return all;
-    }, {}),
+    errorKinds: sumCounts(results.map((r) => r.errorKinds ?? {})),
   };
+}
+
+/** Counts by kind from several workers, added up kind by kind. */
+export function sumCounts(parts: Record<string, number>[]): Record<string, number> {
+  const all: Record<string, number> = {};
+  for (const part of parts) for (const [kind, n] of Object.entries(part)) all[kind] = (all[kind] ?? 0) + n;
+  return all;
 }
 
 /** Resident memory of a process in KiB (Linux /proc). */
